@@ -1,0 +1,105 @@
+"""The contract between a game's rules engine and everything above it.
+
+Modelled on OpenSpiel: a state says whose decision is next (a seat, or
+``CHANCE`` for a random act), lists the legal moves or the chance outcomes
+with their probabilities, and applies one move at a time. Random acts are
+ordinary moves chosen by chance, so a transcript that records them replays
+without any random generator, and a test author can pick any outcome.
+
+Chance is kept atomic (one draw at a time) so ``chance_outcomes()`` is always
+small and exact; the notation groups consecutive draws of one ``chance_kind()``
+into a readable line.
+"""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Sequence
+
+CHANCE = "chance"
+
+
+class ChanceMove:
+    """Marker base for outcomes of random acts (frozen dataclasses)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    scores: dict[str, int]
+    winners: tuple[str, ...]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+class State(ABC):
+    """A position of one game. Mutable: ``apply`` changes it in place."""
+
+    @abstractmethod
+    def current_player(self) -> str | None:
+        """The seat to decide, ``CHANCE`` when a random act is due, None when over."""
+
+    @abstractmethod
+    def legal_moves(self) -> list:
+        """Every legal move of the seat to act, distinct outcomes only."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[ChanceMove, Fraction]]:
+        """The possible outcomes of the pending random act, with probabilities."""
+
+    @abstractmethod
+    def chance_kind(self) -> str | None:
+        """A name for the pending random act (groups draws into one notation line)."""
+
+    @abstractmethod
+    def apply(self, move) -> None:
+        """Validate and play ``move``; raise an IllegalMoveError (state untouched) if illegal."""
+
+    @abstractmethod
+    def clone(self) -> "State":
+        ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """Final scores and winners once the game is over, else None."""
+
+    @abstractmethod
+    def check_invariants(self) -> None:
+        """Raise InvariantError if conservation or legality is broken."""
+
+    def is_over(self) -> bool:
+        return self.current_player() is None
+
+    def sample_chance(self, rng: random.Random) -> ChanceMove:
+        outcomes = self.chance_outcomes()
+        return rng.choices([m for m, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
+
+
+class Game(ABC):
+    """A title: its component data, variants and how to start a state."""
+
+    name: str
+    seats: Sequence[str]
+    min_players: int
+    max_players: int
+
+    @abstractmethod
+    def new_state(self, players: Sequence[str], rules: Sequence[str] = ()) -> State:
+        ...
+
+
+def play_random(state: State, rng: random.Random, *, check: bool = False,
+                max_steps: int = 100_000) -> State:
+    """Play to the end with uniformly random legal moves and true chance odds."""
+    for _ in range(max_steps):
+        who = state.current_player()
+        if who is None:
+            return state
+        if who == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            moves = state.legal_moves()
+            state.apply(rng.choice(moves))
+        if check:
+            state.check_invariants()
+    raise RuntimeError("game did not end")

@@ -1,0 +1,44 @@
+"""What a game subpackage offers the notation, transcript and CLI layers.
+
+The transcript machinery (``referee.notation``) and the CLI know games only
+through this protocol, so adding a title never edits another title.
+A game registers one ``GameModule`` in ``referee.core.registry``.
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol, Sequence
+
+from referee.core.game import ChanceMove, State
+
+
+class GameModule(Protocol):
+    name: str                      # as in the Game tag: "Hawaii", "Haleakala"
+    key: str                       # command-line name: "hawaii"
+    seats: Sequence[str]           # allowed seat names, upper case, in colour order
+    min_players: int
+    max_players: int
+    rule_flags: Sequence[str]      # variant flags accepted in the Rules tag
+
+    def components_path(self) -> str: ...
+    def components_digest(self) -> str: ...          # "hawaii.yaml sha256:…"
+    def components_listing(self, unverified_only: bool = False) -> list[dict]: ...
+
+    def new_state(self, players: Sequence[str], rules: Sequence[str] = ()) -> State: ...
+
+    # notation (these may import lark; the engine never does)
+    def parse_move(self, text: str, state: State) -> Any:
+        """Lenient input -> one fully specified legal move, or raise a RefereeError
+        (syntax, illegal-move with the rule's reason, ambiguous-move with candidates,
+        out-of-turn). Columns in the error are relative to ``text``."""
+    def format_move(self, move: Any, state: State) -> str:
+        """Canonical line for ``move`` played from ``state`` (before it is applied)."""
+    def parse_chance(self, text: str, state: State) -> list[ChanceMove]:
+        """A chance line (without the leading '*') -> the atomic outcomes, validated
+        against ``state`` as they would be applied; BadChanceError otherwise."""
+    def format_chance(self, kind: str, moves: Sequence[ChanceMove], state: State) -> str:
+        """The canonical chance line for ``moves`` drawn from ``state`` (before them)."""
+
+    # state as data
+    def state_to_json(self, state: State) -> dict: ...
+    def state_from_json(self, data: dict) -> State: ...
+    def render(self, state: State, fmt: str = "text") -> str: ...   # text | markdown

@@ -1,0 +1,1 @@
+"""Haleakala (Racky & Klerner): rules engine, data and notation."""

@@ -1,0 +1,135 @@
+"""The Hawaii component data as the rules engine sees it.
+
+Built by :mod:`referee.hawaii.components` from ``games/hawaii.yaml``; every
+number the rules need comes from here, never from code. Tile effects are
+pairs ``(side I, side II)``; None means the tile has no such effect.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.hawaii.moves import Token
+
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class TileSpec:
+    kind: str
+    count: int
+    family: str            # hut, village, fruit, god, boat, kahuna, tiki
+    starts_village: bool = False
+    income_shells: Pair | None = None
+    income_feet: Pair | None = None
+    income_fruits: Pair | None = None
+    income_choice: Pair | None = None      # irrigation II: 1 shell/foot/fruit
+    spear_points: Pair | None = None
+    exchange: Pair | None = None
+    final_points: Pair | None = None       # long hut II
+    per_tile_points: Pair | None = None    # hula
+    fruits_shown: Pair | None = None       # fruit tiles (LAKA)
+    per_fruit_points: Pair | None = None   # LAKA
+    per_boat_points: Pair | None = None    # KANALOA
+    threshold_reduction: Pair | None = None  # surfer
+    threshold_bonus: Pair | None = None    # LONO
+    move_cap: Pair | None = None           # PELE
+    capacity: Pair | None = None           # boat: paid feet it holds
+    printed_feet: Pair | None = None       # boat II's printed foot
+    tiki_cost: int | None = None           # KANE: resources for the extra tiki
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlaceSpec:
+    id: str
+    sells: dict[str, int]   # tile kind -> tiles on the place at setup
+    circles: int            # purchase circles, the printed one included
+    limit: int              # the number printed on the last circle
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class RoundSpec:
+    threshold: int
+    points: tuple[int, int, int]   # first, second, the rest who reach the threshold
+    income_shells: int             # paid after this round (0 after round 5)
+    income_feet: int
+
+
+@dataclass(frozen=True)
+class DockSpec:
+    feet: int
+    points: int
+
+
+@dataclass(frozen=True)
+class IslandSpec:
+    id: str
+    count: int
+    reward: str            # points, tile, any-fruit, kahunas, tikis, fruits
+    amount: int = 0        # points, tiles or fruits given
+    tile: str | None = None
+
+
+@dataclass(frozen=True)
+class RealmSpec:
+    villages: int                       # rows
+    kahuna_points: tuple[int, ...]      # per kahuna space, top to bottom
+    kahuna_shells: tuple[int, ...]      # shells printed on each kahuna space
+    tiki_columns: tuple[int, ...]       # column under each tiki space, in fill order
+    tiki_feet: tuple[int, ...]          # feet printed on each tiki space, in fill order
+    printed_tiki_column: int | None     # the pre-printed tiki, None if absent
+    start_hut: bool                     # printed hut at row 1, column 1
+    fishing_boat_capacity: int
+
+
+@dataclass(frozen=True)
+class Provenance:
+    path: str        # dotted path in the data file
+    value: object
+    status: str      # confirmed, inferred, unverified
+    source: str
+    line: int
+
+
+@dataclass(frozen=True)
+class HawaiiComponents:
+    places: tuple[PlaceSpec, ...]
+    positions: tuple[str, ...]                 # board coordinates in layout order
+    adjacency: dict[str, frozenset[str]]       # coordinate -> neighbouring coordinates
+    beach_adjacent: frozenset[str]
+    tokens: tuple[Token, ...]                  # the 25 price tokens
+    rounds: tuple[RoundSpec, ...]
+    docks: tuple[DockSpec, ...]
+    islands: tuple[IslandSpec, ...]
+    tiles: dict[str, TileSpec]
+    realm: RealmSpec
+    irrigation_points: tuple[int, ...]         # index = fruit tiles in the village
+    start_shells: int
+    start_feet: int
+    start_fruits: tuple[int, ...]              # by order-track space 1..5
+    last_round_order_bonus: int                # H-R16, order space 1 after round 5
+    path: str = ""
+    sha256: str = ""
+    provenance: tuple[Provenance, ...] = field(default=(), compare=False)
+
+    def place(self, place_id: str) -> PlaceSpec:
+        for p in self.places:
+            if p.id == place_id:
+                return p
+        raise KeyError(place_id)
+
+    def seller(self, kind: str) -> PlaceSpec | None:
+        for p in self.places:
+            if kind in p.sells:
+                return p
+        return None
+
+    def island(self, island_id: str) -> IslandSpec:
+        for i in self.islands:
+            if i.id == island_id:
+                return i
+        raise KeyError(island_id)
+
+    def unverified(self) -> list[Provenance]:
+        return [p for p in self.provenance if p.status == "unverified"]

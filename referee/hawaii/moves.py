@@ -1,0 +1,143 @@
+"""Hawaii moves: what a seat (or chance) can do, as frozen values.
+
+These are the contract between the rules engine and the notation. A move
+spells out every choice that changes the outcome (token, side, village,
+payment mix, boats), so the engine never guesses; the notation fills in
+what the player left out when only one reading is legal.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from referee.core.game import ChanceMove
+
+
+class Token(NamedTuple):
+    """A price token: value 2..6, ``spear`` when it shows crossed spears.
+
+    Tuple order makes a spear token rank above a plain one of equal value
+    (the order-track rule of the setup).
+    """
+    value: int
+    spear: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.value}{'s' if self.spear else ''}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Token":
+        text = text.strip().lower()
+        spear = text.endswith("s")
+        return cls(int(text[:-1] if spear else text), spear)
+
+
+class Payment(NamedTuple):
+    """Resources handed to the supply for one payment."""
+    shells: int = 0
+    feet: int = 0
+    fruits: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.shells + self.feet + self.fruits
+
+    def __str__(self) -> str:
+        parts = []
+        for n, one, many in ((self.shells, "shell", "shells"), (self.feet, "foot", "feet"),
+                             (self.fruits, "fruit", "fruits")):
+            if n:
+                parts.append(f"{n} {one if n == 1 else many}")
+        return " ".join(parts) or "nothing"
+
+
+NO_PAYMENT = Payment()
+
+
+# --- player moves -----------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """Move to (or stay at) ``place`` and buy one tile there.
+
+    ``side`` is 1 or 2 (for kahuna and tiki: how many). ``village`` is the
+    row (1-5) for village tiles, None for boats, kahunas and tikis.
+    ``kane_tiki`` is the payment for KANE's extra tiki (H-R15), if taken.
+    """
+    seat: str
+    place: str
+    tile: str
+    side: int
+    token: Token
+    village: int | None
+    move_payment: Payment
+    tile_payment: Payment
+    kane_tiki: Payment | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Fish:
+    """Go to the cove and take fish tokens (by number of fish, H-R10)."""
+    seat: str
+    fish: tuple[int, ...]
+    boats: tuple[str, ...]
+    payment: Payment
+
+
+@dataclass(frozen=True, slots=True)
+class Visit:
+    """Sail to the island at ``dock`` (H-R12).
+
+    ``fruit`` names the fruit tile taken from an any-fruit island; ``village``
+    where a tile reward goes. Both None when the reward is not a village tile
+    (or cannot be placed: then only the dock points score).
+    """
+    seat: str
+    dock: int
+    boats: tuple[str, ...]
+    payment: Payment
+    fruit: str | None = None
+    village: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TakeOrder:
+    """Take space ``space`` of the order track, ending the seat's round (H-R13)."""
+    seat: str
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseIncome:
+    """Irrigation II income: one of shell/foot/fruit per irrigation II owned (H-R17)."""
+    seat: str
+    choices: tuple[str, ...]
+
+
+PlayerMove = Buy | Fish | Visit | TakeOrder | ChooseIncome
+
+
+# --- chance moves ------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PlaceDrawn(ChanceMove):
+    """Setup: the next board position (A1, B1, A2, ...) gets place ``place_id``."""
+    place_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class OrderDrawn(ChanceMove):
+    """Setup: the next order-track space (1, 2, ...) goes to ``seat``."""
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class IslandDrawn(ChanceMove):
+    """An island is drawn from the face-down stack onto the next empty dock."""
+    island_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class TokenDrawn(ChanceMove):
+    """A price token is drawn from the bag for the next circle or track space."""
+    token: Token

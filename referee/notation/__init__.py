@@ -1,0 +1,1 @@
+"""Transcripts: reading, replaying and writing them for any registered game."""

@@ -1,0 +1,34 @@
+"""Where the shipped data lives.
+
+An installed wheel carries grammar/ and games/ as the packages ``referee.grammar``
+and ``referee.games``; a source checkout (or an editable install) has them at the
+top of the repository. Both must work, from any working directory.
+"""
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+_REPO = Path(__file__).resolve().parent.parent
+
+
+def _locate(package: str, folder: str, probe: str) -> Path:
+    try:
+        found = Path(str(resources.files(package)))
+        if (found / probe).exists():
+            return found
+    except (ModuleNotFoundError, TypeError):
+        pass
+    return _REPO / folder
+
+
+def games_dir() -> Path:
+    return _locate("referee.games", "games", "hawaii.yaml")
+
+
+def grammar_dir() -> Path:
+    return _locate("referee.grammar", "grammar", "transcript.lark")
+
+
+def game_data(name: str) -> Path:
+    return games_dir() / f"{name}.yaml"
