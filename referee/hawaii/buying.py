@@ -1,0 +1,166 @@
+"""Moving to a place and buying a tile there (H-R3, H-R5..H-R9, H-R14, H-R15)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from referee.errors import IllegalMoveError
+from referee.hawaii import effects, movement, payment
+from referee.hawaii.moves import Buy, Payment
+from referee.hawaii.scoring import side_value
+from referee.hawaii.turns import acting_chief
+
+if TYPE_CHECKING:
+    from referee.hawaii.state import Data, Player
+
+MULTI = ("kahuna", "tiki")   # families bought one or two at a time instead of by side
+
+
+def _count(d: "Data", kind: str, side: int) -> int:
+    return side if d.comps.tiles[kind].family in MULTI else 1
+
+
+def targets(d: "Data", p: "Player", kind: str, count: int) -> list[int | None]:
+    """Where ``count`` tiles of ``kind`` may go: villages, or [None] outside villages."""
+    comps = d.comps
+    family = comps.tiles[kind].family
+    if family == "kahuna":
+        return [None] if p.realm.free_kahuna_spaces(comps) >= count else []
+    if family == "tiki":
+        return [None] if p.realm.free_tiki_spaces(comps) >= count else []
+    if family == "boat":
+        return [None]
+    return p.realm.villages_for(kind, comps, skip_rows="german-original" in d.rules)
+
+
+def move_cost(d: "Data", p: "Player", coord: str) -> int:
+    return movement.capped(movement.steps(p.at, coord, d.comps), effects.move_cap(p.realm, d.comps))
+
+
+def _kane_tiki_ok(d: "Data", p: "Player") -> bool:
+    tiki_place = d.seller_of("tiki")
+    return bool(tiki_place and tiki_place.stock.get("tiki", 0) > 0
+                and p.realm.free_tiki_spaces(d.comps) >= 1)
+
+
+def check(d: "Data", m: Buy) -> None:
+    p = acting_chief(d, m.seat)
+    comps = d.comps
+    who = m.seat
+    if m.place not in d.board:
+        raise IllegalMoveError(f"{who} cannot move to {m.place}: there is no such place (H-R3)")
+    place = d.place_at(m.place)
+    spec = comps.place(place.place_id)
+    if m.tile not in spec.sells:
+        raise IllegalMoveError(f"{who} cannot buy {m.tile} at {m.place}: it sells only {', '.join(spec.sells)} (H-R7)")
+    if m.side not in (1, 2):
+        raise IllegalMoveError(f"{who} cannot buy side {m.side}: sides are I and II (H-R7)")
+    if not place.tokens:
+        raise IllegalMoveError(f"{who} cannot stop at {m.place}: no price token is left there (H-R3)")
+    count = _count(d, m.tile, m.side)
+    if place.stock.get(m.tile, 0) < count:
+        raise IllegalMoveError(f"{who} cannot buy {count} {m.tile} at {m.place}: {place.stock.get(m.tile, 0)} left (H-R7)")
+    if m.token not in place.tokens:
+        have = ", ".join(str(t) for t in place.tokens)
+        raise IllegalMoveError(f"{who} cannot take token {m.token} at {m.place}: it holds {have} (H-R7)")
+    cost = move_cost(d, p, m.place)
+    if m.move_payment.total != cost:
+        raise IllegalMoveError(f"{who} moving {p.at}->{m.place} must pay {cost} for the move, not {m.move_payment.total} (H-R5)")
+    price = m.token.value * m.side
+    if m.tile_payment.total != price:
+        raise IllegalMoveError(f"{who} buying {m.tile} with token {m.token} must pay {price}, not {m.tile_payment.total} (H-R7)")
+    caps = effects.exchange_capacities(p.realm, comps)
+    needs = [payment.exchange_needed(m.move_payment, payment.FEET),
+             payment.exchange_needed(m.tile_payment, payment.SHELLS)]
+    if not payment.huts_can_cover(needs, caps):
+        raise IllegalMoveError(f"{who} cannot mix resources that way: fruits replace a whole payment, "
+                               f"other mixes need exchange huts ({sum(caps)} units available) (H-R6)")
+    total = [a + b for a, b in zip(m.move_payment, m.tile_payment)]
+    if m.kane_tiki is not None:
+        if m.tile != "kane":
+            raise IllegalMoveError(f"{who} can take an extra tiki only right after buying KANE (H-R15)")
+        if not _kane_tiki_ok(d, p):
+            raise IllegalMoveError(f"{who} cannot take KANE's tiki: no tiki or no free tiki space (H-R15)")
+        need = comps.tiles["kane"].tiki_cost
+        if m.kane_tiki.total != need:
+            raise IllegalMoveError(f"{who} must pay {need} resources for KANE's tiki, not {m.kane_tiki.total} (H-R15)")
+        total = [a + b for a, b in zip(total, m.kane_tiki)]
+    for name, want, have in zip(("shells", "feet", "fruits"), total, p.resources()):
+        if want > have:
+            raise IllegalMoveError(f"{who} cannot pay {want} {name}: has {have} (H-R6)")
+    where = targets(d, p, m.tile, count)
+    if not where:
+        raise IllegalMoveError(f"{who} cannot buy {m.tile}: it could not be placed in the realm at once (H-R7, H-R8)")
+    if m.village not in where:
+        if where == [None]:
+            raise IllegalMoveError(f"{who} places {m.tile} outside the villages; no village is named (H-R8)")
+        raise IllegalMoveError(f"{who} cannot put {m.tile} in village {m.village}: "
+                               f"legal villages are {', '.join(map(str, where))} (H-R8)")
+
+
+def apply(d: "Data", m: Buy) -> None:
+    p = d.players[m.seat]
+    comps = d.comps
+    place = d.place_at(m.place)
+    p.pay(m.move_payment)
+    p.pay(m.tile_payment)
+    p.at = m.place
+    place.tokens.remove(m.token)
+    p.tokens.append(m.token)
+    if m.token.spear:
+        p.add_points("spear", effects.spear_bonus(p.realm, comps))
+    count = _count(d, m.tile, m.side)
+    place.stock[m.tile] -= count
+    side = 1 if comps.tiles[m.tile].family in MULTI else m.side
+    effects.place_tile(d, p, m.tile, side, m.village, count)
+    if m.kane_tiki is not None:
+        p.pay(m.kane_tiki)
+        d.seller_of("tiki").stock["tiki"] -= 1
+        effects.place_tile(d, p, "tiki", 1, None, 1)
+
+
+def moves(d: "Data", seat: str) -> Iterator[Buy]:
+    p = d.players[seat]
+    comps = d.comps
+    caps = effects.exchange_capacities(p.realm, comps)
+    allowance = sum(caps)
+    shells, feet, fruits = p.resources()
+    where_cache: dict[tuple[str, int], list] = {}
+    kane_cost = comps.tiles["kane"].tiki_cost if "kane" in comps.tiles else None
+    for coord in comps.positions:
+        place = d.place_at(coord)
+        if not place.tokens:
+            continue
+        cost = move_cost(d, p, coord)
+        move_opts = payment.options(cost, payment.FEET, allowance, shells, feet, fruits)
+        if not move_opts:
+            continue
+        tokens = sorted(set(place.tokens))
+        for kind, left in place.stock.items():
+            for side in (1, 2):
+                count = _count(d, kind, side)
+                if left < count:
+                    continue
+                key = (kind, count)
+                if key not in where_cache:
+                    where_cache[key] = targets(d, p, kind, count)
+                where = where_cache[key]
+                if not where:
+                    continue
+                for token in tokens:
+                    price = token.value * side
+                    tile_opts = payment.options(price, payment.SHELLS, allowance, shells, feet, fruits)
+                    for mp in move_opts:
+                        for tp in tile_opts:
+                            s, f, fr = mp.shells + tp.shells, mp.feet + tp.feet, mp.fruits + tp.fruits
+                            if s > shells or f > feet or fr > fruits:
+                                continue
+                            if allowance and not payment.huts_can_cover(
+                                    [payment.exchange_needed(mp, payment.FEET),
+                                     payment.exchange_needed(tp, payment.SHELLS)], caps):
+                                continue
+                            extras: list[Payment | None] = [None]
+                            if kind == "kane" and _kane_tiki_ok(d, p):
+                                extras += payment.two_resources(shells - s, feet - f, fruits - fr, kane_cost)
+                            for village in where:
+                                for extra in extras:
+                                    yield Buy(seat, coord, kind, side, token, village, mp, tp, extra)

@@ -1,0 +1,169 @@
+"""Hawaii on the core contract: the state object other layers use."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from referee.core.game import CHANCE, ChanceMove, Game, Outcome, State
+from referee.errors import IllegalMoveError, OutOfTurnError
+from referee.hawaii import (buying, dealing, fishing, invariants, islands, order_track,
+                            rounds, scoring)
+from referee.hawaii.components import load
+from referee.hawaii.model import HawaiiComponents
+from referee.hawaii.moves import Buy, ChooseIncome, Fish, TakeOrder, Visit
+from referee.hawaii.realm import Realm
+from referee.hawaii.state import Data, PlaceState, Player
+
+SEATS = ("RED", "YELLOW", "GREEN", "BLUE", "BLACK")
+RULE_FLAGS = ("german-original", "kanaloa-fishing-boat")
+
+_ACTIONS = {Buy: buying, Fish: fishing, Visit: islands, TakeOrder: order_track}
+
+
+class HawaiiState(State):
+    def __init__(self, data: Data):
+        self.d = data
+
+    # --- the core contract -------------------------------------------------------
+
+    def current_player(self) -> str | None:
+        d = self.d
+        if d.phase == "over":
+            return None
+        if d.pending:
+            return CHANCE
+        if d.phase == "income":
+            return d.income_queue[0]
+        return d.turn
+
+    def legal_moves(self) -> list:
+        d = self.d
+        who = self.current_player()
+        if who is None or who == CHANCE:
+            return []
+        if d.phase == "income":
+            return [ChooseIncome(who, c) for c in income_options(rounds.irrigation_twos(d, who))]
+        out: list = list(buying.moves(d, who))
+        out += fishing.moves(d, who)
+        out += islands.moves(d, who)
+        out += order_track.moves(d, who)
+        return out
+
+    def chance_outcomes(self):
+        return dealing.outcomes(self.d) if self.d.pending else []
+
+    def chance_kind(self) -> str | None:
+        return dealing.kind(self.d)
+
+    def check(self, move) -> None:
+        """Raise the rule a move breaks, without playing it."""
+        d = self.d
+        if isinstance(move, ChanceMove):
+            dealing.apply(d.clone(), move)
+            return
+        if isinstance(move, ChooseIncome):
+            check_income(d, move)
+            return
+        module = _ACTIONS.get(type(move))
+        if module is None:
+            raise IllegalMoveError(f"{move!r} is not a Hawaii move")
+        module.check(d, move)
+
+    def apply(self, move) -> None:
+        d = self.d
+        if isinstance(move, ChanceMove):
+            dealing.apply(d, move)       # validates before it changes anything
+            return
+        if isinstance(move, ChooseIncome):
+            check_income(d, move)
+            rounds.apply_income_choice(d, move.seat, move.choices)
+            return
+        module = _ACTIONS.get(type(move))
+        if module is None:
+            raise IllegalMoveError(f"{move!r} is not a Hawaii move")
+        module.check(d, move)
+        module.apply(d, move)
+        rounds.next_turn(d)
+
+    def clone(self) -> "HawaiiState":
+        return HawaiiState(self.d.clone())
+
+    def outcome(self) -> Outcome | None:
+        d = self.d
+        if d.phase != "over":
+            return None
+        scores = {s: p.score for s, p in d.players.items()}
+        return Outcome(scores, scoring.winners(d),
+                       {s: dict(p.points) for s, p in d.players.items()})
+
+    def check_invariants(self) -> None:
+        invariants.check(self.d)
+        if self.current_player() not in (None, CHANCE) and not self.legal_moves():
+            from referee.errors import InvariantError
+            raise InvariantError(f"{self.current_player()} has no legal move")
+
+    # --- conveniences -------------------------------------------------------------
+
+    @property
+    def comps(self) -> HawaiiComponents:
+        return self.d.comps
+
+    def player(self, seat: str) -> Player:
+        return self.d.players[seat]
+
+
+def income_options(n: int) -> list[tuple[str, ...]]:
+    """Distinct irrigation II choices: the order of the words does not matter."""
+    from itertools import combinations_with_replacement
+    return list(combinations_with_replacement(rounds.INCOME_CHOICES, n))
+
+
+def check_income(d: Data, m: ChooseIncome) -> None:
+    if d.phase != "income" or d.pending:
+        raise OutOfTurnError(f"{m.seat} cannot choose income now: no irrigation income is due (H-R17)")
+    if m.seat != d.income_queue[0]:
+        raise OutOfTurnError(f"it is {d.income_queue[0]}'s income choice, not {m.seat}'s (H-R17)")
+    n = rounds.irrigation_twos(d, m.seat)
+    if len(m.choices) != n:
+        raise IllegalMoveError(f"{m.seat} owns {n} irrigation II and must choose {n} resources, "
+                               f"not {len(m.choices)} (H-R17)")
+    for c in m.choices:
+        if c not in rounds.INCOME_CHOICES:
+            raise IllegalMoveError(f"{m.seat} cannot choose {c!r}: irrigation II gives a shell, foot or fruit (H-R17)")
+
+
+class HawaiiGame(Game):
+    name = "Hawaii"
+    seats = SEATS
+    min_players = 2
+    max_players = 5
+
+    def __init__(self, comps: HawaiiComponents | None = None):
+        self.comps = comps or load()
+
+    def new_state(self, players: Sequence[str], rules: Sequence[str] = ()) -> HawaiiState:
+        return new_state(players, rules, self.comps)
+
+
+def new_state(players: Sequence[str], rules: Sequence[str] = (),
+              comps: HawaiiComponents | None = None) -> HawaiiState:
+    comps = comps or load()
+    seats = [s.upper() for s in players]
+    if not 2 <= len(seats) <= 5 or len(set(seats)) != len(seats):
+        raise IllegalMoveError(f"Hawaii needs 2 to 5 distinct seats, got {' '.join(seats)}")
+    for s in seats:
+        if s not in SEATS:
+            raise IllegalMoveError(f"{s} is not a Hawaii seat: seats are {' '.join(SEATS)}")
+    for r in rules:
+        if r not in RULE_FLAGS:
+            raise IllegalMoveError(f"unknown rules flag {r!r}: known flags are {', '.join(RULE_FLAGS)} (H-R22)")
+    d = Data(comps, frozenset(rules), seats, {s: Player(s, Realm.new(comps)) for s in seats})
+    for spec in comps.places:
+        d.places[spec.id] = PlaceState(spec.id, dict(spec.sells), [])
+    for t in comps.tokens:
+        d.bag[t] = d.bag.get(t, 0) + 1
+    for island in comps.islands:
+        d.stack_down[island.id] = island.count
+    d.docks = [None] * len(comps.docks)
+    d.pending = dealing.setup_steps(d)
+    dealing.normalize(d)
+    return HawaiiState(d)

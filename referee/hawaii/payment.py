@@ -1,0 +1,83 @@
+"""Paying for things (H-R6).
+
+A payment is normally all in its own resource (shells for tiles, feet for
+movement, fishing and docks) or all in fruits. Each exchange hut lets one
+payment of the turn carry up to 1 (side I) or 2 (side II) units of other
+resources; a hut serves one payment whole, and huts add up.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from referee.hawaii.moves import Payment
+
+SHELLS, FEET, FRUITS = "shells", "feet", "fruits"
+
+
+def plain(amount: int, resource: str) -> Payment:
+    return Payment(**{resource: amount})
+
+
+def exchange_needed(pay: Payment, resource: str) -> int:
+    """Units of the payment that only exchange huts can allow."""
+    total = pay.total
+    return min(total - getattr(pay, resource), total - pay.fruits)
+
+
+def huts_can_cover(needs: list[int], capacities: list[int]) -> bool:
+    """Can the exchange huts be split so each payment's need is covered?"""
+    needs = [n for n in needs if n > 0]
+    if not needs:
+        return True
+    if sum(needs) > sum(capacities):
+        return False
+    if len(needs) == 1:
+        return True
+    first, rest = needs[0], needs[1:]
+    idx = range(len(capacities))
+    for k in range(1, len(capacities) + 1):
+        for chosen in combinations(idx, k):
+            if sum(capacities[i] for i in chosen) >= first:
+                left = [capacities[i] for i in idx if i not in chosen]
+                if huts_can_cover(rest, left):
+                    return True
+    return False
+
+
+def affordable(pay: Payment, shells: int, feet: int, fruits: int) -> bool:
+    return pay.shells <= shells and pay.feet <= feet and pay.fruits <= fruits
+
+
+def options(amount: int, resource: str, allowance: int, shells: int, feet: int,
+            fruits: int) -> list[Payment]:
+    """Every affordable way to pay ``amount`` with at most ``allowance`` exchanged units."""
+    if amount == 0:
+        return [Payment()]
+    have = {SHELLS: shells, FEET: feet, FRUITS: fruits}
+    out = []
+    if allowance <= 0:
+        if have[resource] >= amount:
+            out.append(plain(amount, resource))
+        if fruits >= amount:
+            out.append(Payment(fruits=amount))
+        return out
+    for s in range(min(amount, shells) + 1):
+        for f in range(min(amount - s, feet) + 1):
+            fr = amount - s - f
+            if fr > fruits:
+                continue
+            pay = Payment(s, f, fr)
+            if exchange_needed(pay, resource) <= allowance:
+                out.append(pay)
+    return out
+
+
+def two_resources(shells: int, feet: int, fruits: int, amount: int) -> list[Payment]:
+    """KANE's extra tiki: any ``amount`` resources, mixed as the player likes (H-R15)."""
+    out = []
+    for s in range(min(amount, shells) + 1):
+        for f in range(min(amount - s, feet) + 1):
+            fr = amount - s - f
+            if fr <= fruits:
+                out.append(Payment(s, f, fr))
+    return out

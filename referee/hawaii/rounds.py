@@ -1,0 +1,121 @@
+"""The round's frame: starting the game, turn order, the end of the chiefs'
+phase, income (H-R17) and the next round's preparation (H-R18)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.hawaii import dealing, scoring
+
+if TYPE_CHECKING:
+    from referee.hawaii.state import Data
+
+INCOME_CHOICES = ("shell", "foot", "fruit")
+_RESOURCE = {"shell": "shells", "foot": "feet", "fruit": "fruits"}
+
+
+def start_game(d: "Data") -> None:
+    d.order = [d.track_seat[k] for k in sorted(d.track_seat)]
+    d.track_seat = {}
+    comps = d.comps
+    for space, seat in enumerate(d.order):
+        p = d.players[seat]
+        p.gain("shells", comps.start_shells)
+        p.gain("feet", comps.start_feet)
+        p.gain("fruits", comps.start_fruits[space])
+    start_chiefs(d)
+
+
+def start_chiefs(d: "Data") -> None:
+    d.phase = "chiefs"
+    d.turn = d.order[0]
+
+
+def next_turn(d: "Data") -> None:
+    """After an action: the next chief in order who is not on the track, or the round end."""
+    if all(p.done for p in d.players.values()):
+        end_of_chiefs(d)
+        return
+    i = d.order.index(d.turn)
+    n = len(d.order)
+    for k in range(1, n + 1):
+        seat = d.order[(i + k) % n]
+        if not d.players[seat].done:
+            d.turn = seat
+            return
+
+
+def end_of_chiefs(d: "Data") -> None:
+    d.turn = None
+    report = scoring.score_round(d)
+    d.history.append(report)
+    if d.round == len(d.comps.rounds):
+        if "german-original" not in d.rules and 1 in d.track_seat:
+            seat = d.track_seat[1]
+            d.players[seat].add_points("order", d.comps.last_round_order_bonus)
+            report["order_bonus"] = {seat: d.comps.last_round_order_bonus}
+        d.history.append({"final": scoring.final_scoring(d)})
+        d.phase = "over"
+        return
+    pay_income(d)
+    next_order = [d.track_seat[k] for k in sorted(d.track_seat)]
+    d.income_queue = [s for s in next_order if irrigation_twos(d, s)]
+    d.phase = "income"
+    if not d.income_queue:
+        prepare_next_round(d)
+
+
+def irrigation_twos(d: "Data", seat: str) -> int:
+    return d.players[seat].realm.sides_of("irrigation").count(2)
+
+
+def pay_income(d: "Data") -> None:
+    spec = d.comps.rounds[d.round - 1]
+    tiles = d.comps.tiles
+    for p in d.players.values():
+        gains = {"shells": spec.income_shells, "feet": spec.income_feet, "fruits": 0}
+        for kind, side in p.realm.tiles():
+            t = tiles[kind]
+            gains["shells"] += scoring.side_value(t.income_shells, side)
+            gains["feet"] += scoring.side_value(t.income_feet, side)
+            gains["fruits"] += scoring.side_value(t.income_fruits, side)
+        for resource, n in gains.items():
+            p.gain(resource, n)
+
+
+def apply_income_choice(d: "Data", seat: str, choices: tuple[str, ...]) -> None:
+    p = d.players[seat]
+    for c in choices:
+        p.gain(_RESOURCE[c], 1)
+    d.income_queue.pop(0)
+    if not d.income_queue:
+        prepare_next_round(d)
+
+
+def prepare_next_round(d: "Data") -> None:
+    d.round += 1
+    d.order = [d.track_seat[k] for k in sorted(d.track_seat)]
+    d.track_seat = {}
+    d.phase = "setup"
+    d.turn = None
+    back: list = list(d.cove)
+    d.cove = []
+    for p in d.players.values():
+        back += p.tokens + p.fish
+        p.tokens, p.fish = [], []
+        p.at = "beach"
+        for b in p.realm.boats:
+            b.used = False
+    for place in d.places.values():
+        back += place.tokens
+        place.tokens = []
+        place.printed_empty = False
+    back += [t for t in d.track.values() if t is not None]
+    d.track = {}
+    for t in back:
+        d.bag[t] = d.bag.get(t, 0) + 1
+    staying = [i for i in d.docks if i is not None]
+    d.docks = staying + [None] * (len(d.docks) - len(staying))
+    d.pending = [("layout",)]
+    d.pending += [("island", i) for i in range(len(staying), len(d.docks))]
+    d.pending.append(("chiefs",))
+    dealing.normalize(d)

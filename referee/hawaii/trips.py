@@ -1,0 +1,60 @@
+"""What fishing and island visits share: the boats named and the feet paid (H-R11)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.errors import IllegalMoveError
+from referee.hawaii import boats, effects, payment
+
+if TYPE_CHECKING:
+    from referee.hawaii.realm import Boat
+    from referee.hawaii.state import Data, Player
+
+
+def check_trip(d: "Data", p: "Player", cost: int, names: tuple[str, ...], pay, what: str) -> list["Boat"]:
+    who = p.seat
+    if len(set(names)) != len(names):
+        raise IllegalMoveError(f"{who} names a boat twice (H-R11)")
+    chosen = []
+    for name in names:
+        b = p.realm.boat(name)
+        if b is None:
+            raise IllegalMoveError(f"{who} has no boat {name} (H-R11)")
+        if b.used:
+            raise IllegalMoveError(f"{who}'s {name} has already sailed this round (H-R11)")
+        chosen.append(b)
+    if not chosen:
+        raise IllegalMoveError(f"{who} needs at least one boat to {what} (H-R11)")
+    paid = boats.paid_units(cost, chosen, d.comps)
+    if paid is None:
+        room = sum(boats.capacity(b, d.comps) for b in chosen)
+        printed = sum(boats.printed(b, d.comps) for b in chosen)
+        raise IllegalMoveError(f"{who} cannot {what} with {' '.join(names)}: {cost} feet need room for "
+                               f"{cost - printed} paid feet, at least one in each boat, and the boats hold {room} (H-R11)")
+    if pay.total != paid:
+        raise IllegalMoveError(f"{who} must pay {paid} to {what} with {' '.join(names)}, not {pay.total} (H-R11)")
+    caps = effects.exchange_capacities(p.realm, d.comps)
+    if not payment.huts_can_cover([payment.exchange_needed(pay, payment.FEET)], caps):
+        raise IllegalMoveError(f"{who} cannot mix resources that way: fruits replace a whole payment, "
+                               f"other mixes need exchange huts ({sum(caps)} units available) (H-R6)")
+    for name, want, have in zip(("shells", "feet", "fruits"), pay, p.resources()):
+        if want > have:
+            raise IllegalMoveError(f"{who} cannot pay {want} {name}: has {have} (H-R6)")
+    return chosen
+
+
+def sail(p: "Player", chosen: list["Boat"], pay) -> None:
+    p.pay(pay)
+    for b in chosen:
+        b.used = True
+
+
+def options(d: "Data", p: "Player", cost: int):
+    """(boat names, payment) for every distinct way to make a trip of ``cost`` feet."""
+    caps = effects.exchange_capacities(p.realm, d.comps)
+    allowance = sum(caps)
+    shells, feet, fruits = p.resources()
+    for chosen, paid in boats.trips(cost, p.realm.boats, d.comps, distinct=True):
+        names = tuple(b.name for b in chosen)
+        for pay in payment.options(paid, payment.FEET, allowance, shells, feet, fruits):
+            yield names, pay

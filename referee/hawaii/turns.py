@@ -1,0 +1,23 @@
+"""Whose decision it is, checked before any rule of the move itself."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.errors import IllegalMoveError, OutOfTurnError
+
+if TYPE_CHECKING:
+    from referee.hawaii.state import Data, Player
+
+
+def acting_chief(d: "Data", seat: str) -> "Player":
+    if seat not in d.players:
+        raise IllegalMoveError(f"{seat} is not a seat of this game")
+    if d.phase == "over":
+        raise OutOfTurnError(f"{seat} cannot act: the game is over")
+    if d.phase == "income":
+        raise OutOfTurnError(f"{seat} cannot act now: {d.income_queue[0]} must choose irrigation income (H-R17)")
+    if d.phase != "chiefs" or d.pending:
+        raise OutOfTurnError(f"{seat} cannot act now: a random draw is due")
+    if d.turn != seat:
+        raise OutOfTurnError(f"it is {d.turn}'s turn, not {seat}'s (H-R4)")
+    return d.players[seat]
