@@ -1,0 +1,155 @@
+"""What every Haleakala position must satisfy.
+
+One list of checks serves two masters: ``check_invariants`` (a failure is an
+engine bug: InvariantError) and loading a saved position (a failure is bad
+input: BadPositionError), so a position the engine could never reach is
+refused at the door with the same words the engine would use about itself.
+"""
+from __future__ import annotations
+
+from referee.errors import InvariantError
+from referee.haleakala import board
+
+TASKS = {"first", "deal", "land", "pick", "rest", "priestess", "buy", "return", "refill",
+         "scoring", "erupt"}
+
+
+def problems(st) -> list[str]:
+    comp = st.comp
+    seats = comp.seats
+    out: list[str] = []
+    n = comp.sections
+    secs = set(range(1, n + 1))
+    if st.round not in (1, 2):
+        out.append(f"round must be 1 or 2, not {st.round!r}")
+    if st.boat not in secs:
+        out.append(f"the boat must be at a section 1-{n}, not {st.boat!r}")
+    for key in ("beaches", "slots", "craters"):
+        if set(getattr(st, key)) != secs:
+            out.append(f"{key} must list sections 1-{n}")
+            return out
+    # discs (K-R4) and the sum rule (K-R3)
+    for s in seats:
+        have = sorted(list(st.reserve[s]) + [v for sec in secs for v in st.beaches[sec][s]])
+        if have != sorted(comp.number_discs):
+            out.append(f"{s} must own number discs {list(comp.number_discs)} once each "
+                       f"(reserve plus beaches), found {have}")
+    for sec in secs:
+        a, b = (sum(st.beaches[sec][s]) for s in seats)
+        if a == b and a != 0:
+            out.append(f"beach{sec}: red and yellow sums are both {a} (K-R3)")
+    for s in seats:
+        inv = st.invocation.get(s)
+        if st.tactical:
+            if inv != "reserve" and inv not in secs:
+                out.append(f"{s}'s invocation disc must be in reserve or on a beach, not {inv!r}")
+        elif inv is not None:
+            out.append(f"{s} has an invocation disc outside the tactical variant (K-R11)")
+    # lava
+    on_board = sum(st.craters.values())
+    if any(c < 0 for c in st.craters.values()) or st.lava_supply < 0:
+        out.append("lava counts cannot be negative")
+    if on_board + st.lava_supply != comp.lava_discs or on_board > comp.lava_discs:
+        out.append(f"lava discs: {on_board} on craters + {st.lava_supply} in supply, "
+                   f"must be {comp.lava_discs} (at most {comp.lava_discs} on the board)")
+    # statues and shamans
+    for sp, owner in st.statues.items():
+        p = board.parse_space(comp, sp)
+        if p is None or p[0] not in comp.statue_rings or board.space(*p) != sp:
+            out.append(f"a statue cannot stand on {sp!r}")
+        if owner not in seats:
+            out.append(f"statue on {sp} has no owner seat ({owner!r})")
+    for s in seats:
+        placed = sum(1 for o in st.statues.values() if o == s)
+        if st.statues_left[s] < 0 or placed + st.statues_left[s] != comp.statues_per_player:
+            out.append(f"{s} must have {comp.statues_per_player} statues (board plus reserve), "
+                       f"found {placed} + {st.statues_left[s]}")
+        sh = st.shaman[s]
+        p = board.parse_space(comp, sh)
+        ok = p is not None and board.space(*p) == sh and (
+            p[0] in comp.shaman_rings or sh == f"beach{comp.huts[s]}")
+        if not ok:
+            out.append(f"{s}'s shaman cannot stand on {sh!r} (K-R2)")
+    if st.shaman[seats[0]] == st.shaman[seats[1]]:
+        out.append(f"both shamans stand on {st.shaman[seats[0]]} (K-R2)")
+    # cards: 49 conserved
+    out.extend(_card_problems(st))
+    if st.first is not None and st.first not in seats:
+        out.append(f"first player {st.first!r} is not a seat")
+    if st.turn is not None and st.turn not in seats:
+        out.append(f"turn {st.turn!r} is not a seat")
+    if st.first is None and (st.pending[:1] != [{"do": "first"}]):
+        out.append("the first player is not drawn but the game has started")
+    for t in st.pending:
+        if not isinstance(t, dict) or t.get("do") not in TASKS:
+            out.append(f"unknown pending step {t!r}")
+        elif "seat" in t and t["seat"] not in seats:
+            out.append(f"pending step {t!r} names no seat")
+        elif "sec" in t and t["sec"] not in secs:
+            out.append(f"pending step {t!r} names no section")
+    for s in seats:
+        if st.score[s] < 0:
+            out.append(f"{s}'s score is negative")
+    return out
+
+
+def _card_problems(st) -> list[str]:
+    comp = st.comp
+    out = []
+    totals = comp.face_totals()
+    found: dict[str, int] = {}
+
+    def add(face, k=1):
+        found[face] = found.get(face, 0) + k
+
+    for deck in st.decks.values():
+        for f, k in deck.items():
+            if k <= 0:
+                out.append(f"deck count for {f} must be positive")
+            add(f, k)
+    for sec, slot in st.slots.items():
+        if len(slot) != comp.slots_per_section:
+            out.append(f"section {sec} must have {comp.slots_per_section} card slots")
+        for c in slot:
+            if c is not None:
+                if c in comp.faces and comp.faces[c].kind == "lava":
+                    out.append(f"a lava card cannot lie in a slot (section {sec}) (K-R5)")
+                add(c)
+    for s in comp.seats:
+        for c in st.cards[s]:
+            if c not in comp.faces or not comp.faces[c].kept:
+                out.append(f"{s} cannot keep card {c!r}: only shell and beach cards are kept")
+            add(c)
+    for where in (st.discard, st.box):
+        for f, k in where.items():
+            add(f, k)
+    for f in set(found) | set(totals):
+        if found.get(f, 0) != totals.get(f, 0):
+            out.append(f"card {f}: {found.get(f, 0)} found, the game has {totals.get(f, 0)}")
+    for deck, cards in comp.decks.items():
+        for f in st.decks.get(deck, {}):
+            if f not in cards:
+                out.append(f"card {f} cannot be in the {deck}-palm deck")
+    lava = comp.lava_faces()
+    if st.tactical:
+        if any(f in lava for d in st.decks.values() for f in d) or \
+                sum(st.box.get(f, 0) for f in lava) != sum(totals[f] for f in lava):
+            out.append("the tactical variant plays without lava cards (K-R11)")
+    elif st.box:
+        out.append("no card is left in the box outside the tactical variant")
+    bought = [c for s in comp.seats for c in st.score_cards[s]]
+    every = list(st.board_cards) + bought
+    if sorted(every) != sorted(comp.score_cards):
+        out.append(f"the {len(comp.score_cards)} score cards must each be on the board or with "
+                   f"one player, found {sorted(every)}")
+    palm = sum(found.values())
+    total = palm + len(every) + 1 + comp.first_player_cards
+    if total != comp.total_cards:
+        out.append(f"{total} cards found, the game has {comp.total_cards}")
+    return out
+
+
+def check(st) -> None:
+    found = problems(st)
+    if found:
+        raise InvariantError("invariant broken: " + "; ".join(found))

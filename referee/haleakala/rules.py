@@ -1,0 +1,370 @@
+"""Who acts, what is legal, and applying one move (K-R2..K-R11).
+
+A state is an action turn plus a queue of pending steps (chance draws,
+decisions, automatic effects). ``_settle`` runs automatic steps until a random
+act or a real decision is due; a decision with a single possible answer
+(nothing affordable, no lava to move, one face to pick) is not asked.
+``apply`` validates a move directly (never by enumerating ``legal_moves``) and
+mutates nothing before the move is known to be legal.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from referee.core.game import CHANCE
+from referee.errors import BadChanceError, IllegalMoveError, OutOfTurnError
+from referee.haleakala import board, cards, landing, scoring
+from referee.haleakala.moves import (Buy, BuyNothing, CardDrawn, FirstPlayerDrawn, PickCard,
+                                     PlaceDisc, PriestessMove, Sail, TakeBack)
+
+DECISIONS = ("pick", "priestess", "buy")
+
+
+# --- what is due -------------------------------------------------------------
+
+def _kind(st, task: dict) -> str:
+    do = task["do"]
+    if do == "first":
+        return "chance"
+    if do in ("deal", "refill"):
+        return "chance" if landing.draw_due(st, task) else "auto"
+    if do == "pick":
+        return "decision" if len(landing.pick_options(st, task)) >= 2 else "auto"
+    if do == "priestess":
+        return "decision" if cards.priestess_routes(st) else "auto"
+    if do == "buy":
+        return "decision" if cards.buy_options(st, task["seat"], task["why"]) else "auto"
+    return "auto"
+
+
+def _run_auto(st, task: dict) -> list[dict]:
+    do = task["do"]
+    if do == "land":
+        return landing.land(st, task)
+    if do == "pick":
+        opts = landing.pick_options(st, task)
+        return landing.pick(st, task, opts[0]) if opts else []
+    if do == "rest":
+        return landing.rest(st, task)
+    if do == "priestess":
+        cards.do_priestess(st, task["seat"], None, None)
+        return []
+    if do == "return":
+        landing.return_discs(st, task)
+        return []
+    if do == "scoring":
+        steps = []
+        if not st.tactical:                        # K-R11: no purchase before a scoring
+            by = task["by"]
+            steps = [{"do": "buy", "seat": by, "why": "scoring"},
+                     {"do": "buy", "seat": st.other(by), "why": "scoring"}]
+        return steps + [{"do": "erupt", "n": task["n"]}]
+    if do == "erupt":
+        scoring.run_scoring(st, task["n"])
+        return []
+    return []                                      # buy with nothing affordable, exhausted draws
+
+
+def _settle(st) -> None:
+    while st.pending and st.result is None:
+        task = st.pending[0]
+        if _kind(st, task) != "auto":
+            return
+        st.pending.pop(0)
+        steps = _run_auto(st, task)
+        if steps:
+            st.pending[0:0] = steps
+
+
+def current_player(st):
+    if st.result is not None:
+        return None
+    if not st.pending:
+        return st.turn
+    task = st.pending[0]
+    if _kind(st, task) == "chance":
+        return CHANCE
+    return task["seat"]
+
+
+def phase(st) -> str:
+    if st.result is not None:
+        return "over"
+    if not st.pending:
+        return "action"
+    do = st.pending[0]["do"]
+    return {"first": "setup", "deal": "setup"}.get(do, do)
+
+
+# --- chance ------------------------------------------------------------------
+
+def chance_kind(st) -> str | None:
+    if current_player(st) != CHANCE:
+        return None
+    return {"first": "first", "deal": "slots", "refill": "refill"}[st.pending[0]["do"]]
+
+
+def chance_outcomes(st) -> list[tuple[object, Fraction]]:
+    if current_player(st) != CHANCE:
+        return []
+    task = st.pending[0]
+    if task["do"] == "first":
+        return [(FirstPlayerDrawn(s), Fraction(1, len(st.seats))) for s in st.seats]
+    deck = st.decks[landing.active_deck(st)]
+    total = sum(deck.values())
+    return [(CardDrawn(f), Fraction(n, total)) for f, n in sorted(deck.items())]
+
+
+def _apply_chance(st, move) -> None:
+    if current_player(st) != CHANCE:
+        who = current_player(st)
+        raise BadChanceError(f"no random act is due: {who} is to move")
+    task = st.pending[0]
+    if task["do"] == "first":
+        if not isinstance(move, FirstPlayerDrawn):
+            raise BadChanceError("the first player must be drawn first (K-R1)")
+        if move.seat not in st.seats:
+            raise BadChanceError(f"{move.seat!r} is not a seat of this game (K-R1)")
+        st.first = st.turn = move.seat
+        st.pending.pop(0)
+    else:
+        if not isinstance(move, CardDrawn):
+            raise BadChanceError(f"a card draw is due ({chance_kind(st)})")
+        deck = landing.active_deck(st)
+        if st.decks[deck].get(move.card, 0) <= 0:
+            left = ", ".join(sorted(st.decks[deck]))
+            raise BadChanceError(f"card {move.card!r} is not in the {deck}-palm deck (left: {left}) (K-R5)")
+        steps = landing.draw(st, task, move.card)
+        if steps:
+            st.pending[0:0] = steps
+    _settle(st)
+
+
+# --- legal moves ---------------------------------------------------------------
+
+def legal_moves(st) -> list:
+    who = current_player(st)
+    if who is None:
+        return []
+    if who == CHANCE:
+        return [m for m, _ in chance_outcomes(st)]
+    if not st.pending:
+        return _actions(st, who)
+    task = st.pending[0]
+    if task["do"] == "pick":
+        return [PickCard(who, f) for f in landing.pick_options(st, task)]
+    if task["do"] == "priestess":
+        return [PriestessMove(who)] + [PriestessMove(who, a, b) for a, b in cards.priestess_routes(st)]
+    if task["do"] == "buy":
+        return [BuyNothing(who)] + [Buy(who, c) for c in cards.buy_options(st, who, task["why"])]
+    return []
+
+
+def _actions(st, seat: str) -> list:
+    opp = st.other(seat)
+    comp = st.comp
+    dests = [None] + board.shaman_destinations(comp, st.shaman[seat], st.shaman[opp])
+    secs = range(1, comp.sections + 1)
+    mine = {sec: sum(st.beaches[sec][seat]) for sec in secs}
+    theirs = {sec: sum(st.beaches[sec][opp]) for sec in secs}
+    invoke = _can_invoke(st, seat)
+    out = []
+    for v in st.reserve[seat]:
+        for sec in secs:
+            if mine[sec] + v == theirs[sec]:
+                continue
+            if sec == st.boat:
+                out.append(PlaceDisc(seat, v, sec))
+                if invoke:
+                    out.append(PlaceDisc(seat, v, sec, None, True))
+            else:
+                out += [PlaceDisc(seat, v, sec, d) for d in dests]
+    for sec in secs:
+        for v in sorted(set(st.beaches[sec][seat])):
+            if mine[sec] - v == theirs[sec] and theirs[sec] != 0:
+                continue
+            out += [TakeBack(seat, v, sec, d) for d in dests]
+    if not st.reserve[seat]:
+        out.append(Sail(seat))
+    return out
+
+
+def _can_invoke(st, seat: str) -> bool:
+    return st.tactical and st.invocation.get(seat) == "reserve" and st.lava_supply > 0
+
+
+# --- applying ------------------------------------------------------------------
+
+def apply(st, move) -> None:
+    if st.result is not None:
+        raise IllegalMoveError("the game is over: no move can be played (K-R8)")
+    if isinstance(move, (FirstPlayerDrawn, CardDrawn)):
+        _apply_chance(st, move)
+        return
+    seat = getattr(move, "seat", None)
+    who = current_player(st)
+    if who == CHANCE:
+        raise OutOfTurnError(f"{seat} cannot act now: a random act ({chance_kind(st)}) is due")
+    if seat != who:
+        raise OutOfTurnError(f"{seat} cannot act now: {who} is to {_what(st)}")
+    if not st.pending:
+        if isinstance(move, PlaceDisc):
+            _place(st, move)
+        elif isinstance(move, TakeBack):
+            _take_back(st, move)
+        elif isinstance(move, Sail):
+            _sail(st, move)
+        else:
+            raise IllegalMoveError(f"{seat} must play an action now: place, take back or sail (K-R4)")
+    else:
+        task = st.pending[0]
+        do = task["do"]
+        if do == "pick" and isinstance(move, PickCard):
+            _pick(st, task, move)
+        elif do == "priestess" and isinstance(move, PriestessMove):
+            _priestess(st, task, move)
+        elif do == "buy" and isinstance(move, (Buy, BuyNothing)):
+            _buy(st, task, move)
+        else:
+            raise IllegalMoveError(f"{seat} must first {_what(st)}")
+    _settle(st)
+
+
+def _what(st) -> str:
+    if not st.pending:
+        return "play an action (K-R4)"
+    task = st.pending[0]
+    do = task["do"]
+    if do == "pick":
+        return f"pick a card at section {task['sec']} (K-R5)"
+    if do == "priestess":
+        return "decide the priestess's lava move (K-R6)"
+    if do == "buy":
+        return ("decide a purchase after the shell card (K-R7)" if task["why"] == "shell"
+                else "decide a purchase before the scoring (K-R8)")
+    return "wait"
+
+
+def _check_section(st, seat: str, sec) -> None:
+    if not isinstance(sec, int) or not 1 <= sec <= st.comp.sections:
+        raise IllegalMoveError(f"{seat}: there is no beach{sec}; sections are 1-{st.comp.sections} (K-R1)")
+
+
+def _check_shaman(st, seat: str, dest) -> str | None:
+    """The validated destination (None to stay) or an IllegalMoveError."""
+    here = st.shaman[seat]
+    if dest is None or dest == here:
+        return None
+    comp = st.comp
+    parsed = board.parse_space(comp, dest)
+    if parsed is None:
+        raise IllegalMoveError(f"{seat}'s shaman cannot go to {dest!r}: no such space (K-R1)")
+    dest = board.space(*parsed)
+    other = st.shaman[st.other(seat)]
+    if parsed[0] not in comp.shaman_rings:
+        raise IllegalMoveError(f"{seat}'s shaman cannot go to {dest}: shamans walk only on "
+                               f"{', '.join(comp.shaman_rings)} spaces (K-R2)")
+    if dest == other:
+        raise IllegalMoveError(f"{seat}'s shaman cannot end on {dest}: the other shaman stands there (K-R2)")
+    if dest not in board.reachable(comp, here):
+        raise IllegalMoveError(f"{seat}'s shaman cannot reach {dest} from {here}: up to "
+                               f"{comp.max_steps} steps, at most {comp.max_uphill} uphill (K-R2)")
+    return dest
+
+
+def _place(st, m: PlaceDisc) -> None:
+    seat, opp = m.seat, st.other(m.seat)
+    _check_section(st, seat, m.section)
+    if m.value not in st.reserve[seat]:
+        raise IllegalMoveError(f"{seat} cannot place {m.value}: that disc is not in {seat}'s reserve (K-R4)")
+    beach = st.beaches[m.section]
+    if sum(beach[seat]) + m.value == sum(beach[opp]):
+        raise IllegalMoveError(f"{seat} cannot place {m.value} on beach{m.section}: "
+                               f"sums would be equal (K-R3)")
+    at_boat = m.section == st.boat
+    dest = None
+    if at_boat:
+        if m.shaman is not None:
+            raise IllegalMoveError(f"{seat} cannot move the shaman after placing on the boat's "
+                                   f"beach{m.section}: the boat sails instead (K-R4)")
+        if m.invocation:
+            if not st.tactical:
+                raise IllegalMoveError(f"{seat} has no invocation disc: it is used only in the "
+                                       f"tactical variant (K-R11)")
+            if st.invocation.get(seat) != "reserve":
+                raise IllegalMoveError(f"{seat} cannot add the invocation disc: it is on "
+                                       f"beach{st.invocation.get(seat)}, not in reserve (K-R11)")
+            if st.lava_supply <= 0:
+                raise IllegalMoveError(f"{seat} cannot add the invocation disc: all lava discs "
+                                       f"are already on the board this round (K-R11)")
+    else:
+        if m.invocation:
+            raise IllegalMoveError(f"{seat} can add the invocation disc only on the boat's "
+                                   f"beach{st.boat} (K-R11)")
+        dest = _check_shaman(st, seat, m.shaman)
+    st.reserve[seat].remove(m.value)
+    beach[seat] = sorted(beach[seat] + [m.value])
+    st.turn = opp
+    if at_boat:
+        if m.invocation:
+            st.invocation[seat] = m.section
+        st.boat = board.step(st.comp, st.boat, m.value)
+        st.pending.append({"do": "land", "sec": st.boat, "by": seat, "invoked": bool(m.invocation)})
+    elif dest is not None:
+        st.shaman[seat] = dest
+
+
+def _take_back(st, m: TakeBack) -> None:
+    seat, opp = m.seat, st.other(m.seat)
+    _check_section(st, seat, m.section)
+    beach = st.beaches[m.section]
+    if m.value not in beach[seat]:
+        raise IllegalMoveError(f"{seat} cannot take back {m.value} from beach{m.section}: "
+                               f"{seat} has no such disc there (K-R4)")
+    mine, theirs = sum(beach[seat]) - m.value, sum(beach[opp])
+    if mine == theirs and theirs != 0:
+        raise IllegalMoveError(f"{seat} cannot take back {m.value} from beach{m.section}: "
+                               f"sums would be equal (K-R3)")
+    dest = _check_shaman(st, seat, m.shaman)
+    beach[seat].remove(m.value)
+    st.reserve[seat] = sorted(st.reserve[seat] + [m.value])
+    st.turn = opp
+    if dest is not None:
+        st.shaman[seat] = dest
+
+
+def _sail(st, m: Sail) -> None:
+    if st.reserve[m.seat]:
+        left = ", ".join(map(str, st.reserve[m.seat]))
+        raise IllegalMoveError(f"{m.seat} cannot sail: disc(s) {left} still in reserve (K-R4)")
+    st.turn = st.other(m.seat)
+    st.boat = board.step(st.comp, st.boat, 1)
+    st.pending.append({"do": "land", "sec": st.boat, "by": m.seat, "invoked": False})
+
+
+def _pick(st, task: dict, m: PickCard) -> None:
+    opts = landing.pick_options(st, task)
+    if m.card not in opts:
+        raise IllegalMoveError(f"{m.seat} cannot pick {m.card}: the cards at section "
+                               f"{task['sec']} are {', '.join(opts)} (K-R5)")
+    st.pending.pop(0)
+    st.pending[0:0] = landing.pick(st, task, m.card)
+
+
+def _priestess(st, task: dict, m: PriestessMove) -> None:
+    reason = cards.priestess_reason(st, m.seat, m.src, m.dst)
+    if reason:
+        raise IllegalMoveError(reason)
+    st.pending.pop(0)
+    cards.do_priestess(st, m.seat, m.src, m.dst)
+
+
+def _buy(st, task: dict, m) -> None:
+    if isinstance(m, BuyNothing):
+        st.pending.pop(0)
+        return
+    reason = cards.buy_reason(st, m.seat, task["why"], m.card)
+    if reason:
+        raise IllegalMoveError(reason)
+    st.pending.pop(0)
+    st.pending[0:0] = cards.do_buy(st, m.seat, m.card)

@@ -1,0 +1,154 @@
+"""The state as JSON (docs/state.md, shared spec cli.md) and back.
+
+``state_to_json`` writes everything needed to go on (deck contents, discard,
+pending steps), in a canonical order, so ``state_from_json(state_to_json(s))``
+reproduces ``s`` exactly; ``state_from_json`` refuses any position the rules
+could not produce with BadPositionError.
+"""
+from __future__ import annotations
+
+from referee.errors import BadPositionError
+from referee.haleakala import components, invariants, rules
+from referee.haleakala.model import DECK_ORDER, HaleakalaComponents
+from referee.haleakala.state import HaleakalaState
+
+_SEC_KEYS = ("sec",)
+
+
+def state_to_json(st: HaleakalaState) -> dict:
+    who = rules.current_player(st)
+    seats = st.seats
+    n = st.comp.sections
+    return {
+        "game": "Haleakala",
+        "rules": list(st.rules),
+        "round": st.round,
+        "phase": rules.phase(st),
+        "to_move": who if who in seats else None,
+        "chance": rules.chance_kind(st),
+        "turn": st.turn,
+        "first_player": st.first,
+        "boat": st.boat,
+        "players": {s: {
+            "score": st.score[s],
+            "shaman": st.shaman[s],
+            "reserve": list(st.reserve[s]),
+            "invocation": (f"beach{st.invocation[s]}" if isinstance(st.invocation[s], int)
+                           else st.invocation[s]),
+            "statues_left": st.statues_left[s],
+            "cards": list(st.cards[s]),
+            "score_cards": list(st.score_cards[s]),
+        } for s in seats},
+        "beaches": {str(k): {s: list(st.beaches[k][s]) for s in seats} for k in range(1, n + 1)},
+        "slots": {str(k): list(st.slots[k]) for k in range(1, n + 1)},
+        "craters": {str(k): st.craters[k] for k in range(1, n + 1)},
+        "lava_supply": st.lava_supply,
+        "statues": {k: st.statues[k] for k in sorted(st.statues)},
+        "decks": {d: sum(st.decks[d].values()) for d in DECK_ORDER},
+        "deck_contents": {d: {f: st.decks[d][f] for f in sorted(st.decks[d])} for d in DECK_ORDER},
+        "discard": {f: st.discard[f] for f in sorted(st.discard)},
+        "box": {f: st.box[f] for f in sorted(st.box)},
+        "score_board": {"cards": list(st.board_cards),
+                        "priestess": "up" if st.priestess_up else "down"},
+        "pending": [dict(t) for t in st.pending],
+        "scorings": [_copy(x) for x in st.scorings],
+        "result": _copy(st.result),
+        "components": st.comp.digest,
+    }
+
+
+def _copy(x):
+    if isinstance(x, dict):
+        return {k: _copy(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_copy(v) for v in x]
+    return x
+
+
+def _bad(msg: str) -> BadPositionError:
+    return BadPositionError(f"impossible Haleakala position: {msg}")
+
+
+def state_from_json(data: dict, comp: HaleakalaComponents | None = None) -> HaleakalaState:
+    comp = comp or components.default()
+    if not isinstance(data, dict) or data.get("game") != "Haleakala":
+        raise _bad("not a Haleakala state (game must be \"Haleakala\")")
+    try:
+        st = _build(data, comp)
+    except BadPositionError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise _bad(f"malformed state ({type(exc).__name__}: {exc})") from None
+    found = invariants.problems(st)
+    if found:
+        raise _bad("; ".join(found))
+    if st.result is None and not st.pending and st.turn is None:
+        raise _bad("nobody is to move")
+    return st
+
+
+def _int_keys(d: dict, what: str) -> dict:
+    out = {}
+    for k, v in d.items():
+        try:
+            out[int(k)] = v
+        except ValueError:
+            raise _bad(f"{what}: {k!r} is not a section number") from None
+    return out
+
+
+def _seat_map(data: dict, seats, what: str) -> dict:
+    if set(data) != set(seats):
+        raise _bad(f"{what} must name exactly {', '.join(seats)}")
+    return data
+
+
+def _build(data: dict, comp: HaleakalaComponents) -> HaleakalaState:
+    flags = data.get("rules") or []
+    for f in flags:
+        if f not in ("tactical",):
+            raise _bad(f"unknown rule flag {f!r}")
+    st = HaleakalaState(comp, flags)
+    seats = comp.seats
+    st.round = data["round"]
+    st.first = data.get("first_player")
+    st.turn = data.get("turn")
+    st.boat = data["boat"]
+    players = _seat_map(data["players"], seats, "players")
+    for s in seats:
+        p = players[s]
+        st.score[s] = int(p["score"])
+        st.shaman[s] = str(p["shaman"])
+        st.reserve[s] = sorted(int(v) for v in p["reserve"])
+        inv = p.get("invocation")
+        if isinstance(inv, str) and inv.startswith("beach"):
+            inv = int(inv[5:])
+        st.invocation[s] = inv
+        st.statues_left[s] = int(p["statues_left"])
+        st.cards[s] = sorted(str(c) for c in p["cards"])
+        st.score_cards[s] = [str(c) for c in p["score_cards"]]
+    st.beaches = {k: {s: sorted(int(v) for v in _seat_map(b, seats, f"beaches.{k}")[s]) for s in seats}
+                  for k, b in _int_keys(data["beaches"], "beaches").items()}
+    st.slots = {k: [None if c is None else str(c) for c in v]
+                for k, v in _int_keys(data["slots"], "slots").items()}
+    st.craters = {k: int(v) for k, v in _int_keys(data["craters"], "craters").items()}
+    st.lava_supply = int(data["lava_supply"])
+    st.statues = {str(k): str(v) for k, v in data["statues"].items()}
+    contents = data["deck_contents"]
+    if set(contents) != set(DECK_ORDER):
+        raise _bad(f"deck_contents must list the decks {', '.join(DECK_ORDER)}")
+    st.decks = {d: {str(f): int(k) for f, k in contents[d].items()} for d in DECK_ORDER}
+    for d in DECK_ORDER:
+        if "decks" in data and data["decks"].get(d) != sum(st.decks[d].values()):
+            raise _bad(f"decks.{d} = {data['decks'].get(d)} disagrees with deck_contents")
+    st.discard = {str(f): int(k) for f, k in data.get("discard", {}).items()}
+    st.box = {str(f): int(k) for f, k in data.get("box", {}).items()}
+    board = data["score_board"]
+    st.board_cards = [str(c) for c in board["cards"]]
+    if board["priestess"] not in ("up", "down"):
+        raise _bad("score_board.priestess must be up or down")
+    st.priestess_up = board["priestess"] == "up"
+    st.pending = [dict(t) for t in data.get("pending", [])]
+    st.scorings = _copy(data.get("scorings", []))
+    st.result = _copy(data.get("result"))
+    return st
