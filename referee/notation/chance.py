@@ -1,0 +1,49 @@
+"""Chance lines drawn from a seed, reproducibly.
+
+Draw number ``i`` of a game (counting every atomic chance outcome from the
+start, hand-written ones included) uses its own generator,
+``random.Random(int(sha256(f"{seed}:{i}")))``. So ``play`` needs nothing but
+the ``[Seed]`` tag and the number of draws already in the file to produce
+the next ones, anyone can re-derive every draw, and a later commit-reveal
+mode only has to replace what goes into the hash.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+
+from referee.core.game import CHANCE
+
+
+def new_seed() -> str:
+    return secrets.token_hex(8)
+
+
+def rng_for(seed: str, index: int) -> random.Random:
+    digest = hashlib.sha256(f"{seed}:{index}".encode("utf-8")).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def canonical_chance(module, kind: str, moves, before) -> str:
+    line = module.format_chance(kind, moves, before).strip()
+    return line if line.startswith("*") else f"* {line}"
+
+
+def draw_lines(module, state, seed: str, index: int) -> tuple[list[str], int]:
+    """Play every pending random act from ``seed``; the chance lines and the new draw count.
+
+    Consecutive draws of one ``chance_kind`` make one line, as in a hand-written file.
+    """
+    lines = []
+    while state.current_player() == CHANCE:
+        kind = state.chance_kind()
+        before = state.clone()
+        moves = []
+        while state.current_player() == CHANCE and state.chance_kind() == kind:
+            move = state.sample_chance(rng_for(seed, index))
+            state.apply(move)
+            moves.append(move)
+            index += 1
+        lines.append(canonical_chance(module, kind, moves, before))
+    return lines, index

@@ -1,0 +1,46 @@
+"""Checking one file without letting anything escape: the CLI's unit of work.
+
+A batch of a thousand transcripts must report a broken file and go on, so
+unreadable files and bugs in a module become errors of that file.
+"""
+from __future__ import annotations
+
+from referee.errors import RefereeError
+from referee.notation.items import Transcript
+from referee.notation.problems import internal
+from referee.notation.replay import Replay
+
+
+def check_path(path: str, *, until: int | None = None) -> Replay:
+    from referee.notation.reader import read_path
+    from referee.notation.replay import replay
+
+    try:
+        return replay(read_path(path), until=until)
+    except RefereeError as err:
+        failed = err
+    except Exception as exc:
+        failed = internal(exc)
+    rp = Replay(Transcript(file=str(path), lines=[]))
+    failed.file = failed.file or str(path)
+    rp.errors = [failed]
+    return rp
+
+
+def check_text(text: str, file: str = "<string>", *, until: int | None = None) -> Replay:
+    """Like :func:`check_path` for text in memory (tests, the fuzzer, a mail gateway)."""
+    from referee.notation.reader import read_text
+    from referee.notation.replay import replay
+
+    try:
+        return replay(read_text(text, file), until=until)
+    except RefereeError as err:
+        failed = err
+    except Exception as exc:
+        failed = internal(exc)
+    rp = Replay(Transcript(file=file, lines=text.split("\n")))
+    failed.file = failed.file or file
+    failed.line = failed.line or 1
+    failed.column = failed.column or 1
+    rp.errors = [failed]
+    return rp

@@ -1,0 +1,78 @@
+"""Starting a game: the header the referee writes and the setup draws."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from referee.errors import RefereeError
+from referee.notation.problems import UsageError
+
+
+def referee_version() -> str:
+    from referee import __version__
+    return f"referee {__version__}"
+
+
+def check_players(module, players: Sequence[str]) -> list[str]:
+    from referee.notation.syntax import did_you_mean
+
+    seats = [s.upper() for s in module.seats]
+    out = [p.strip().upper() for p in players if p.strip()]
+    for p in out:
+        if p not in seats:
+            raise UsageError(f"{p} is not a {module.name} seat: seats are {' '.join(seats)}",
+                             hint=did_you_mean(p, seats))
+    if len(set(out)) != len(out):
+        raise UsageError("a seat is named twice")
+    if not module.min_players <= len(out) <= module.max_players:
+        raise UsageError(f"{module.name} takes {module.min_players} to {module.max_players} "
+                         f"players, not {len(out)}")
+    return out
+
+
+def check_rules(module, rules: Sequence[str]) -> list[str]:
+    from referee.notation.syntax import did_you_mean
+
+    known = {f.lower(): f for f in module.rule_flags}
+    out = []
+    for flag in rules:
+        if flag.lower() not in known:
+            raise UsageError(f"unknown rules flag '{flag}': {module.name} knows "
+                             f"{' '.join(module.rule_flags) or 'no variants'}",
+                             hint=did_you_mean(flag, module.rule_flags))
+        out.append(known[flag.lower()])
+    return out
+
+
+def header(module, players: Sequence[str], rules: Sequence[str], seed: str,
+           extra: Sequence[tuple[str, str]] = ()) -> list[tuple[str, str]]:
+    tags = [("Game", module.name), ("Players", " ".join(players))]
+    if rules:
+        tags.append(("Rules", " ".join(rules)))
+    tags += [("Components", module.components_digest()), ("Referee", referee_version()),
+             ("Seed", seed)]
+    return tags + list(extra)
+
+
+def new_game(module, players: Sequence[str], rules: Sequence[str] = (), seed: str | None = None,
+             extra: Sequence[tuple[str, str]] = ()):
+    """(tags, setup chance lines, state after them, draws made) for a fresh game."""
+    from referee.notation.chance import draw_lines, new_seed
+
+    players = check_players(module, players)
+    rules = check_rules(module, rules)
+    seed = seed if seed is not None else new_seed()
+    tags = header(module, players, rules, seed, extra)
+    state = module.new_state(players, rules)
+    try:
+        lines, draws = draw_lines(module, state, seed, 0)
+    except RefereeError:
+        raise
+    return tags, lines, state, draws
+
+
+def new_transcript(module, players, rules=(), seed=None, extra=()) -> tuple[str, object]:
+    """The text of a new transcript and the state it leaves."""
+    from referee.notation.writer import render
+
+    tags, lines, state, _ = new_game(module, players, rules, seed, extra)
+    return render(tags, lines), state

@@ -1,0 +1,137 @@
+"""``referee play``: one more line on a transcript file, or nothing at all.
+
+The whole read-replay-validate-write cycle runs under the file's lock, and
+the file is only ever replaced by a complete new version, so a rejected
+move leaves it byte for byte as it was and two players posting at once both
+get their moves in, in some order.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.core.game import CHANCE
+from referee.errors import BadChanceError, RefereeError
+from referee.notation import items as I
+from referee.notation.problems import UsageError
+
+
+@dataclass
+class Played:
+    lines: list[str] = field(default_factory=list)
+    state: object = None
+    module: object = None
+    result: str | None = None
+    written: bool = False
+
+
+class TranscriptHasErrors(RefereeError):
+    """The file itself does not replay cleanly: no move can be added to it."""
+
+    def __init__(self, errors):
+        first = errors[0]
+        super().__init__(f"the transcript does not replay cleanly ({len(errors)} error"
+                         f"{'s' if len(errors) != 1 else ''}); fix it before playing on",
+                         hint="run 'referee check' on it")
+        self.code = first.code
+        self.errors = errors
+
+
+def play_line(path: str, text: str, *, dry_run: bool = False) -> Played:
+    from referee.notation.storage import locked
+
+    with locked(path):
+        return _play_locked(path, text, dry_run)
+
+
+def _play_locked(path: str, text: str, dry_run: bool) -> Played:
+    from pathlib import Path
+
+    from referee.notation.chance import draw_lines
+    from referee.notation.reader import parse_line, read_bytes
+    from referee.notation.replay import replay
+    from referee.notation.writer import format_result, format_tag, with_comment
+    from referee.notation.storage import write_atomic
+
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    transcript = read_bytes(raw, path)
+    rp = replay(transcript)
+    if rp.errors:
+        raise TranscriptHasErrors(rp.errors)
+    module, state, seed = rp.module, rp.state, rp.seed
+    number = len(transcript.lines) + 1
+    lines: list[str] = []
+    if state.current_player() == CHANCE and seed:
+        drawn, rp.draws = draw_lines(module, state, seed, rp.draws)
+        lines += drawn
+        number += len(drawn)
+
+    text = text.strip()
+    if "\n" in text:
+        raise UsageError("play takes one line")
+    try:
+        item = parse_line(text, number)
+    except RefereeError as err:
+        raise err.at(file=path) from None
+    if item is None or item.kind not in (I.MOVE, I.CHANCE):
+        what = {None: "an empty line", I.COMMENT: "a comment", I.TAG: "a tag",
+                I.ASSERT: "an assertion", I.REJECT: "a rejection"}[item.kind if item else None]
+        raise UsageError(f"play takes a move or a '*' chance line, not {what}")
+    if item.kind == I.CHANCE and seed:
+        raise BadChanceError("this game's draws come from its [Seed]; the referee writes them",
+                             hint="play the move of the seat to act").at(
+            line=number, column=1, text=text, file=path)
+    if item.kind == I.MOVE and state.current_player() == CHANCE:
+        raise BadChanceError(f"a chance line ({state.chance_kind()}) is due and this transcript "
+                             "has no [Seed] to draw it from",
+                             hint="play the draw first: referee play FILE '* ...'").at(
+            line=number, column=1, text=text, file=path)
+    before = state.clone()
+    canonical = rp.step(item, canonical=True)
+    _round_trip(rp, before, canonical[0], number)
+    lines += [with_comment(canonical[0], item.comment)]
+    state = rp.state
+    if state.current_player() == CHANCE and seed:
+        drawn, rp.draws = draw_lines(module, state, seed, rp.draws)
+        lines += drawn
+
+    result = None
+    outcome = state.outcome() if state.current_player() is None else None
+    new = raw.decode("utf-8")
+    if new and not new.endswith("\n"):
+        new += "\n"
+    new += "".join(line + "\n" for line in lines)
+    if outcome is not None and transcript.tag_item("Result") is None:
+        result = format_result(outcome)
+        new = _add_tag(new, transcript, format_tag("Result", result))
+    played = Played(lines, state, module, result)
+    if not dry_run:
+        write_atomic(path, new)
+        played.written = True
+    return played
+
+
+def _round_trip(rp, before, canonical: str, number: int) -> None:
+    """The canonical line must replay to the same state, or the file would be unreadable."""
+    from referee.notation.problems import InternalError
+    from referee.notation.reader import parse_line
+    from referee.notation.replay import Replay
+
+    probe = Replay(rp.transcript, rp.module, rp.players, rp.rules, before)
+    try:
+        probe.step(parse_line(canonical, number))
+        same = rp.module.state_to_json(probe.state) == rp.module.state_to_json(rp.state)
+    except RefereeError as err:
+        raise InternalError(f"the canonical line '{canonical}' does not replay: "
+                            f"{err.code}: {err.reason}") from None
+    if not same:
+        raise InternalError(f"the canonical line '{canonical}' replays to a different state")
+
+
+def _add_tag(text: str, transcript, tag_line: str) -> str:
+    last = max((t.line for t in transcript.tags), default=0)
+    lines = text.split("\n")
+    lines.insert(last, tag_line)
+    return "\n".join(lines)

@@ -1,0 +1,165 @@
+"""Reading transcript text into items, one line at a time.
+
+Each line is parsed on its own so a syntax error skips only that line and the
+rest of the file is still checked.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee.errors import BadHeaderError, NotationSyntaxError, RefereeError
+from referee.notation import items as I
+from referee.notation.items import Item, Transcript
+
+
+def read_path(path: str | Path) -> Transcript:
+    """Read a transcript file; a file that cannot be read is a bad-header error."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise BadHeaderError(f"cannot read {path}: {exc.strerror or exc}",
+                             file=str(path)) from None
+    return read_bytes(data, str(path))
+
+
+def read_bytes(data: bytes, file: str = "<stdin>") -> Transcript:
+    try:
+        text = data.decode("utf-8")
+        bad = None
+    except UnicodeDecodeError as exc:
+        bad = data[:exc.start].count(b"\n") + 1
+        text = data.decode("utf-8", errors="replace")
+    transcript = read_text(text, file)
+    if bad is not None:
+        err = NotationSyntaxError("the file is not valid UTF-8 text").at(
+            line=bad, column=1, text=transcript.line_text(bad), file=file)
+        transcript.errors.insert(0, err)
+    return transcript
+
+
+def split_lines(text: str) -> list[str]:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def read_text(text: str, file: str = "<string>") -> Transcript:
+    transcript = Transcript(file=file, lines=split_lines(text))
+    seen_item = False
+    for number, line in enumerate(transcript.lines, 1):
+        if not line.strip():
+            continue
+        try:
+            item = parse_line(line, number)
+        except RefereeError as err:
+            transcript.errors.append(err.at(file=file))
+            seen_item = True
+            continue
+        if item is None:
+            continue
+        if item.kind == I.TAG:
+            if seen_item:
+                err = BadHeaderError(f"tag [{item.name}] comes after the first move: "
+                                     "tags belong at the top of the file",
+                                     hint="move it up to the header")
+                transcript.errors.append(err.at(line=number, column=item.column,
+                                                text=line, file=file))
+            elif transcript.tag_item(item.name) is not None:
+                err = BadHeaderError(f"tag [{item.name}] is given twice")
+                transcript.errors.append(err.at(line=number, column=item.column,
+                                                text=line, file=file))
+            else:
+                transcript.tags.append(item)
+            continue
+        if item.kind != I.COMMENT:
+            seen_item = True
+        transcript.items.append(item)
+    return transcript
+
+
+def parse_line(line: str, number: int = 1) -> Item | None:
+    """One source line -> an Item (None for a blank line); NotationSyntaxError if malformed."""
+    from lark.exceptions import UnexpectedInput
+
+    from referee.notation.grammar import parser
+    from referee.notation.syntax import from_lark
+
+    p = parser("transcript")
+    try:
+        tree = p.parse(line)
+    except UnexpectedInput as exc:
+        err = from_lark(exc, line, p, what="the line")
+        if getattr(exc, "column", None) in (None, 1) or not line.strip()[:1].isalpha() \
+                and line.strip()[:1] not in "[*?!#":
+            err.reason = ("a line must be a [Tag \"value\"], a move starting with a seat, "
+                          "a '*' chance line, a '?' assertion, a '!' rejection or a # comment")
+        raise err.at(line=number, text=line) from None
+    node, comment = tree.children
+    comment = str(comment) if comment is not None else None
+    if node is None:
+        return Item(I.COMMENT, number, line, column=line.index("#") + 1 if comment else 1,
+                    comment=comment) if comment else None
+    kids = node.children
+    kind = node.data
+    if kind == "tag":
+        name, value = kids
+        return Item(I.TAG, number, line, column=name.column - 1, name=str(name),
+                    value=unquote(value), comment=comment)
+    if kind == "chance":
+        body = kids[0]
+        star = line.index("*") + 1
+        return Item(I.CHANCE, number, line, column=star,
+                    body=str(body).rstrip() if body is not None else "",
+                    body_column=body.column if body is not None else star + 1, comment=comment)
+    if kind == "move":
+        name, body = kids
+        text = str(name) + (line[name.end_pos:body.end_pos].rstrip() if body is not None else "")
+        return Item(I.MOVE, number, line, column=name.column, body=text,
+                    body_column=name.column, name=str(name), comment=comment)
+    if kind == "assertion":
+        path, op, value = kids
+        return Item(I.ASSERT, number, line, column=line.index("?") + 1, path=str(path),
+                    op="=" if str(op) == "==" else str(op), value=to_value(value),
+                    body=line[path.column - 1:].split("#", 1)[0].rstrip(),
+                    body_column=path.column, comment=comment)
+    if kind == "rejection":
+        body, expected = kids
+        return Item(I.REJECT, number, line, column=line.index("!") + 1,
+                    body=str(body).rstrip(), body_column=body.column,
+                    value=unquote(expected) if expected is not None else None, comment=comment)
+    raise AssertionError(kind)
+
+
+def unquote(token) -> str:
+    raw = str(token)[1:-1]
+    out, i = [], 0
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "\\" and i + 1 < len(raw):
+            i += 1
+            ch = raw[i]
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def to_value(node):
+    """Assertion values: numbers, words, strings and nested lists; null/true/false."""
+    if node.data == "list":
+        return [to_value(k) for k in node.children if k is not None]
+    token = node.children[0]
+    if node.data == "string":
+        return unquote(token)
+    word = str(token)
+    low = word.lower()
+    if low in ("null", "true", "false"):
+        return {"null": None, "true": True, "false": False}[low]
+    for kind in (int, float):
+        try:
+            return kind(word)
+        except ValueError:
+            pass
+    return word

@@ -1,0 +1,361 @@
+"""Replaying a transcript through its GameModule, collecting every error.
+
+A syntax error costs only its line; the first rules error ends the replay,
+because every later position depends on it, and the lines after it are
+reported as not evaluated. Assertions and rejections never change the state,
+so their failures are reported and the replay goes on.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core.game import CHANCE
+from referee.errors import (BadChanceError, BadHeaderError, IllegalMoveError, NotationSyntaxError,
+                            OutOfTurnError, RefereeError)
+from referee.notation import items as I
+from referee.notation.items import Item, Transcript
+from referee.notation.problems import NotEvaluated, internal
+
+
+@dataclass
+class Check:
+    """The verdict on one ``?`` or ``!`` line."""
+    item: Item
+    passed: bool
+    error: RefereeError | None = None
+
+
+@dataclass
+class Replay:
+    transcript: Transcript
+    module: Any = None
+    players: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    state: Any = None
+    errors: list[RefereeError] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    moves: int = 0
+    draws: int = 0
+    stopped_at: int | None = None
+
+    @property
+    def file(self) -> str:
+        return self.transcript.file
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @property
+    def to_move(self) -> str | None:
+        return None if self.state is None else self.state.current_player()
+
+    @property
+    def seed(self) -> str | None:
+        return self.transcript.tag("Seed")
+
+    def _json(self):
+        return self.module.state_to_json(self.state)
+
+    # -- one item -----------------------------------------------------------
+
+    def step(self, item: Item, *, canonical: bool = False) -> list[str]:
+        """Apply a move or chance item to the state; its canonical line(s) if asked.
+
+        Raises a positioned RefereeError; the state is unchanged when it does.
+        """
+        try:
+            if item.kind == I.MOVE:
+                return self._move(item, canonical)
+            if item.kind == I.CHANCE:
+                return self._chance(item, canonical)
+            raise AssertionError(item.kind)
+        except RefereeError as err:
+            raise place(err, item, self.file, self.module) from None
+        except Exception as exc:  # a bug in a module must not cost the whole batch
+            raise internal(exc).at(line=item.line, column=item.column, text=item.text,
+                                   file=self.file) from None
+
+    def _move(self, item: Item, canonical: bool) -> list[str]:
+        module, state = self.module, self.state
+        seat = item.name.upper()
+        if seat not in self.players:
+            from referee.notation.syntax import did_you_mean
+            raise NotationSyntaxError(
+                f"'{item.name}' is not a seat in this game: the players are {' '.join(self.players)}",
+                hint=did_you_mean(item.name, self.players), column=1)
+        who = state.current_player()
+        if who is None:
+            raise IllegalMoveError("the game is over: no more moves", column=1)
+        if who == CHANCE:
+            raise OutOfTurnError(f"a chance line ({state.chance_kind()}) is due before "
+                                 f"{seat} can move", column=1,
+                                 hint="write the '* ...' line of the draw first")
+        if who != seat:
+            raise OutOfTurnError(f"{seat} cannot move now: {who} is to move", column=1)
+        move = module.parse_move(item.body, state)
+        lines = [canonical_move(module, move, state, seat)] if canonical else []
+        state.apply(move)
+        self.moves += 1
+        return lines
+
+    def _chance(self, item: Item, canonical: bool) -> list[str]:
+        module, state = self.module, self.state
+        who = state.current_player()
+        if who != CHANCE:
+            if who is None:
+                raise BadChanceError("no random act is due: the game is over", column=1)
+            raise BadChanceError(f"no random act is due here: {who} is to move", column=1)
+        outcomes = module.parse_chance(item.body, state.clone())
+        if not outcomes:
+            raise BadChanceError("the chance line names no outcome", column=1)
+        kind = state.chance_kind()
+        trial = state.clone()
+        for outcome in outcomes:
+            if trial.current_player() != CHANCE:
+                raise BadChanceError("the chance line draws more than the random act needs")
+            trial.apply(outcome)
+        self.state = trial
+        self.draws += len(outcomes)
+        if not canonical:
+            return []
+        from referee.notation.chance import canonical_chance
+        return [canonical_chance(module, kind, outcomes, state)]
+
+    def check_item(self, item: Item) -> Check:
+        """Evaluate a ``?`` or ``!`` line against the current state."""
+        try:
+            if item.kind == I.ASSERT:
+                from referee.notation.assertions import check
+                check(self._json(), item.path, item.op, item.value, self.players)
+            else:
+                self._reject(item)
+        except RefereeError as err:
+            return Check(item, False, place(err, item, self.file, None, keep_column=False))
+        except Exception as exc:
+            return Check(item, False, internal(exc).at(line=item.line, column=item.column,
+                                                       text=item.text, file=self.file))
+        return Check(item, True)
+
+    def _reject(self, item: Item) -> None:
+        from referee.errors import AssertionFailedError, InvariantError
+
+        before = self._json()
+        body = item.body
+        trial = self.state.clone()
+        try:
+            if body.startswith("*"):
+                sub = Replay(self.transcript, self.module, self.players, self.rules, trial)
+                sub._chance(Item(I.CHANCE, item.line, item.text, body=body[1:].strip()), False)
+            else:
+                word = body.split(None, 1)[0] if body.split() else ""
+                sub = Replay(self.transcript, self.module, self.players, self.rules, trial)
+                sub._move(Item(I.MOVE, item.line, item.text, body=body, name=word), False)
+        except RefereeError as err:
+            said = " ".join(filter(None, [err.code, err.reason, err.hint,
+                                          " ".join(getattr(err, "candidates", []) or [])]))
+            if item.value is not None and item.value.lower() not in said.lower():
+                raise AssertionFailedError(
+                    f"rejected as expected, but the error does not mention \"{item.value}\": "
+                    f"{err.code}: {err.reason}") from None
+            if not body.startswith("*") and self.module.state_to_json(trial) != before:
+                raise InvariantError("the rejected move changed the state") from None
+            return
+        raise AssertionFailedError("the move was accepted, but this line says it must be rejected")
+
+
+def place(err: RefereeError, item: Item, file: str, module, *, keep_column: bool = True) -> RefereeError:
+    """Give ``err`` the item's file, line and full text; shift a module's column.
+
+    Modules report columns relative to the text they were handed (the move or
+    the chance body); the transcript reports them in the source line.
+    """
+    start = item.body_column if item.kind in (I.MOVE, I.CHANCE, I.REJECT, I.ASSERT) else item.column
+    if keep_column and err.column is not None and err.line is None:
+        column = start + err.column - 1
+    else:
+        column = start
+    err.line, err.column, err.text, err.file = item.line, max(1, min(column, len(item.text) + 1)), \
+        item.text, file
+    if err.code == "syntax" and not err.hint and module is not None:
+        err.hint = _keyword_hint(module, item.text, err.column)
+    return err
+
+
+def _keyword_hint(module, text: str, column: int) -> str | None:
+    from referee.notation.syntax import did_you_mean, grammar_keywords, word_at
+    word = word_at(text, column)
+    if not word or not word[0].isalpha():
+        return None
+    return did_you_mean(word, grammar_keywords(getattr(module, "key", "")))
+
+
+def canonical_move(module, move, state, seat: str) -> str:
+    line = module.format_move(move, state).strip()
+    first = line.split(None, 1)[0] if line else ""
+    return line if first.upper() == seat else f"{seat} {line}"
+
+
+# -- the header ---------------------------------------------------------------
+
+def _split(value: str | None) -> list[str]:
+    return [w for w in re.split(r"[\s,]+", value or "") if w]
+
+
+def start(rp: Replay) -> None:
+    """Find the module and the starting state from the header tags."""
+    from referee.core import registry
+
+    t = rp.transcript
+
+    def fail(reason: str, tag: str | None = None, hint: str | None = None, exc=None):
+        item = t.tag_item(tag) if tag else None
+        err = exc if exc is not None else BadHeaderError(reason, hint=hint)
+        if item is not None:
+            line, column, text = item.line, item.column, item.text
+        else:
+            line, column, text = 1, 1, t.line_text(1) or ""
+        err.line = err.column = err.text = None
+        raise err.at(line=line, column=column, text=text, file=t.file)
+
+    game = t.tag("Game")
+    if not game:
+        fail("the [Game \"...\"] tag is missing: the referee cannot tell which rules apply",
+             hint=f"known games: {', '.join(registry.keys())}")
+    try:
+        module = registry.get(game)
+    except RefereeError as err:
+        from referee.notation.syntax import did_you_mean
+        err.hint = err.hint or did_you_mean(game, registry.keys())
+        fail("", "Game", exc=err)
+    except ImportError as exc:
+        fail(f"the {game} rules are not available in this referee ({exc})", "Game")
+    rp.module = module
+    players = [p.upper() for p in _split(t.tag("Players"))]
+    if not players:
+        fail("the [Players \"...\"] tag is missing: name the seats in seating order", "Players",
+             hint=f"seats: {' '.join(module.seats)}")
+    seats = [s.upper() for s in module.seats]
+    for p in players:
+        if p not in seats:
+            from referee.notation.syntax import did_you_mean
+            fail(f"{p} is not a {module.name} seat: seats are {' '.join(seats)}", "Players",
+                 hint=did_you_mean(p, seats))
+    if len(set(players)) != len(players):
+        fail("a seat is named twice in [Players]", "Players")
+    if not module.min_players <= len(players) <= module.max_players:
+        fail(f"{module.name} takes {module.min_players} to {module.max_players} players, "
+             f"not {len(players)}", "Players")
+    rules = _split(t.tag("Rules"))
+    known = {f.lower(): f for f in module.rule_flags}
+    for flag in rules:
+        if flag.lower() not in known:
+            from referee.notation.syntax import did_you_mean
+            fail(f"unknown rules flag '{flag}': {module.name} knows "
+                 f"{' '.join(module.rule_flags) or 'no variants'}", "Rules",
+                 hint=did_you_mean(flag, module.rule_flags))
+    rp.players, rp.rules = players, [known[f.lower()] for f in rules]
+    position = t.tag("Position")
+    try:
+        if position:
+            from referee.notation.position import load_position
+            rp.state = load_position(module, t.file, position)
+        else:
+            rp.state = module.new_state(players, rp.rules)
+    except RefereeError as err:
+        fail("", "Position" if position else "Players", exc=err)
+    except Exception as exc:
+        fail("", "Position" if position else "Players", exc=internal(exc))
+    digest = t.tag("Components")
+    if digest:
+        try:
+            now = module.components_digest()
+        except Exception:
+            now = None
+        if now and now != digest:
+            rp.warnings.append(f"{t.file}: written with components {digest}, "
+                               f"the referee now uses {now}")
+
+
+# -- the whole file -------------------------------------------------------------
+
+def replay(transcript: Transcript, *, until: int | None = None) -> Replay:
+    """Replay ``transcript`` (up to line ``until``) and collect every error."""
+    rp = Replay(transcript)
+    errors = [e for e in transcript.errors if until is None or (e.line or 0) <= until]
+    todo = [it for it in transcript.items if until is None or it.line <= until]
+    try:
+        start(rp)
+    except RefereeError as err:
+        errors.append(err)
+        rp.stopped_at = err.line
+        _not_evaluated(rp, errors, todo, err.line)
+        rp.errors = _sorted(errors)
+        return rp
+    for index, item in enumerate(todo):
+        if item.kind == I.COMMENT:
+            continue
+        if item.kind in (I.ASSERT, I.REJECT):
+            verdict = rp.check_item(item)
+            rp.checks.append(verdict)
+            if not verdict.passed:
+                errors.append(verdict.error)
+            continue
+        try:
+            rp.step(item)
+        except RefereeError as err:
+            errors.append(err)
+            if err.code == "syntax":
+                continue
+            rp.stopped_at = item.line
+            _not_evaluated(rp, errors, todo[index + 1:], item.line)
+            break
+    else:
+        _result(rp, errors, until)
+    rp.errors = _sorted(errors)
+    return rp
+
+
+def _not_evaluated(rp: Replay, errors: list, rest: list[Item], line: int | None) -> None:
+    for item in rest:
+        if item.kind == I.COMMENT:
+            continue
+        errors.append(NotEvaluated(f"not evaluated: the replay stopped at line {line}").at(
+            line=item.line, column=item.column, text=item.text, file=rp.file))
+
+
+def _result(rp: Replay, errors: list, until: int | None) -> None:
+    """A ``[Result]`` tag must match the game's end."""
+    item = rp.transcript.tag_item("Result")
+    if item is None or until is not None or rp.state is None:
+        return
+    if any(e.code not in ("assertion-failed", "invariant") for e in errors):
+        return
+    outcome = rp.state.outcome()
+    if outcome is None:
+        err = BadHeaderError("the [Result] tag is set, but the game is not over")
+    else:
+        from referee.notation.writer import format_result
+        expected = format_result(outcome)
+        if " ".join(item.value.split()).lower() == expected.lower():
+            return
+        err = BadHeaderError(f"the [Result] tag says \"{item.value}\", but the game "
+                             f"ended {expected}")
+    errors.append(err.at(line=item.line, column=item.column, text=item.text, file=rp.file))
+
+
+def _sorted(errors: list[RefereeError]) -> list[RefereeError]:
+    return sorted(errors, key=lambda e: (e.line or 0, e.column or 0))
+
+
+def replay_path(path: str, *, until: int | None = None) -> Replay:
+    from referee.notation.reader import read_path
+    return replay(read_path(path), until=until)
+
+
+def replay_text(text: str, file: str = "<string>", *, until: int | None = None) -> Replay:
+    from referee.notation.reader import read_text
+    return replay(read_text(text, file), until=until)

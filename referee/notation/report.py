@@ -1,0 +1,105 @@
+"""How errors and replays are shown: to people on stderr, to tools as JSON.
+
+The text form is the contract's ``FILE:LINE:COL: code: reason`` followed by
+the offending line and a caret, the way compilers print, so editors can jump
+to it. Runs of not-evaluated lines collapse into one message for people.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from referee.errors import RefereeError
+
+
+def caret_lines(text: str, column: int | None) -> list[str]:
+    column = max(1, column or 1)
+    prefix = "".join(ch if ch == "\t" else " " for ch in text[:column - 1])
+    return ["    " + text, "    " + prefix + "^"]
+
+
+def format_error(err: RefereeError, file: str | None = None) -> str:
+    file = err.file or file or "<input>"
+    where = f"{file}:{err.line}:{err.column or 1}" if err.line else file
+    out = [f"{where}: {err.code}: {err.reason}"]
+    if err.text is not None and err.line:
+        out += caret_lines(err.text, err.column)
+    candidates = getattr(err, "candidates", None)
+    if candidates:
+        out.append("  candidates:")
+        out += [f"    {c}" for c in candidates]
+    if err.hint:
+        out.append(f"  hint: {err.hint}")
+    return "\n".join(out)
+
+
+def format_errors(errors: Iterable[RefereeError], file: str | None = None) -> str:
+    """All errors of one file, runs of not-evaluated lines as one entry."""
+    out, run = [], []
+
+    def flush():
+        if not run:
+            return
+        first, last = run[0], run[-1]
+        span = f"line {first.line}" if first is last else f"lines {first.line}-{last.line}"
+        n = len(run)
+        out.append(f"{first.file or file}:{first.line}:1: not-evaluated: {span} "
+                   f"({n} item{'s' if n != 1 else ''}) not evaluated after the error above")
+        run.clear()
+
+    for err in errors:
+        if err.code == "not-evaluated":
+            run.append(err)
+            continue
+        flush()
+        out.append(format_error(err, file))
+    flush()
+    return "\n".join(out)
+
+
+def error_dict(err: RefereeError) -> dict:
+    d = {"code": err.code, "line": err.line, "column": err.column, "text": err.text,
+         "reason": err.reason, "hint": err.hint}
+    candidates = getattr(err, "candidates", None)
+    if candidates:
+        d["candidates"] = list(candidates)
+    return d
+
+
+def replay_dict(rp) -> dict:
+    """The ``check --format json`` object of one file."""
+    return {"file": rp.file, "ok": rp.ok, "errors": [error_dict(e) for e in rp.errors],
+            "moves": rp.moves, "draws": rp.draws, "to_move": rp.to_move,
+            "warnings": list(rp.warnings)}
+
+
+def digest(module, state) -> str:
+    """One line about the position: round, phase and scores where the state has them."""
+    try:
+        data = module.state_to_json(state)
+    except Exception:
+        return ""
+    parts = []
+    for key in ("round", "phase"):
+        if key in data and data[key] is not None:
+            parts.append(f"{key} {data[key]}")
+    players = data.get("players")
+    if isinstance(players, dict):
+        scores = [f"{seat} {p['score']}" for seat, p in players.items()
+                  if isinstance(p, dict) and "score" in p]
+        if scores:
+            parts.append("scores " + ", ".join(scores))
+    return "; ".join(parts)
+
+
+def who_next(state) -> str:
+    from referee.core.game import CHANCE
+    who = state.current_player()
+    if who is None:
+        outcome = state.outcome()
+        if outcome is None:
+            return "the game is over"
+        from referee.notation.writer import format_result
+        return f"game over: {format_result(outcome)}"
+    if who == CHANCE:
+        return f"next: a chance line ({state.chance_kind()})"
+    return f"next: {who}"

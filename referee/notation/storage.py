@@ -1,0 +1,76 @@
+"""Writing transcripts so that no update is ever half-done or lost.
+
+Two players may ``play`` at the same moment (a mail gateway, a forum bot):
+an exclusive ``flock`` on ``FILE.lock`` serialises read-validate-write, and
+the new text goes to a temporary file in the same directory that is fsynced
+and renamed over the old one, so readers see either the old file or the new.
+The lock file is left in place: deleting it would let a third process lock
+a different inode.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+
+@contextmanager
+def locked(path: str | Path):
+    import fcntl
+
+    lock_path = f"{path}.lock"
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
+
+
+def write_atomic(path: str | Path, text: str, *, exclusive: bool = False) -> None:
+    """Replace ``path`` with ``text`` in one rename (``exclusive``: fail if it exists)."""
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    data = text.encode("utf-8")
+    try:
+        mode = os.stat(path).st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(tmp, mode)
+        if exclusive:
+            os.link(tmp, path)
+            os.unlink(tmp)
+        else:
+            os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    _sync_dir(directory)
+
+
+def _sync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

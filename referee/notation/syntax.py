@@ -1,0 +1,127 @@
+"""Syntax errors with a position and a ``did you mean`` suggestion.
+
+Shared by the transcript grammar and the game move grammars: a game's
+``parse_move`` can turn a lark exception into a ``NotationSyntaxError`` with
+:func:`from_lark`, and the replay adds a suggestion from the game's grammar
+keywords when a module raised one without a hint.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+from typing import Iterable
+
+from referee.errors import NotationSyntaxError
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*|\S")
+_LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"i?')
+_ALTERNATION = re.compile(r"^\(?(?:\?i:)?([A-Za-z|\-]+)\)?(?:\\b)?$")
+
+
+def suggest(word: str, candidates: Iterable[str]) -> str | None:
+    """The closest candidate to ``word`` (case-insensitive), if it is close enough."""
+    word = word.lower()
+    pool = {c.lower(): c for c in candidates if c and c.lower() != word}
+    found = difflib.get_close_matches(word, list(pool), n=1, cutoff=0.6)
+    return pool[found[0]] if found else None
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
+    best = suggest(word, candidates)
+    return f"did you mean '{best}'?" if best else None
+
+
+def word_at(text: str, column: int) -> str:
+    """The word starting at (or containing) the 1-based ``column`` of ``text``."""
+    i = max(0, min(len(text), (column or 1) - 1))
+    while i > 0 and i < len(text) and (text[i - 1].isalnum() or text[i - 1] in "-_'") \
+            and (text[i].isalnum() or text[i] in "-_'"):
+        i -= 1
+    m = _WORD.match(text, i)
+    return m.group(0) if m else ""
+
+
+def keywords_of(parser, names: Iterable[str] | None = None) -> list[str]:
+    """Keyword spellings of a lark parser's terminals (all, or only ``names``)."""
+    wanted = set(names) if names is not None else None
+    words = []
+    for term in parser.terminals:
+        if wanted is not None and term.name not in wanted:
+            continue
+        pattern = term.pattern
+        if type(pattern).__name__ == "PatternStr":
+            if pattern.value[:1].isalpha():
+                words.append(pattern.value)
+        else:
+            m = _ALTERNATION.match(pattern.value)
+            if m:
+                words.extend(w for w in m.group(1).split("|") if w[:1].isalpha())
+    return words
+
+
+@lru_cache(maxsize=None)
+def grammar_keywords(name: str) -> tuple[str, ...]:
+    """Quoted keywords of ``grammar/<name>.lark``, read as text (no parser built)."""
+    from referee.paths import grammar_dir
+
+    try:
+        source = (grammar_dir() / f"{name}.lark").read_text(encoding="utf-8")
+    except OSError:
+        return ()
+    found = []
+    for line in source.splitlines():
+        line = line.split("//", 1)[0]
+        found.extend(w for w in _LITERAL.findall(line) if re.fullmatch(r"[A-Za-z][\w-]*", w))
+    return tuple(dict.fromkeys(found))
+
+
+def from_lark(exc, text: str, parser=None, *, what: str = "input") -> NotationSyntaxError:
+    """A ``NotationSyntaxError`` for a lark ``UnexpectedInput`` on ``text``.
+
+    The column is 1-based in ``text``; the hint proposes the expected keyword
+    closest to the word found there.
+    """
+    column = getattr(exc, "column", None)
+    if not isinstance(column, int) or column < 1:
+        column = len(text) + 1
+    token = getattr(exc, "token", None)
+    if getattr(token, "type", None) == "$END" or type(exc).__name__ == "UnexpectedEOF":
+        column = len(text.rstrip()) + 1
+    expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
+    found = word_at(text, column) if column <= len(text) else ""
+    keywords = keywords_of(parser, expected) if parser is not None and expected else []
+    if found:
+        reason = f"unexpected '{found}' in {what}"
+    else:
+        reason = f"{what} ends too early"
+    if keywords:
+        shown = ", ".join(f"'{k}'" for k in sorted(set(keywords))[:6])
+        reason += f": expected {shown}"
+    elif expected:
+        reason += f": expected {_describe(expected, parser)}"
+    hint = did_you_mean(found, keywords) if found else None
+    return NotationSyntaxError(reason, column=column, text=text, hint=hint)
+
+
+_NAMES = {"STRING": "a quoted string", "NAME": "a name", "BODY": "more text",
+          "PATH": "a path like RED.shells", "OP": "one of = != < <= > >=",
+          "BARE": "a value", "LSQB": "'['", "RSQB": "']'", "COMMA": "','",
+          "REJECTED": "a move", "INT": "a number", "WORD": "a word",
+          "SEAT": "a seat name", "$END": "the end of the line"}
+
+
+def _describe(expected: set[str], parser) -> str:
+    names = []
+    for name in sorted(expected):
+        if name in _NAMES:
+            names.append(_NAMES[name])
+            continue
+        literal = None
+        if parser is not None:
+            for term in parser.terminals:
+                if term.name == name and type(term.pattern).__name__ == "PatternStr":
+                    literal = f"'{term.pattern.value}'"
+        names.append(literal or name.lower())
+    names = list(dict.fromkeys(names))
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]

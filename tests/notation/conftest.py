@@ -1,0 +1,16 @@
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch):
+    """Register the toy game the way a real title registers itself."""
+    from referee.core import registry
+    monkeypatch.setitem(registry._MODULES, "toy", "toygame")
+    yield

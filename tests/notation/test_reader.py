@@ -1,0 +1,112 @@
+import pytest
+
+from referee.errors import NotationSyntaxError
+from referee.notation.reader import parse_line, read_text
+from referee.notation.report import format_error
+
+
+def test_items_and_positions():
+    t = read_text('[Game "Toy"]\n[RED "alice@example.org # not a comment"]\n\n'
+                  '# a whole-line comment\n* order RED GREEN  # dealt\n'
+                  '  RED adds 2   # trailing\n? RED.adds.1 >= 2\n! GREEN adds 9 -- "1 to 3"\n',
+                  "t.txt")
+    assert not t.errors
+    assert t.tag("game") == "Toy"
+    assert t.tag("RED") == "alice@example.org # not a comment"
+    kinds = [(i.kind, i.line) for i in t.items]
+    assert kinds == [("comment", 4), ("chance", 5), ("move", 6), ("assert", 7), ("reject", 8)]
+    chance, move, check, reject = t.items[1:]
+    assert chance.body == "order RED GREEN" and chance.body_column == 3
+    assert chance.comment == "# dealt"
+    assert move.body == "RED adds 2" and move.column == 3 and move.name == "RED"
+    assert (check.path, check.op, check.value) == ("RED.adds.1", ">=", 2)
+    assert reject.body == "GREEN adds 9" and reject.value == "1 to 3"
+
+
+def test_assertion_values():
+    item = parse_line('? RED.villages.2 = [spear-hut:II, long-hut:I]')
+    assert item.value == ["spear-hut:II", "long-hut:I"]
+    assert parse_line("? to_move = null").value is None
+    assert parse_line('? name = "two words"').value == "two words"
+    assert parse_line("? x == 4s").op == "="
+    assert parse_line("? x = 4s").value == "4s"
+    assert parse_line("? x = -2.5").value == -2.5
+
+
+def test_rejection_keeps_arrows():
+    item = parse_line('! RED moves B2->C3 paying 1 fruit -- "needs"')
+    assert item.body == "RED moves B2->C3 paying 1 fruit"
+    assert parse_line("! * bonus 7").body == "* bonus 7"
+
+
+@pytest.mark.parametrize("line,column", [
+    ('[Game Toy]', 7),
+    ('? RED.adds ==', 14),
+    ('% what', 1),
+    ('[Game "Toy"', 12),
+])
+def test_syntax_errors_have_columns(line, column):
+    with pytest.raises(NotationSyntaxError) as info:
+        parse_line(line, 7)
+    err = info.value
+    assert err.code == "syntax" and err.line == 7 and err.column == column
+
+
+def test_caret_points_at_column():
+    with pytest.raises(NotationSyntaxError) as info:
+        parse_line("[Game Toy]", 3)
+    text = format_error(info.value.at(file="g.txt"))
+    first, line, caret = text.splitlines()[:3]
+    assert first.startswith("g.txt:3:7: syntax: ")
+    assert line == "    [Game Toy]"
+    assert caret == "    " + " " * 6 + "^"
+
+
+def test_late_and_duplicate_tags():
+    t = read_text('[Game "Toy"]\n[Game "Toy"]\nRED adds 1\n[Event "x"]\n')
+    assert [(e.code, e.line) for e in t.errors] == [("bad-header", 2), ("bad-header", 4)]
+
+
+def test_crlf_bom_and_bad_utf8():
+    from referee.notation.reader import read_bytes
+    t = read_bytes(b'\xef\xbb\xbf[Game "Toy"]\r\nRED adds 1\r\n\xff\xfe\n', "x.txt")
+    assert t.tag("Game") == "Toy"
+    assert t.items[0].body == "RED adds 1"
+    assert t.errors and t.errors[0].line == 3
+
+
+def test_suggestions():
+    from referee.notation.syntax import did_you_mean, suggest
+    assert suggest("mvoes", ["moves", "buys", "fishes"]) == "moves"
+    assert did_you_mean("zzz", ["moves"]) is None
+
+
+def test_from_lark_suggests_expected_keyword(tmp_path, monkeypatch):
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
+
+    from referee.notation.syntax import from_lark
+    p = Lark('start: SEAT ("moves" | "fishes") INT\n%import .common (SEAT, INT, WS)\n%ignore WS\n',
+             parser="lalr", import_paths=[str(__import__("referee.paths").paths.grammar_dir())])
+    with pytest.raises(UnexpectedInput) as info:
+        p.parse("RED mvoes 2")
+    err = from_lark(info.value, "RED mvoes 2", p)
+    assert err.column == 5 and err.hint == "did you mean 'moves'?"
+
+
+def test_common_grammar_imports_relatively(tmp_path):
+    from lark import Lark
+
+    from referee.paths import grammar_dir
+    common = (grammar_dir() / "common.lark").read_text()
+    (tmp_path / "common.lark").write_text(common)
+    (tmp_path / "g.lark").write_text(
+        "start: SEAT WORD INT (SHELLS | FEET | FRUITS)\n"
+        "%import .common (SEAT, WORD, INT, SHELLS, FEET, FRUITS, WS)\n%ignore WS\n")
+    p = Lark.open(str(tmp_path / "g.lark"), parser="lalr")
+    assert p.parse("Red pays 2 feet") and p.parse("BLUE pays 1 fruit")
+
+
+def test_parser_is_built_once():
+    from referee.notation.grammar import parser
+    assert parser("transcript") is parser("transcript")
