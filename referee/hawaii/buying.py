@@ -56,6 +56,8 @@ def check(d: "Data", m: Buy) -> None:
         raise IllegalMoveError(f"{who} cannot buy side {m.side}: sides are I and II (H-R7)")
     if not place.tokens:
         raise IllegalMoveError(f"{who} cannot stop at {m.place}: no price token is left there (H-R3)")
+    if not place.tiles_left():
+        raise IllegalMoveError(f"{who} cannot stop at {m.place}: no place tile is left there (H-R3)")
     count = _count(d, m.tile, m.side)
     if place.stock.get(m.tile, 0) < count:
         raise IllegalMoveError(f"{who} cannot buy {count} {m.tile} at {m.place}: {place.stock.get(m.tile, 0)} left (H-R7)")
