@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from referee import __version__
 from referee.errors import RefereeError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -39,7 +40,7 @@ def _errors(errors, file=None) -> None:
 
 
 @click.group(context_settings=CONTEXT)
-@click.version_option(package_name="referee", prog_name="referee", message="%(prog)s %(version)s")
+@click.version_option(__version__, prog_name="referee", message="%(prog)s %(version)s")
 def cli():
     """Rules verification and play-by-email refereeing for board games.
 

@@ -1,0 +1,138 @@
+import json
+
+import pytest
+
+from helpers import GAME, referee, run
+
+COMMANDS = ["new", "play", "check", "show", "moves", "test", "selfplay", "components"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help_with_example(command, capsys):
+    status, out, _ = run(command, "--help", capsys=capsys)
+    assert status == 0 and "Example:" in out and "referee " + command in out
+
+
+def test_usage_errors_exit_2(tmp_path, capsys):
+    assert run("new", "chess", "--players", "red,green", capsys=capsys)[0] == 2
+    assert run("new", "toy", "--players", "red,pink", capsys=capsys)[0] == 2
+    assert run("new", "toy", "--players", "red", capsys=capsys)[0] == 2
+    assert run("new", "toy", "--players", "red,green", "--rules", "long", capsys=capsys)[0] == 2
+    assert run("play", tmp_path / "missing.txt", "RED adds 1", capsys=capsys)[0] == 2
+    assert run("frobnicate", capsys=capsys)[0] == 2
+    assert run("check", capsys=capsys)[0] == 2
+    (tmp_path / "g.txt").write_text(GAME)
+    status, _, err = run("play", tmp_path / "g.txt", "? total = 1", capsys=capsys)
+    assert status == 2 and "usage" in err
+
+
+def test_new_refuses_to_overwrite(tmp_path, capsys):
+    path = tmp_path / "g.txt"
+    assert run("new", "toy", "--players", "red,green", "-o", path, capsys=capsys)[0] == 0
+    before = path.read_bytes()
+    status, _, err = run("new", "toy", "--players", "red,green", "-o", path, capsys=capsys)
+    assert status == 2 and "--force" in err and path.read_bytes() == before
+    assert run("new", "toy", "--players", "red,green", "-o", path, "--force",
+               capsys=capsys)[0] == 0
+
+
+def test_check_reports_and_summarises(tmp_path, capsys):
+    good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
+    good.write_text(GAME)
+    bad.write_text(GAME + "GREEN mvoes 1\nGREEN adds 9\nRED adds 1\n")
+    status, out, err = run("check", good, capsys=capsys)
+    assert status == 0 and "ok, 2 moves" in out and err == ""
+    status, out, err = run("check", good, bad, capsys=capsys)
+    assert status == 1
+    assert out.strip() == "checked 2 files: 1 ok, 1 with errors; 4 moves"
+    assert f"{bad}:8:7: syntax: expected 'adds', found 'mvoes'" in err
+    assert f"{bad}:9:1: illegal-move:" in err
+    assert f"{bad}:10:1: not-evaluated:" in err
+    assert "    GREEN mvoes 1\n          ^" in err
+
+
+def test_check_json(tmp_path, capsys):
+    good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
+    good.write_text(GAME)
+    bad.write_text(GAME + "GREEN adds 9\n")
+    status, out, _ = run("check", good, bad, "--format", "json", capsys=capsys)
+    assert status == 1
+    data = json.loads(out)
+    assert [d["ok"] for d in data] == [True, False]
+    assert data[0]["to_move"] == "GREEN" and data[0]["moves"] == 2
+    assert data[1]["errors"][0]["code"] == "illegal-move" and data[1]["errors"][0]["line"] == 8
+
+
+def test_show_and_moves(tmp_path, capsys):
+    path = tmp_path / "g.txt"
+    path.write_text(GAME)
+    status, out, _ = run("show", path, capsys=capsys)
+    assert status == 0 and "total 6 of 10" in out and "next: GREEN" in out
+    status, out, _ = run("show", path, "--format", "json", "--at", 5, capsys=capsys)
+    assert status == 0 and json.loads(out)["total"] == 3
+    status, out, _ = run("show", path, "--format", "markdown", capsys=capsys)
+    assert status == 0 and out.startswith("## Toy")
+    status, out, _ = run("moves", path, capsys=capsys)
+    assert status == 0 and out.splitlines()[1:] == ["GREEN adds 1", "GREEN adds 2", "GREEN adds 3"]
+    status, out, _ = run("moves", path, "--limit", 1, capsys=capsys)
+    assert "... and 2 more" in out
+    path.write_text(GAME.replace("* bonus 1\n", ""))
+    status, out, _ = run("moves", path, capsys=capsys)
+    assert status == 0 and "chance line (bonus)" in out and "* bonus 2  # p=1/2" in out
+
+
+def test_test_command(tmp_path, capsys):
+    path = tmp_path / "t.txt"
+    path.write_text(GAME + '? total = 6\n! RED adds 1 -- "GREEN is to move"\n? RED.score = 5\n')
+    status, out, _ = run("test", path, capsys=capsys)
+    assert status == 1
+    assert f"PASS {path}:8: ? total = 6" in out
+    assert f"PASS {path}:9:" in out
+    assert f"FAIL {path}:10: ? RED.score = 5" in out
+    assert "RED.score is 2, expected = 5" in out
+    assert out.strip().endswith("2 passed, 1 failed")
+    path.write_text(GAME + "? total = 6\n")
+    assert run("test", path, capsys=capsys)[0] == 0
+
+
+def test_selfplay_writes_replayable_deterministic_games(tmp_path, capsys):
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out in (a, b):
+        status, text, _ = run("selfplay", "toy", "--players", 3, "--games", 3, "--seed", "x",
+                              "-o", out, "--check", capsys=capsys)
+        assert status == 0 and "wrote 3 games" in text
+    names = sorted(p.name for p in a.iterdir())
+    assert names == ["toy-x-0001.txt", "toy-x-0002.txt", "toy-x-0003.txt"]
+    for name in names:
+        assert (a / name).read_bytes() == (b / name).read_bytes()
+        assert "[Result " in (a / name).read_text()
+    status, out, _ = run("check", *sorted(a.iterdir()), capsys=capsys)
+    assert status == 0, out
+    assert run("selfplay", "toy", "--players", 9, "-o", tmp_path / "c", capsys=capsys)[0] == 2
+
+
+def test_components(capsys):
+    status, out, _ = run("components", "toy", "--unverified", capsys=capsys)
+    assert status == 0 and "bonus" in out and "target" not in out
+    status, out, _ = run("components", "toy", "--format", "json", capsys=capsys)
+    assert json.loads(out)["components"] == "toy.yaml sha256:0000"
+
+
+def test_internal_errors_are_one_line_exit_1(tmp_path, capsys, monkeypatch):
+    import toygame
+    monkeypatch.setattr(toygame.ToyModule, "components_listing",
+                        lambda self, unverified_only=False: {}["boom"])
+    status, out, err = run("components", "toy", capsys=capsys)
+    assert status == 1 and "internal error" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_real_process_never_prints_traceback(tmp_path):
+    path = tmp_path / "g.txt"
+    path.write_bytes(b"\xff\x00[Game\n")
+    done = referee("check", path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    done = referee("show", path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    done = referee("--version")
+    assert done.returncode == 0 and "0.1.0" in done.stdout

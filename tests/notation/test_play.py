@@ -1,0 +1,173 @@
+import multiprocessing
+import os
+
+import pytest
+
+from helpers import GAME, referee, run
+from referee.errors import RefereeError
+from referee.notation.check import check_path
+from referee.notation.play import TranscriptHasErrors, play_line
+
+
+def new_game(tmp_path, seed="7", players="red,green", name="g.txt"):
+    path = tmp_path / name
+    assert run("new", "toy", "--players", players, "--seed", seed, "-o", path)[0] == 0
+    return path
+
+
+def test_new_is_deterministic_per_seed(tmp_path, capsys):
+    texts = {}
+    for name, seed in (("a", "s1"), ("b", "s1"), ("c", "s2"), ("d", "s3"), ("e", "s4")):
+        status, out, err = run("new", "toy", "--players", "red,green,blue,yellow",
+                               "--seed", seed, capsys=capsys)
+        assert status == 0 and "first to move:" in err
+        texts[name] = out
+    assert texts["a"] == texts["b"]
+    assert len({texts[k] for k in "acde"}) > 1
+    assert '[Seed "s1"]' in texts["a"]
+    head = [line for line in texts["a"].splitlines() if line.startswith("[")]
+    assert [h.split()[0] for h in head] == ["[Game", "[Players", "[Components", "[Referee",
+                                            "[Seed"]
+
+
+def test_play_appends_canonical_move_and_following_draws(tmp_path):
+    path = new_game(tmp_path)
+    from referee.notation.chance import rng_for
+    rp = check_path(str(path))
+    first, second = rp.state.current_player(), [s for s in ("RED", "GREEN")
+                                                if s != rp.state.current_player()][0]
+    before = path.read_bytes()
+    played = play_line(str(path), f"{first.lower()}  add 2   # hello")
+    assert played.lines == [f"{first} adds 2  # hello"]
+    played = play_line(str(path), f"{second} adds 3")
+    assert played.lines[0] == f"{second} adds 3"
+    state = rp.state
+    from toygame import Add
+    state.apply(Add(first, 2))
+    state.apply(Add(second, 3))
+    expected = state.sample_chance(rng_for("7", rp.draws))
+    assert played.lines[1] == f"* bonus {expected.value}"
+    after = path.read_bytes()
+    assert after.startswith(before)
+    assert check_path(str(path)).ok
+
+
+def test_rejected_move_leaves_file_byte_for_byte(tmp_path):
+    path = new_game(tmp_path)
+    before, stat = path.read_bytes(), path.stat()
+    rp = check_path(str(path))
+    wrong = "RED" if rp.to_move == "GREEN" else "GREEN"
+    for move in (f"{wrong} adds 1", f"{rp.to_move} adds 9", f"{rp.to_move} ads 1", "? total = 1",
+                 "* bonus 1", "", "nonsense here"):
+        with pytest.raises(RefereeError):
+            play_line(str(path), move)
+    assert path.read_bytes() == before
+    assert path.stat().st_mtime_ns == stat.st_mtime_ns
+    assert sorted(os.listdir(tmp_path)) == ["g.txt", "g.txt.lock"]
+
+
+def test_dry_run_writes_nothing(tmp_path, capsys):
+    path = new_game(tmp_path)
+    before = path.read_bytes()
+    who = check_path(str(path)).to_move
+    status, out, _ = run("play", path, f"{who} adds 1", "--dry-run", capsys=capsys)
+    assert status == 0 and f"{who} adds 1" in out and "not changed" in out
+    assert path.read_bytes() == before
+
+
+def test_play_refuses_a_broken_transcript(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text(GAME + "GREEN adds 9\n")
+    before = path.read_bytes()
+    with pytest.raises(TranscriptHasErrors):
+        play_line(str(path), "GREEN adds 1")
+    assert path.read_bytes() == before
+
+
+def test_play_to_the_end_adds_result(tmp_path):
+    path = new_game(tmp_path)
+    for _ in range(40):
+        rp = check_path(str(path))
+        if rp.to_move is None:
+            break
+        play_line(str(path), f"{rp.to_move} adds 3")
+    rp = check_path(str(path))
+    assert rp.ok and rp.to_move is None
+    text = path.read_text()
+    assert '[Result "' in text
+    header = [line for line in text.splitlines() if line.startswith("[")]
+    assert header[-1].startswith("[Result")
+    with pytest.raises(RefereeError) as info:
+        play_line(str(path), "RED adds 1")
+    assert "over" in info.value.reason
+
+
+def test_play_without_seed_takes_hand_chance_lines(tmp_path):
+    path = tmp_path / "hand.txt"
+    path.write_text('[Game "Toy"]\n[Players "RED GREEN"]\n')
+    with pytest.raises(RefereeError) as info:
+        play_line(str(path), "RED adds 1")
+    assert info.value.code == "bad-chance"
+    play_line(str(path), "* order RED GREEN")
+    play_line(str(path), "* target 10")
+    assert play_line(str(path), "red adds 1").lines == ["RED adds 1"]
+    assert path.read_text().endswith("* order RED GREEN\n* target 10\nRED adds 1\n")
+
+
+def _worker(path, seat, wanted, queue):
+    from referee.core import registry
+    registry._MODULES["toy"] = "toygame"
+    done = 0
+    for _ in range(2000):
+        if done == wanted:
+            break
+        try:
+            play_line(path, f"{seat} adds 1")
+            done += 1
+        except RefereeError as err:
+            if "over" in err.reason:
+                break
+    queue.put(done)
+
+
+def test_concurrent_players_lose_no_update(tmp_path):
+    path = str(new_game(tmp_path, players="red,green,blue,yellow", seed="race"))
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    procs = [ctx.Process(target=_worker, args=(path, seat, 2, queue))
+             for seat in ("RED", "GREEN", "BLUE", "YELLOW") * 2]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+    successes = sum(queue.get(timeout=5) for _ in procs)
+    rp = check_path(path)
+    assert rp.ok
+    assert rp.moves == successes > 0
+
+
+def test_concurrent_processes_same_move_only_one_wins(tmp_path):
+    path = new_game(tmp_path, seed="cli-race")
+    who = check_path(str(path)).to_move
+    import subprocess
+    import sys
+    from helpers import RUNNER
+    procs = [subprocess.Popen([sys.executable, str(RUNNER), "play", str(path), f"{who} adds 1"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(4)]
+    codes = sorted(p.wait(120) for p in procs)
+    assert codes == [0, 1, 1, 1]
+    rp = check_path(str(path))
+    assert rp.ok and rp.moves == 1
+
+
+def test_play_cli_reads_stdin_and_reports(tmp_path):
+    path = new_game(tmp_path)
+    who = check_path(str(path)).to_move
+    done = referee("play", path, "-", input=f"{who} adds 2\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == f"{who} adds 2"
+    assert "next:" in done.stdout
+    bad = referee("play", path, f"{who} adds 2")
+    assert bad.returncode == 1
+    assert f"{path}:" in bad.stderr and "out-of-turn" in bad.stderr and "Traceback" not in bad.stderr
