@@ -16,7 +16,7 @@ from referee.errors import NotationSyntaxError
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*|\S")
 _LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"i?')
-_ALTERNATION = re.compile(r"^\(?(?:\?i:)?([A-Za-z|\-]+)\)?(?:\\b)?$")
+_TERMINAL = re.compile(r"^\s*[A-Z_][A-Z0-9_]*(?:\.\d+)?\s*:\s*/(.*)/[imslux]*\s*$")
 
 
 def suggest(word: str, candidates: Iterable[str]) -> str | None:
@@ -54,10 +54,58 @@ def keywords_of(parser, names: Iterable[str] | None = None) -> list[str]:
             if pattern.value[:1].isalpha():
                 words.append(pattern.value)
         else:
-            m = _ALTERNATION.match(pattern.value)
-            if m:
-                words.extend(w for w in m.group(1).split("|") if w[:1].isalpha())
+            words.extend(expand_words(pattern.value))
     return words
+
+
+def expand_words(regex: str) -> list[str]:
+    """The words a simple keyword regex like ``(?i:moves?|fish(?:es)?)\\b`` matches.
+
+    Alternatives using anything beyond letters, ``?`` and ``(?:...)?`` are skipped.
+    """
+    body = regex.replace("\\b", "")
+    m = re.fullmatch(r"\(\?i:(.*)\)", body)
+    if m:
+        body = m.group(1)
+    out = []
+    for alt in _top_level_split(body):
+        out.extend(f for f in _expand(alt) if f[:1].isalpha())
+    return out
+
+
+def _expand(alt: str) -> list[str]:
+    forms = [""]
+    i = 0
+    while i < len(alt):
+        group = re.match(r"\(\?:([A-Za-z-]+)\)\?", alt[i:])
+        if group:
+            forms = [f + g for f in forms for g in ("", group.group(1))]
+            i += group.end()
+            continue
+        ch = alt[i]
+        if not (ch.isascii() and ch.isalpha() or ch == "-"):
+            return []
+        if alt[i + 1:i + 2] == "?":
+            forms = [f + g for f in forms for g in ("", ch)]
+            i += 2
+        else:
+            forms = [f + ch for f in forms]
+            i += 1
+    return forms
+
+
+def _top_level_split(text: str) -> list[str]:
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
 
 
 @lru_cache(maxsize=None)
@@ -73,6 +121,9 @@ def grammar_keywords(name: str) -> tuple[str, ...]:
     for line in source.splitlines():
         line = line.split("//", 1)[0]
         found.extend(w for w in _LITERAL.findall(line) if re.fullmatch(r"[A-Za-z][\w-]*", w))
+        term = _TERMINAL.match(line)
+        if term:
+            found.extend(expand_words(term.group(1)))
     return tuple(dict.fromkeys(found))
 
 

@@ -110,3 +110,28 @@ def test_common_grammar_imports_relatively(tmp_path):
 def test_parser_is_built_once():
     from referee.notation.grammar import parser
     assert parser("transcript") is parser("transcript")
+
+
+def test_keywords_from_regex_terminals():
+    from referee.notation.syntax import expand_words
+    assert expand_words(r"(?i:moves?|goes)\b") == ["move", "moves", "goes"]
+    assert expand_words(r"(?i:fish(?:es)?)\b") == ["fish", "fishes"]
+    assert expand_words(r"(?i:plus|\+)") == ["plus"]
+    assert expand_words(r"[0-9]+[sS]\b") == []
+
+
+def test_game_grammar_keywords_hint_a_module_error(tmp_path, monkeypatch):
+    import referee.paths
+    from helpers import GAME
+    from referee.notation.check import check_text
+    from referee.notation.syntax import grammar_keywords
+    (tmp_path / "toy.lark").write_text('start: NAME ADDS INT\nADDS.2: /(?i:adds?|pluses)\\b/\n'
+                                       'OTHER: "subtracts"\n')
+    monkeypatch.setattr(referee.paths, "grammar_dir", lambda: tmp_path)
+    grammar_keywords.cache_clear()
+    try:
+        rp = check_text(GAME + "GREEN pluse 1\n")
+    finally:
+        grammar_keywords.cache_clear()
+    err = rp.errors[0]
+    assert (err.code, err.column, err.hint) == ("syntax", 7, "did you mean 'pluses'?")
