@@ -8,10 +8,13 @@ not sail: referee ruling, docs/rulings.md).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from referee.hawaii.model import HawaiiComponents
 from referee.hawaii.realm import Boat
+
+BoatSpec = tuple[str, int, int, int]     # name, side, paid spaces, printed feet
 
 
 def capacity(boat: Boat, comps: HawaiiComponents) -> int:
@@ -26,45 +29,60 @@ def printed(boat: Boat, comps: HawaiiComponents) -> int:
     return comps.tiles["boat"].printed_feet[boat.side - 1]
 
 
-def paid_units(cost: int, boats: list[Boat], comps: HawaiiComponents) -> int | None:
-    """Feet (or fruits) the player pays for this trip with these boats, None if impossible."""
-    paid = cost - sum(printed(b, comps) for b in boats)
-    if paid < len(boats) or paid > sum(capacity(b, comps) for b in boats):
+def spec(boat: Boat, comps: HawaiiComponents) -> BoatSpec:
+    return boat.name, boat.side, capacity(boat, comps), printed(boat, comps)
+
+
+def _paid(cost: int, chosen: tuple[BoatSpec, ...]) -> int | None:
+    paid = cost - sum(b[3] for b in chosen)
+    if paid < len(chosen) or paid > sum(b[2] for b in chosen):
         return None
     return paid
 
 
-def trips(cost: int, boats: list[Boat], comps: HawaiiComponents, *,
-          distinct: bool = False) -> list[tuple[tuple[Boat, ...], int]]:
-    """Every set of unused boats that can make the trip, with the paid units.
+def paid_units(cost: int, boats: list[Boat], comps: HawaiiComponents) -> int | None:
+    """Feet (or fruits) the player pays for this trip with these boats, None if impossible."""
+    return _paid(cost, tuple(spec(b, comps) for b in boats))
+
+
+@lru_cache(maxsize=1 << 14)
+def trips_for(cost: int, free: tuple[BoatSpec, ...], distinct: bool) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """(boat names, paid units) for every set of these boats that can make the trip.
 
     With ``distinct``, sets that differ only by which of two equal boats sails
     are listed once (the earliest acquired sails).
     """
-    free = [b for b in boats if not b.used]
     out = []
     seen = set()
     for k in range(1, len(free) + 1):
         for chosen in combinations(free, k):
             if distinct:
-                shape = tuple(b.side for b in chosen)
+                shape = tuple(b[1] for b in chosen)
                 if shape in seen:
                     continue
                 seen.add(shape)
-            paid = paid_units(cost, list(chosen), comps)
+            paid = _paid(cost, chosen)
             if paid is not None:
-                out.append((chosen, paid))
-    return out
+                out.append((tuple(b[0] for b in chosen), paid))
+    return tuple(out)
+
+
+def free_specs(boats: list[Boat], comps: HawaiiComponents) -> tuple[BoatSpec, ...]:
+    return tuple(spec(b, comps) for b in boats if not b.used)
 
 
 def default_trip(cost: int, boats: list[Boat], comps: HawaiiComponents):
-    """H-R11's default: least spare room, then fewest boats, then earliest acquired."""
+    """H-R11's default: least spare room, then fewest boats, then earliest acquired.
+
+    Returns (boat names, paid units), or None when no boats can make the trip.
+    """
+    specs = {b.name: spec(b, comps) for b in boats}
     order = {b.name: i for i, b in enumerate(boats)}
 
     def key(trip):
-        chosen, paid = trip
-        spare = sum(capacity(b, comps) + printed(b, comps) for b in chosen) - cost
-        return spare, len(chosen), sorted(order[b.name] for b in chosen)
+        names, _ = trip
+        spare = sum(specs[n][2] + specs[n][3] for n in names) - cost
+        return spare, len(names), sorted(order[n] for n in names)
 
-    options = trips(cost, boats, comps)
+    options = trips_for(cost, free_specs(boats, comps), False)
     return min(options, key=key) if options else None

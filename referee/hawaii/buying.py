@@ -1,18 +1,20 @@
 """Moving to a place and buying a tile there (H-R3, H-R5..H-R9, H-R14, H-R15)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
+from referee.core.movelist import Product
 from referee.errors import IllegalMoveError
 from referee.hawaii import effects, movement, payment
-from referee.hawaii.moves import Buy, Payment
+from referee.hawaii.moves import Buy, Payment, fast_constructor
 from referee.hawaii.scoring import side_value
 from referee.hawaii.turns import acting_chief
 
 if TYPE_CHECKING:
     from referee.hawaii.state import Data, Player
 
-MULTI = ("kahuna", "tiki")   # families bought one or two at a time instead of by side
+MULTI = ("kahuna", "tiki")
+_new_buy = fast_constructor(Buy)   # families bought one or two at a time instead of by side
 
 
 def _count(d: "Data", kind: str, side: int) -> int:
@@ -120,22 +122,21 @@ def apply(d: "Data", m: Buy) -> None:
         effects.place_tile(d, p, "tiki", 1, None, 1)
 
 
-def moves(d: "Data", seat: str) -> Iterator[Buy]:
+def moves(d: "Data", seat: str) -> list:
+    """Every legal purchase, as chunks of a MoveList (built lazily)."""
     p = d.players[seat]
     comps = d.comps
-    caps = effects.exchange_capacities(p.realm, comps)
-    allowance = sum(caps)
+    caps = tuple(effects.exchange_capacities(p.realm, comps))
+    cap = effects.move_cap(p.realm, comps)
     shells, feet, fruits = p.resources()
     where_cache: dict[tuple[str, int], list] = {}
-    kane_cost = comps.tiles["kane"].tiki_cost if "kane" in comps.tiles else None
+    chunks: list = []
+
     for coord in comps.positions:
         place = d.place_at(coord)
         if not place.tokens:
             continue
-        cost = move_cost(d, p, coord)
-        move_opts = payment.options(cost, payment.FEET, allowance, shells, feet, fruits)
-        if not move_opts:
-            continue
+        cost = movement.capped(movement.steps(p.at, coord, comps), cap)
         tokens = sorted(set(place.tokens))
         for kind, left in place.stock.items():
             for side in (1, 2):
@@ -149,20 +150,30 @@ def moves(d: "Data", seat: str) -> Iterator[Buy]:
                 if not where:
                     continue
                 for token in tokens:
-                    price = token.value * side
-                    tile_opts = payment.options(price, payment.SHELLS, allowance, shells, feet, fruits)
-                    for mp in move_opts:
-                        for tp in tile_opts:
-                            s, f, fr = mp.shells + tp.shells, mp.feet + tp.feet, mp.fruits + tp.fruits
-                            if s > shells or f > feet or fr > fruits:
-                                continue
-                            if allowance and not payment.huts_can_cover(
-                                    [payment.exchange_needed(mp, payment.FEET),
-                                     payment.exchange_needed(tp, payment.SHELLS)], caps):
-                                continue
-                            extras: list[Payment | None] = [None]
-                            if kind == "kane" and _kane_tiki_ok(d, p):
-                                extras += payment.two_resources(shells - s, feet - f, fruits - fr, kane_cost)
-                            for village in where:
-                                for extra in extras:
-                                    yield Buy(seat, coord, kind, side, token, village, mp, tp, extra)
+                    pp = payment.move_and_tile(cost, token.value * side, shells, feet, fruits, caps)
+                    if not pp:
+                        continue
+                    if kind == "kane":
+                        chunks.append(_kane_buys(d, p, coord, side, token, where, pp))
+                    else:
+                        chunks.append(Product(_buy_maker(seat, coord, kind, side, token), (where, pp)))
+    return chunks
+
+
+def _buy_maker(seat: str, coord: str, kind: str, side: int, token):
+    def make(village, pair):
+        return _new_buy(seat, coord, kind, side, token, village, pair[0], pair[1], None)
+    return make
+
+
+def _kane_buys(d: "Data", p: "Player", coord: str, side: int, token, where, pp) -> list[Buy]:
+    out = []
+    tiki = _kane_tiki_ok(d, p)
+    cost = d.comps.tiles["kane"].tiki_cost
+    for mp, tp in pp:
+        extras: list[Payment | None] = [None]
+        if tiki:
+            extras += payment.two_resources(p.shells - mp.shells - tp.shells, p.feet - mp.feet - tp.feet,
+                                            p.fruits - mp.fruits - tp.fruits, cost)
+        out += [Buy(p.seat, coord, "kane", side, token, v, mp, tp, extra) for v in where for extra in extras]
+    return out

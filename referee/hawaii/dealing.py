@@ -81,6 +81,23 @@ def outcomes(d: "Data") -> list[tuple[object, Fraction]]:
     return [(TokenDrawn(t), Fraction(n, total)) for t, n in sorted(d.bag.items()) if n]
 
 
+def sample(d: "Data", rng):
+    """One outcome with the true odds, without building fractions (hot in playouts)."""
+    head = d.pending[0]
+    if head[0] == "token":
+        items = sorted(d.bag.items())
+    elif head[0] == "island":
+        items = sorted(d.stack_down.items())
+    else:
+        return rng.choice(outcomes(d))[0]
+    pick = rng.randrange(sum(n for _, n in items))
+    for thing, n in items:
+        if pick < n:
+            return TokenDrawn(thing) if head[0] == "token" else IslandDrawn(thing)
+        pick -= n
+    raise AssertionError("unreachable")
+
+
 def apply(d: "Data", move) -> None:
     if not d.pending:
         raise BadChanceError(f"no random draw is due now: {_describe(move)} cannot happen")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from referee.core.game import CHANCE, ChanceMove, Game, Outcome, State
+from referee.core.movelist import MoveList
 from referee.errors import IllegalMoveError, OutOfTurnError
 from referee.hawaii import (buying, dealing, fishing, invariants, islands, order_track,
                             rounds, scoring)
@@ -42,14 +43,14 @@ class HawaiiState(State):
             return []
         if d.phase == "income":
             return [ChooseIncome(who, c) for c in income_options(rounds.irrigation_twos(d, who))]
-        out: list = list(buying.moves(d, who))
-        out += fishing.moves(d, who)
-        out += islands.moves(d, who)
-        out += order_track.moves(d, who)
-        return out
+        return MoveList([*buying.moves(d, who), list(fishing.moves(d, who)),
+                         list(islands.moves(d, who)), list(order_track.moves(d, who))])
 
     def chance_outcomes(self):
         return dealing.outcomes(self.d) if self.d.pending else []
+
+    def sample_chance(self, rng):
+        return dealing.sample(self.d, rng)
 
     def chance_kind(self) -> str | None:
         return dealing.kind(self.d)

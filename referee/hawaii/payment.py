@@ -7,6 +7,7 @@ resources; a hut serves one payment whole, and huts add up.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from referee.hawaii.moves import Payment
@@ -61,14 +62,14 @@ def options(amount: int, resource: str, allowance: int, shells: int, feet: int,
         if fruits >= amount:
             out.append(Payment(fruits=amount))
         return out
+    own = {SHELLS: 0, FEET: 1}[resource]
     for s in range(min(amount, shells) + 1):
         for f in range(min(amount - s, feet) + 1):
             fr = amount - s - f
             if fr > fruits:
                 continue
-            pay = Payment(s, f, fr)
-            if exchange_needed(pay, resource) <= allowance:
-                out.append(pay)
+            if amount - max((s, f)[own], fr) <= allowance:
+                out.append(Payment(s, f, fr))
     return out
 
 
@@ -81,3 +82,26 @@ def two_resources(shells: int, feet: int, fruits: int, amount: int) -> list[Paym
             if fr <= fruits:
                 out.append(Payment(s, f, fr))
     return out
+
+
+@lru_cache(maxsize=1 << 16)
+def move_and_tile(cost: int, price: int, shells: int, feet: int, fruits: int,
+                  capacities: tuple[int, ...]) -> tuple[tuple[Payment, Payment], ...]:
+    """Every (movement payment, tile payment) a purchase may use.
+
+    A pure function of small integers, memoised: random playouts and move
+    listing ask the same questions over and over.
+    """
+    allowance = sum(capacities)
+    moves = [(p, exchange_needed(p, FEET)) for p in options(cost, FEET, allowance, shells, feet, fruits)]
+    tiles = [(p, exchange_needed(p, SHELLS)) for p in options(price, SHELLS, allowance, shells, feet, fruits)]
+    out = []
+    for mp, m_need in moves:
+        for tp, t_need in tiles:
+            if (mp.shells + tp.shells > shells or mp.feet + tp.feet > feet
+                    or mp.fruits + tp.fruits > fruits):
+                continue
+            if m_need and t_need and not huts_can_cover([m_need, t_need], list(capacities)):
+                continue
+            out.append((mp, tp))
+    return tuple(out)

@@ -26,6 +26,8 @@ class Realm:
     kahunas: int = 0
     tikis: int = 0
     boats: list[Boat] = field(default_factory=list)
+    # villages_for answers, keyed by the row lengths: rows only ever grow
+    _where: dict = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def new(cls, comps: HawaiiComponents) -> "Realm":
@@ -69,6 +71,15 @@ class Realm:
 
     def villages_for(self, kind: str, comps: HawaiiComponents, *, skip_rows: bool = False) -> list[int]:
         """Rows (1-based) that may take one ``kind`` tile now; [] if none."""
+        key = (kind, skip_rows, tuple(map(len, self.villages)))
+        found = self._where.get(key)
+        if found is None:
+            if len(self._where) > 256:
+                self._where.clear()
+            found = self._where[key] = self._villages_for(kind, comps, skip_rows)
+        return list(found)
+
+    def _villages_for(self, kind: str, comps: HawaiiComponents, skip_rows: bool) -> list[int]:
         spec = comps.tiles[kind]
         is_god = spec.family == "god"
         if is_god and self.has(kind):

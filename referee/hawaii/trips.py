@@ -1,6 +1,7 @@
 """What fishing and island visits share: the boats named and the feet paid (H-R11)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from referee.errors import IllegalMoveError
@@ -49,12 +50,17 @@ def sail(p: "Player", chosen: list["Boat"], pay) -> None:
         b.used = True
 
 
-def options(d: "Data", p: "Player", cost: int):
+def options(d: "Data", p: "Player", cost: int) -> tuple:
     """(boat names, payment) for every distinct way to make a trip of ``cost`` feet."""
-    caps = effects.exchange_capacities(p.realm, d.comps)
-    allowance = sum(caps)
-    shells, feet, fruits = p.resources()
-    for chosen, paid in boats.trips(cost, p.realm.boats, d.comps, distinct=True):
-        names = tuple(b.name for b in chosen)
+    comps = d.comps
+    allowance = sum(effects.exchange_capacities(p.realm, comps))
+    return _options(cost, boats.free_specs(p.realm.boats, comps), *p.resources(), allowance)
+
+
+@lru_cache(maxsize=1 << 14)
+def _options(cost: int, free: tuple, shells: int, feet: int, fruits: int, allowance: int) -> tuple:
+    out = []
+    for names, paid in boats.trips_for(cost, free, True):
         for pay in payment.options(paid, payment.FEET, allowance, shells, feet, fruits):
-            yield names, pay
+            out.append((names, pay))
+    return tuple(out)

@@ -1,0 +1,74 @@
+"""A lazy, indexable list of legal moves.
+
+A position can have hundreds of legal moves that differ only in one choice
+(payment mix, village, token). Building every move object is most of the
+cost of a random playout, yet a player or a random agent needs only one.
+Like python-chess's ``LegalMoveGenerator``, ``MoveList`` knows how many moves
+there are and builds a move only when it is indexed or iterated; it is a
+full ``Sequence``, so ``len``, ``in``, iteration and ``list()`` all work.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from typing import Any, Callable
+
+
+class Product:
+    """Every combination of one pick per axis, built by ``make(*picks)``."""
+    __slots__ = ("make", "axes", "n")
+
+    def __init__(self, make: Callable[..., Any], axes: Sequence[Sequence[Any]]):
+        self.make = make
+        self.axes = axes
+        n = 1
+        for axis in axes:
+            n *= len(axis)
+        self.n = n
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, i: int):
+        picks = []
+        for axis in reversed(self.axes):
+            i, r = divmod(i, len(axis))
+            picks.append(axis[r])
+        return self.make(*reversed(picks))
+
+    def __iter__(self):
+        if len(self.axes) == 2:
+            make = self.make
+            return (make(a, b) for a in self.axes[0] for b in self.axes[1])
+        return (self[i] for i in range(self.n))
+
+
+class MoveList(Sequence):
+    def __init__(self, chunks: list[Sequence] | None = None):
+        self._chunks = [c for c in (chunks or []) if len(c)]
+        self._starts: list[int] = []
+        total = 0
+        for c in self._chunks:
+            self._starts.append(total)
+            total += len(c)
+        self._n = total
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self._n))]
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("move index out of range")
+        k = bisect_right(self._starts, i) - 1
+        return self._chunks[k][i - self._starts[k]]
+
+    def __iter__(self):
+        for c in self._chunks:
+            yield from c
+
+    def __repr__(self) -> str:
+        return f"MoveList({self._n} moves)"
