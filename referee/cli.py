@@ -255,13 +255,12 @@ def moves(file, limit):
     if rp.errors:
         _errors(rp.errors, file)
         return 1
-    header, lines = legal_lines(rp.module, rp.state)
+    header, lines, total = legal_lines(rp.module, rp.state, limit)
     click.echo(header or who_next(rp.state))
-    shown = lines if not limit else lines[:limit]
-    for line in shown:
+    for line in lines:
         click.echo(line)
-    if len(shown) < len(lines):
-        click.echo(f"... and {len(lines) - len(shown)} more (--limit 0 shows all)")
+    if len(lines) < total:
+        click.echo(f"... and {total - len(lines)} more (--limit 0 shows all)")
     return 0
 
 

@@ -100,12 +100,13 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
     result = None
     outcome = state.outcome() if state.current_player() is None else None
     new = raw.decode("utf-8")
+    eol = "\r\n" if "\r\n" in new else "\n"
     if new and not new.endswith("\n"):
-        new += "\n"
-    new += "".join(line + "\n" for line in lines)
+        new += eol
+    new += "".join(line + eol for line in lines)
     if outcome is not None and transcript.tag_item("Result") is None:
         result = format_result(outcome)
-        new = _add_tag(new, transcript, format_tag("Result", result))
+        new = _add_tag(new, transcript, format_tag("Result", result) + eol.rstrip("\n"))
     played = Played(lines, state, module, result)
     if not dry_run:
         write_atomic(path, new)

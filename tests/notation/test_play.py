@@ -171,3 +171,11 @@ def test_play_cli_reads_stdin_and_reports(tmp_path):
     bad = referee("play", path, f"{who} adds 2")
     assert bad.returncode == 1
     assert f"{path}:" in bad.stderr and "out-of-turn" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_crlf_file_keeps_its_line_ends(tmp_path):
+    path = tmp_path / "crlf.txt"
+    path.write_bytes(GAME.replace("\n", "\r\n").encode())
+    play_line(str(path), "GREEN adds 1")
+    assert path.read_bytes().endswith(b"* bonus 1\r\nGREEN adds 1\r\n")
+    assert b"\n" not in path.read_bytes().replace(b"\r\n", b"")
