@@ -14,10 +14,10 @@ _REPO = Path(__file__).resolve().parent.parent
 
 def _locate(package: str, folder: str, probe: str) -> Path:
     try:
-        found = Path(str(resources.files(package)))
-        if (found / probe).exists():
-            return found
-    except (ModuleNotFoundError, TypeError):
+        found = resources.files(package).joinpath(probe)
+        if found.is_file():
+            return Path(str(found)).parent
+    except (ModuleNotFoundError, TypeError, ValueError):
         pass
     return _REPO / folder
 
