@@ -97,35 +97,34 @@ def _card_problems(st) -> list[str]:
     comp = st.comp
     out = []
     totals = comp.face_totals()
+    faces = comp.faces
     found: dict[str, int] = {}
-
-    def add(face, k=1):
-        found[face] = found.get(face, 0) + k
-
+    get = found.get
     for deck in st.decks.values():
         for f, k in deck.items():
             if k <= 0:
                 out.append(f"deck count for {f} must be positive")
-            add(f, k)
+            found[f] = get(f, 0) + k
     for sec, slot in st.slots.items():
         if len(slot) != comp.slots_per_section:
             out.append(f"section {sec} must have {comp.slots_per_section} card slots")
         for c in slot:
             if c is not None:
-                if c in comp.faces and comp.faces[c].kind == "lava":
+                if c in faces and faces[c].kind == "lava":
                     out.append(f"a lava card cannot lie in a slot (section {sec}) (K-R5)")
-                add(c)
+                found[c] = get(c, 0) + 1
     for s in comp.seats:
         for c in st.cards[s]:
-            if c not in comp.faces or not comp.faces[c].kept:
+            if c not in faces or not faces[c].kept:
                 out.append(f"{s} cannot keep card {c!r}: only shell and beach cards are kept")
-            add(c)
+            found[c] = get(c, 0) + 1
     for where in (st.discard, st.box):
         for f, k in where.items():
-            add(f, k)
-    for f in set(found) | set(totals):
-        if found.get(f, 0) != totals.get(f, 0):
-            out.append(f"card {f}: {found.get(f, 0)} found, the game has {totals.get(f, 0)}")
+            found[f] = get(f, 0) + k
+    if found != totals:
+        for f in set(found) | set(totals):
+            if found.get(f, 0) != totals.get(f, 0):
+                out.append(f"card {f}: {found.get(f, 0)} found, the game has {totals.get(f, 0)}")
     for deck, cards in comp.decks.items():
         for f in st.decks.get(deck, {}):
             if f not in cards:

@@ -10,6 +10,7 @@ mutates nothing before the move is known to be legal.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from referee.core.game import CHANCE
 from referee.errors import BadChanceError, IllegalMoveError, OutOfTurnError
@@ -163,7 +164,7 @@ def legal_moves(st) -> list:
 def _actions(st, seat: str) -> list:
     opp = st.other(seat)
     comp = st.comp
-    dests = [None] + board.shaman_destinations(comp, st.shaman[seat], st.shaman[opp])
+    dests = (None,) + tuple(board.shaman_destinations(comp, st.shaman[seat], st.shaman[opp]))
     secs = range(1, comp.sections + 1)
     mine = {sec: sum(st.beaches[sec][seat]) for sec in secs}
     theirs = {sec: sum(st.beaches[sec][opp]) for sec in secs}
@@ -178,15 +179,21 @@ def _actions(st, seat: str) -> list:
                 if invoke:
                     out.append(PlaceDisc(seat, v, sec, None, True))
             else:
-                out += [PlaceDisc(seat, v, sec, d) for d in dests]
+                out += _with_shaman(PlaceDisc, seat, v, sec, dests)
     for sec in secs:
         for v in sorted(set(st.beaches[sec][seat])):
             if mine[sec] - v == theirs[sec] and theirs[sec] != 0:
                 continue
-            out += [TakeBack(seat, v, sec, d) for d in dests]
+            out += _with_shaman(TakeBack, seat, v, sec, dests)
     if not st.reserve[seat]:
         out.append(Sail(seat))
     return out
+
+
+@lru_cache(maxsize=65536)
+def _with_shaman(cls, seat: str, value: int, sec: int, dests: tuple) -> tuple:
+    """Moves are immutable values, so the same list can serve every position (speed)."""
+    return tuple(cls(seat, value, sec, d) for d in dests)
 
 
 def _can_invoke(st, seat: str) -> bool:

@@ -1,0 +1,115 @@
+"""State JSON (spec cli.md): exact round trips, and impossible positions refused."""
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+import haleakala_builders as hb
+from referee.errors import BadPositionError
+from referee.haleakala.game import new_state
+from referee.haleakala.serial import state_from_json, state_to_json
+
+
+def test_documented_keys():
+    """cli.md: the documented Haleakala keys are present."""
+    d = state_to_json(hb.deal())
+    for key in ("game", "round", "to_move", "boat", "players", "beaches", "slots", "craters",
+                "statues", "decks", "result"):
+        assert key in d
+    for key in ("score", "shaman", "reserve", "statues_left", "cards", "score_cards"):
+        assert key in d["players"]["RED"]
+    assert d["game"] == "Haleakala" and d["to_move"] == "RED" and d["boat"] == 2
+    assert d["decks"] == {"one": 3, "two": 12, "three": 15}
+    assert d["slots"]["4"] == ["statue", "statue"]
+    json.dumps(d)
+
+
+def test_round_trip_through_random_games():
+    """from_json(to_json(s)) reproduces s exactly at every step, and play goes on identically."""
+    for seed in (1, 2):
+        rules = ("tactical",) if seed == 2 else ()
+        seen = []
+
+        def on_move(st, move):
+            d = state_to_json(st)
+            back = state_from_json(json.loads(json.dumps(d)))
+            assert state_to_json(back) == d
+            if len(seen) % 97 == 0:
+                seen.append((back, move))
+            else:
+                seen.append(None)
+
+        end = hb.random_game(seed, rules, check=False, on_move=on_move)
+        assert state_to_json(hb.roundtrip(end)) == state_to_json(end)
+        restored = [x for x in seen if x][-1]
+        back, move = restored
+        rng = random.Random(99)
+        a, b = back, back.clone()
+        for _ in range(50):
+            if a.is_over():
+                break
+            m = a.sample_chance(rng) if a.current_player() == "chance" else rng.choice(a.legal_moves())
+            a.apply(m)
+            b.apply(m)
+        assert state_to_json(a) == state_to_json(b)
+
+
+def _bad(mutate):
+    d = state_to_json(hb.deal())
+    mutate(d)
+    with pytest.raises(BadPositionError) as exc:
+        state_from_json(d)
+    return exc.value.reason
+
+
+def test_refuses_cards_not_conserved():
+    """49 cards must be conserved."""
+    def extra(d):
+        d["deck_contents"]["one"]["statue"] += 1
+        d["decks"]["one"] += 1
+    assert "card statue: 12 found, the game has 11" in _bad(extra)
+    assert "disagrees" in _bad(lambda d: d["deck_contents"]["one"].update(statue=5))
+    assert "score cards" in _bad(lambda d: d["players"]["RED"]["score_cards"].append("butterflies"))
+
+
+def test_refuses_wrong_discs():
+    """Each player owns number discs 1-5 once each."""
+    assert "number discs" in _bad(lambda d: d["players"]["RED"]["reserve"].append(3))
+    assert "number discs" in _bad(lambda d: d["players"]["YELLOW"]["reserve"].remove(5))
+
+
+def test_refuses_too_much_lava():
+    """At most 4 lava discs (craters plus supply)."""
+    def more(d):
+        d["craters"]["3"] = 5
+    assert "lava" in _bad(more)
+
+
+def test_refuses_broken_sum_rule():
+    """K-R3 must hold on every beach."""
+    def tie(d):
+        d["players"]["RED"]["reserve"].remove(2)
+        d["players"]["YELLOW"]["reserve"].remove(2)
+        d["beaches"]["5"] = {"RED": [2], "YELLOW": [2]}
+    assert "K-R3" in _bad(tie)
+
+
+def test_refuses_statues_and_shamans_misplaced():
+    def crater_statue(d):
+        d["statues"]["crater2"] = "RED"
+        d["players"]["RED"]["statues_left"] = 7
+    assert "statue" in _bad(crater_statue)
+    assert "8 statues" in _bad(lambda d: d["players"]["RED"].update(statues_left=7))
+    assert "shaman" in _bad(lambda d: d["players"]["RED"].update(shaman="crater1"))
+
+
+def test_refuses_garbage():
+    with pytest.raises(BadPositionError):
+        state_from_json({"game": "Hawaii"})
+    with pytest.raises(BadPositionError):
+        state_from_json({"game": "Haleakala", "round": 1})
+    d = state_to_json(new_state())
+    state_from_json(copy.deepcopy(d))             # before the first draw is fine
