@@ -1,0 +1,312 @@
+"""Hawaii chance lines: readable records of the random acts (docs/notation-hawaii.md).
+
+    places A1=kahunas B1=shell-foot-huts ...      the 10 places, layout order
+    order GREEN RED BLUE                          order spaces 1..N at setup
+    islands 2-tikis surfer 5-points hula          the empty docks in order (or dock3=hula)
+    tokens A1=3,5s B1=4,- ... cove=6,2 track=2,3s the price-token layout
+
+One line holds a whole group of atomic draws (consecutive draws of one
+``chance_kind``). A line says where each token ended up, not only what was
+drawn, so a hand-written line is checked against the rules: the engine
+replays the draws on a copy and the line must agree with where they land.
+"""
+from __future__ import annotations
+
+import re
+
+from referee.errors import BadChanceError
+from referee.hawaii import names
+from referee.hawaii.moves import IslandDrawn, OrderDrawn, PlaceDrawn, Token, TokenDrawn
+
+_STEP = {"places": "place", "order": "order", "islands": "island", "tokens": "token"}
+_WORDS = {"places": "places", "place": "places", "layout": "places", "order": "order",
+          "islands": "islands", "island": "islands", "tokens": "tokens", "token": "tokens"}
+_ITEM = re.compile(r"(?P<key>[^\s=,]+)\s*=\s*(?P<val>[^\s=,]+(?:\s*,\s*[^\s=,]+)*)"
+                   r"|(?P<word>[^\s=,]+)|(?P<bad>=)")
+
+
+def _group(d) -> list[tuple]:
+    """The pending draws of the kind now due: one line must give all of them."""
+    if not d.pending:
+        return []
+    head = d.pending[0][0]
+    out = []
+    for step in d.pending:
+        if step[0] != head:
+            break
+        out.append(step)
+    return out
+
+
+def _items(text: str, start: int) -> list[tuple[str | None, str, int]]:
+    out = []
+    for m in _ITEM.finditer(text, start):
+        if m.group("bad"):
+            raise BadChanceError("a '=' without a name before it", column=m.start() + 1)
+        if m.group("word"):
+            out.append((None, m.group("word"), m.start() + 1))
+        else:
+            val = re.sub(r"\s+", "", m.group("val"))
+            out.append((m.group("key"), val, m.start() + 1))
+    return out
+
+
+def parse_chance(text: str, state) -> list:
+    """A chance line -> the atomic draws in the engine's order, checked on a copy of ``state``."""
+    d = state.d
+    m = re.match(r"\s*\*?\s*([A-Za-z]+)", text)
+    due = state.chance_kind()
+    if due is None:
+        raise BadChanceError("no random act is due now", column=1)
+    if not m or m.group(1).lower() not in _WORDS:
+        word = m.group(1) if m else text.strip()[:12]
+        raise BadChanceError(f"a chance line starts with places, order, islands or tokens, not '{word}'",
+                             column=(m.start(1) + 1) if m else 1,
+                             hint=names.suggest(word, ["places", "order", "islands", "tokens"]))
+    kind = _WORDS[m.group(1).lower()]
+    if kind != due:
+        raise BadChanceError(f"the {due} draw is due here, not {kind}", column=m.start(1) + 1)
+    items = _items(text, m.end())
+    group = _group(d)
+    moves = {"places": _places, "order": _order, "islands": _islands, "tokens": _tokens}[kind](
+        items, group, state)
+    _replay(kind, moves, group, items, state)
+    return moves
+
+
+def _keyed(items, what: str) -> bool:
+    keyed = [k is not None for k, _, _ in items]
+    if any(keyed) and not all(keyed):
+        col = items[keyed.index(not keyed[0])][2]
+        raise BadChanceError(f"write every {what} as NAME=VALUE, or none", column=col)
+    return bool(items) and keyed[0]
+
+
+def _count(items, group, what: str) -> None:
+    if len(items) != len(group):
+        col = items[len(group)][2] if len(items) > len(group) else None
+        raise BadChanceError(f"the line must give {len(group)} {what}, it gives {len(items)}", column=col)
+
+
+def _resolve(word: str, table: dict[str, str], what: str, col: int) -> str:
+    found = table.get(word.lower())
+    if found is None:
+        raise BadChanceError(f"unknown {what} '{word}'", column=col, hint=names.suggest(word, table.values()))
+    return found
+
+
+def _by_key(items, keys: list[str], what: str, key_of) -> list[tuple[str, int]]:
+    """Values in the order of ``keys``: each key once, none missing."""
+    got: dict[str, tuple[str, int]] = {}
+    for k, v, col in items:
+        key = key_of(k, col)
+        if key not in keys:
+            raise BadChanceError(f"{k} is not drawn now: the line gives {', '.join(keys)}", column=col)
+        if key in got:
+            raise BadChanceError(f"{what} {k} is given twice", column=col)
+        got[key] = (v, col)
+    missing = [k for k in keys if k not in got]
+    if missing:
+        raise BadChanceError(f"the line misses {what} {', '.join(missing)}")
+    return [got[k] for k in keys]
+
+
+def _places(items, group, state) -> list:
+    d = state.d
+    coords = [step[1] for step in group]
+    table = {p.id.lower(): p.id for p in d.comps.places}
+    if _keyed(items, "position"):
+        upper = {c.lower(): c for c in d.comps.positions}
+        values = _by_key(items, coords, "position", lambda k, col: upper.get(k.lower(), k))
+    else:
+        _count(items, group, "places")
+        values = [(v, col) for _, v, col in items]
+    seen: set[str] = set()
+    out = []
+    for v, col in values:
+        pid = _resolve(v, table, "place", col)
+        if pid in seen:
+            raise BadChanceError(f"place {pid} is laid out twice", column=col)
+        seen.add(pid)
+        out.append(PlaceDrawn(pid))
+    return out
+
+
+def _order(items, group, state) -> list:
+    d = state.d
+    if _keyed(items, "seat"):
+        raise BadChanceError("write the order as seats in order: order GREEN RED BLUE", column=items[0][2])
+    _count(items, group, "seats")
+    table = {s.lower(): s for s in d.seats}
+    out, seen = [], set()
+    for _, v, col in items:
+        seat = _resolve(v, table, "seat", col)
+        if seat in seen:
+            raise BadChanceError(f"{seat} is given twice", column=col)
+        seen.add(seat)
+        out.append(OrderDrawn(seat))
+    return out
+
+
+def _islands(items, group, state) -> list:
+    comps = state.d.comps
+    docks = [f"dock{step[1] + 1}" for step in group]
+    if _keyed(items, "dock"):
+        values = _by_key(items, docks, "dock", lambda k, col: names.boat_key(k))
+    else:
+        _count(items, group, "islands")
+        values = [(v, col) for _, v, col in items]
+    table = names.island_names(comps)
+    return [IslandDrawn(_resolve(v, table, "island", col)) for v, col in values]
+
+
+def _token(word: str, col: int) -> Token:
+    if not re.fullmatch(r"[0-9]+[sS]?", word):
+        raise BadChanceError(f"'{word}' is not a price token (like 4 or 4s)", column=col)
+    return Token.parse(word)
+
+
+def _tokens(items, group, state) -> list:
+    d = state.d
+    circles: dict[str, list[str]] = {}
+    track_steps = 0
+    for _, where, circle in group:
+        if where == "track":
+            track_steps += 1
+        else:
+            circles.setdefault(where, []).append(circle)
+    given: dict[str, tuple[list[str], int]] = {}
+    for key, value, col in items:
+        if key is None:
+            raise BadChanceError(f"write tokens as PLACE=TOKENS, like A1=3,5s (not '{value}')", column=col)
+        name = key.lower()
+        if name not in ("cove", "track"):
+            name = names.place_coord(key, d.board, d.comps) or key
+            if name not in circles:
+                raise BadChanceError(f"{key} gets no token now: positions are {', '.join(circles)}",
+                                     column=col)
+        if name in given:
+            raise BadChanceError(f"{key} is given twice", column=col)
+        given[name] = (value.split(","), col)
+    cove = [] if given.get("cove", (["-"], 0))[0] == ["-"] else given.get("cove")[0]
+    cove_col = given.get("cove", ([], None))[1]
+    cove_tokens = [_token(w, cove_col) for w in cove]
+    out = []
+    fish = iter(cove_tokens)
+    used_fish = 0
+    for coord, kinds in circles.items():
+        if coord not in given:
+            raise BadChanceError(f"the line misses {coord} ({len(kinds)} circles)")
+        words, col = given[coord]
+        if len(words) != len(kinds):
+            raise BadChanceError(f"{coord} has {len(kinds)} circles to fill: give {len(kinds)} tokens "
+                                 f"(the printed one last, '-' when empty), not {len(words)}", column=col)
+        for word, circle in zip(words, kinds):
+            if word == "-":
+                if circle != "printed":
+                    raise BadChanceError(f"only the printed circle of {coord} can stay empty ('-' last)",
+                                         column=col)
+                token = next(fish, None)
+                if token is None:
+                    raise BadChanceError(f"{coord}'s printed circle is empty, so its token must be "
+                                         f"listed in cove=", column=cove_col or col)
+                used_fish += 1
+            else:
+                token = _token(word, col)
+            out.append(TokenDrawn(token))
+    if used_fish != len(cove_tokens):
+        raise BadChanceError(f"cove= lists {len(cove_tokens)} fish but {used_fish} printed circles are "
+                             f"empty ('-')", column=cove_col)
+    track, track_col = given.get("track", ([], None))
+    if len(track) != track_steps:
+        raise BadChanceError(f"track= must give {track_steps} tokens (order spaces 2..N), not {len(track)}",
+                             column=track_col)
+    out += [TokenDrawn(_token(w, track_col)) for w in track]
+    return out
+
+
+def _replay(kind, moves, group, items, state) -> None:
+    """Apply the draws to a copy; where a token lands must be what the line says."""
+    trial = state.clone()
+    d = trial.d
+    empty_said = _dash_places(items, d) if kind == "tokens" else set()
+    for move, step in zip(moves, group):
+        cove_before = len(d.cove)
+        where = step[1]
+        try:
+            trial.apply(move)
+        except BadChanceError as err:
+            err.reason = f"{_label(step)}: {err.reason}"
+            err.args = (err.reason,)
+            raise
+        if kind == "tokens" and step[2] == "printed":
+            place = d.place_at(where)
+            spec = d.comps.place(place.place_id)
+            went_to_cove = len(d.cove) > cove_before
+            said_empty = where in empty_said
+            if went_to_cove and not said_empty:
+                total = sum(t.value for t in place.tokens) + move.token.value
+                raise BadChanceError(f"token {move.token} cannot lie on {where}'s printed circle: "
+                                     f"the sum {total} exceeds the limit {spec.limit}, so it goes to the "
+                                     f"cove (write '-' and list it in cove=)")
+            if said_empty and not went_to_cove:
+                total = sum(t.value for t in place.tokens)
+                raise BadChanceError(f"token {move.token} fits on {where}'s printed circle (sum {total}, "
+                                     f"limit {spec.limit}): it cannot go to the cove")
+
+
+def _dash_places(items, d) -> set[str]:
+    out = set()
+    for key, value, _ in items:
+        if key and value.split(",")[-1] == "-" and key.lower() not in ("cove", "track"):
+            out.add(names.place_coord(key, d.board, d.comps) or key)
+    return out
+
+
+def _label(step: tuple) -> str:
+    if step[0] == "place":
+        return f"position {step[1]}"
+    if step[0] == "order":
+        return f"order space {step[1]}"
+    if step[0] == "island":
+        return f"dock {step[1] + 1}"
+    return "track" if step[1] == "track" else f"{step[1]} ({step[2]} circle)"
+
+
+# --- writing -----------------------------------------------------------------------
+
+def format_chance(kind: str, moves, state) -> str:
+    """The canonical line for ``moves`` drawn one by one from ``state``."""
+    trial = state.clone()
+    d = trial.d
+    steps = []
+    for move in moves:
+        step = d.pending[0]
+        cove_before = len(d.cove)
+        trial.apply(move)
+        steps.append((step, move, len(d.cove) > cove_before))
+    if kind == "places":
+        return "places " + " ".join(f"{s[1]}={m.place_id}" for s, m, _ in steps)
+    if kind == "order":
+        return "order " + " ".join(m.seat for _, m, _ in steps)
+    if kind == "islands":
+        everything = len(steps) == len(state.d.docks) and all(x is None for x in state.d.docks)
+        if everything:
+            return "islands " + " ".join(m.island_id for _, m, _ in steps)
+        return "islands " + " ".join(f"dock{s[1] + 1}={m.island_id}" for s, m, _ in steps)
+    per: dict[str, list[str]] = {}
+    cove, track = [], []
+    for step, move, fished in steps:
+        if step[1] == "track":
+            track.append(str(move.token))
+        elif fished:
+            per.setdefault(step[1], []).append("-")
+            cove.append(str(move.token))
+        else:
+            per.setdefault(step[1], []).append(str(move.token))
+    out = "tokens " + " ".join(f"{c}={','.join(v)}" for c, v in per.items())
+    if cove:
+        out += f" cove={','.join(cove)}"
+    if track:
+        out += f" track={','.join(track)}"
+    return out

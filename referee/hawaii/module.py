@@ -1,0 +1,63 @@
+"""Hawaii as the notation, transcript and CLI layers see it (referee/core/module.py).
+
+Importing this must stay cheap (``referee check`` loads it for every run):
+the notation, which needs lark, and the renderer are imported on first use.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from referee.hawaii import game, state_json
+from referee.hawaii.components import listing, load
+
+
+class HawaiiModule:
+    name = "Hawaii"
+    key = "hawaii"
+    seats = game.SEATS
+    min_players = 2
+    max_players = 5
+    rule_flags = game.RULE_FLAGS
+
+    def components_path(self) -> str:
+        return load().path
+
+    def components_digest(self) -> str:
+        comps = load()
+        file = comps.path.replace("\\", "/").rsplit("/", 1)[-1] if comps.path else "hawaii.yaml"
+        return f"{file} sha256:{comps.sha256}"
+
+    def components_listing(self, unverified_only: bool = False) -> list[dict]:
+        return listing(load(), unverified_only)
+
+    def new_state(self, players: Sequence[str], rules: Sequence[str] = ()):
+        return game.new_state(players, rules)
+
+    def parse_move(self, text: str, state):
+        from referee.hawaii.notation import parse_move
+        return parse_move(text, state)
+
+    def format_move(self, move, state) -> str:
+        from referee.hawaii.notation import format_move
+        return format_move(move, state)
+
+    def parse_chance(self, text: str, state) -> list:
+        from referee.hawaii.chance_lines import parse_chance
+        return parse_chance(text, state)
+
+    def format_chance(self, kind: str, moves, state) -> str:
+        from referee.hawaii.chance_lines import format_chance
+        return format_chance(kind, moves, state)
+
+    def state_to_json(self, state) -> dict:
+        return state_json.to_json(state)
+
+    def state_from_json(self, data: dict):
+        return state_json.from_json(data)
+
+    def render(self, state, fmt: str = "text") -> str:
+        from referee.hawaii.render import render
+        return render(state, fmt)
+
+
+MODULE = HawaiiModule()

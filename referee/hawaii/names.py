@@ -1,0 +1,101 @@
+"""Names players type for Hawaii things, resolved against the component data.
+
+Kept out of the grammar on purpose: tile aliases, place ids and island ids
+live in games/hawaii.yaml, so a group that adds a French alias edits only the
+data file. Every resolver returns None for an unknown name and the caller
+turns that into a syntax error with a "did you mean".
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Iterable
+
+from referee.hawaii.model import HawaiiComponents
+from referee.hawaii.moves import Payment, Token
+
+BEACH_SPOTS = re.compile(r"^(beach|cove|dock\d+|order\d+)$")
+ROMAN = {1: "I", 2: "II"}
+MULTI = ("kahuna", "tiki")
+
+# Two-word names a player may type with a space; replaced by a hyphen of the
+# same length so error columns stay right.
+_TWO_WORDS = re.compile(
+    r"(?i)\b(shell|foot|feet|spear|exchange|long|fishing|hula|irrigation)[ _]"
+    r"(huts?|boats?|dancers?|systems?)\b")
+
+
+def join_two_word_names(text: str) -> str:
+    return _TWO_WORDS.sub(lambda m: f"{m.group(1)}-{m.group(2)}", text)
+
+
+def _key(name: str) -> str:
+    return name.lower().replace("_", "-")
+
+
+def tile_names(comps: HawaiiComponents) -> dict[str, str]:
+    """Every accepted spelling -> tile kind (kinds, aliases, plurals)."""
+    out: dict[str, str] = {}
+    for kind, spec in comps.tiles.items():
+        for name in (kind, *spec.aliases):
+            out[_key(name)] = kind
+    for name, kind in list(out.items()):
+        out.setdefault(name + "s", kind)
+    return out
+
+
+def tile(name: str, comps: HawaiiComponents) -> str | None:
+    return tile_names(comps).get(_key(name))
+
+
+def place_coord(name: str, board: dict[str, str], comps: HawaiiComponents) -> str | None:
+    """A board coordinate from a coordinate, a place id or a tile sold there."""
+    key = _key(name)
+    for coord in board:
+        if coord.lower() == key:
+            return coord
+    for coord, pid in board.items():
+        if pid.lower() == key:
+            return coord
+    kind = tile(name, comps)
+    if kind is not None:
+        sellers = [c for c, pid in board.items() if kind in comps.place(pid).sells]
+        if len(sellers) == 1:
+            return sellers[0]
+    return None
+
+
+def place_words(board: dict[str, str], comps: HawaiiComponents) -> list[str]:
+    return [*board, *board.values(), *comps.tiles]
+
+
+def boat_key(name: str) -> str:
+    return re.sub(r"[-_ ]", "", name.lower())
+
+
+def island_names(comps: HawaiiComponents) -> dict[str, str]:
+    return {_key(i.id): i.id for i in comps.islands}
+
+
+def suggest(word: str, pool: Iterable[str]) -> str | None:
+    pool = {p.lower(): p for p in pool if p}
+    found = difflib.get_close_matches(word.lower(), list(pool), n=1, cutoff=0.6)
+    return f"did you mean '{pool[found[0]]}'?" if found else None
+
+
+# --- printing -------------------------------------------------------------------
+
+def side_word(kind: str, side: int) -> str:
+    return f"x{side}" if kind in MULTI else ROMAN[side]
+
+
+def token_clause(token: Token, lying: Iterable[Token]) -> str:
+    """``with token 4s``, ``with token 4``, or ``with plain token 4`` when a 4s
+    lies there too (there a bare 4 would be ambiguous)."""
+    if not token.spear and Token(token.value, True) in set(lying):
+        return f"with plain token {token}"
+    return f"with token {token}"
+
+
+def payment_words(pay: Payment) -> str:
+    return str(pay)
