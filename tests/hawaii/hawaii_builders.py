@@ -134,7 +134,7 @@ def snapshot(s) -> str:
 # --- editing a position (conservation kept) -------------------------------------------------
 
 def _take_token(d, tok: Token) -> Token:
-    """Remove one ``tok`` from the bag, else from the cove, else from a place."""
+    """Remove one ``tok`` from the bag, else the cove, else a place, else the track."""
     if d.bag.get(tok, 0) > 0:
         d.bag[tok] -= 1
         if not d.bag[tok]:
