@@ -1,0 +1,83 @@
+"""Setup and the price-token layout (seed 002 'Game Setup' and 'Lay out the price
+tokens'; H-R18 lays them out again the same way each round)."""
+from __future__ import annotations
+
+import pytest
+
+import hawaii_builders as hb
+from hawaii_builders import T
+from referee.errors import BadChanceError, IllegalMoveError
+from referee.hawaii.game import new_state
+from referee.hawaii.moves import PlaceDrawn, TokenDrawn
+
+
+def test_seed_002_setup_resources_and_fruits_by_order_space():
+    """Seed 002 setup 5: 13 shells and 7 feet each; fruits 0, 2, 3, 4, 5 by order space."""
+    seats = ["RED", "GREEN", "BLUE", "YELLOW", "BLACK"]
+    s = hb.deal(seats, order=["BLUE", "BLACK", "RED", "YELLOW", "GREEN"])
+    got = {seat: hb.player(s, seat).resources() for seat in seats}
+    assert got == {"BLUE": (13, 7, 0), "BLACK": (13, 7, 2), "RED": (13, 7, 3),
+                   "YELLOW": (13, 7, 4), "GREEN": (13, 7, 5)}
+    assert s.d.order == ["BLUE", "BLACK", "RED", "YELLOW", "GREEN"] and s.current_player() == "BLUE"
+    assert all(p.at == "beach" and p.score == 0 for p in s.d.players.values())
+
+
+def test_seed_002_layout_printed_circle_within_its_limit():
+    """Seed 002: the printed circle keeps its token when the place's sum stays within the limit."""
+    assert hb.deal(["RED", "GREEN"]).comps.place("shell-foot-huts").limit == 11
+    s = hb.deal(["RED", "GREEN"], tokens={"B1": ["4", "5", "2"]})          # 11 <= 11
+    assert hb.place(s, "B1").tokens == [T(4), T(5), T(2)] and not hb.place(s, "B1").printed_empty
+    assert T(2) not in s.d.cove
+
+
+def test_seed_002_layout_printed_token_over_the_limit_goes_to_the_cove():
+    """Seed 002: over the limit, the printed circle's token goes fish side up to the cove."""
+    s = hb.deal(["RED", "GREEN"], tokens={"B1": ["5", "4", "3"]})          # 12 > 11
+    assert hb.place(s, "B1").tokens == [T(5), T(4)] and hb.place(s, "B1").printed_empty
+    assert T(3) in s.d.cove
+
+
+def test_seed_002_layout_equal_sum_still_sends_the_draw_to_the_cove():
+    """Seed 002 'Even if the number ... is equal to the price token(s) ... on the cove'."""
+    limit = hb.deal(["RED", "GREEN"]).comps.place("exchange-spear-huts").limit
+    assert limit == 6
+    s = hb.deal(["RED", "GREEN"], tokens={"A2": ["6", "2"]})
+    assert hb.place(s, "A2").tokens == [T(6)] and T(2) in s.d.cove
+
+
+def test_seed_002_one_circle_place_may_stay_empty():
+    """Seed 002: a 1-circle place gets one draw for its printed circle; over the limit it stays empty."""
+    s = hb.deal(["RED", "GREEN"], tokens={"A1": ["6"]})          # long huts: 1 circle, limit 5
+    assert hb.place(s, "A1").tokens == [] and T(6) in s.d.cove
+    assert not hb.legal(s, place="A1")
+
+
+def test_seed_002_track_tokens_lowest_on_space_2_spear_above_plain():
+    """Seed 002: players-1 tokens on the track, the lowest under 2; a spear token ranks above
+    a plain one of the same value."""
+    s = hb.deal(["RED", "GREEN", "BLUE", "YELLOW"], track=["5", "4s", "4"])
+    assert s.d.track == {2: T(4), 3: T("4s"), 4: T(5)}
+
+
+def test_seed_002_four_islands_at_the_docks():
+    s = hb.deal(["RED", "GREEN"], islands=["hula", "surfer", "2-tikis", "5-points"])
+    assert s.d.docks == ["hula", "surfer", "2-tikis", "5-points"]
+    assert sum(s.d.stack_down.values()) == 6 and s.d.stack_up == []
+
+
+def test_chance_moves_are_validated():
+    """A chance move that cannot happen is refused without changing anything."""
+    s = new_state(["RED", "GREEN"])
+    s.apply(PlaceDrawn("boats"))
+    before = hb.snapshot(s)
+    for bad in (PlaceDrawn("boats"), PlaceDrawn("volcano"), TokenDrawn(T(3))):
+        with pytest.raises(BadChanceError):
+            s.apply(bad)
+    assert hb.snapshot(s) == before
+
+
+@pytest.mark.parametrize("seats", [["RED"], ["RED", "RED"], ["RED", "PINK"],
+                                   ["RED", "GREEN", "BLUE", "YELLOW", "BLACK", "WHITE"]])
+def test_two_to_five_distinct_seats(seats):
+    with pytest.raises(IllegalMoveError):
+        new_state(seats)
