@@ -130,6 +130,7 @@ def moves(d: "Data", seat: str) -> list:
     cap = effects.move_cap(p.realm, comps)
     shells, feet, fruits = p.resources()
     where_cache: dict[tuple[str, int], list] = {}
+    pair_cache: dict[tuple[int, int], tuple] = {}
     chunks: list = []
 
     for coord in comps.positions:
@@ -150,7 +151,10 @@ def moves(d: "Data", seat: str) -> list:
                 if not where:
                     continue
                 for token in tokens:
-                    pp = payment.move_and_tile(cost, token.value * side, shells, feet, fruits, caps)
+                    key = (cost, token.value * side)
+                    pp = pair_cache.get(key)
+                    if pp is None:
+                        pp = pair_cache[key] = payment.move_and_tile(*key, shells, feet, fruits, caps)
                     if not pp:
                         continue
                     if kind == "kane":

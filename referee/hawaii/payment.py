@@ -84,14 +84,16 @@ def two_resources(shells: int, feet: int, fruits: int, amount: int) -> list[Paym
     return out
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=256)
+def plain_payment(amount: int, resource: str) -> Payment:
+    return plain(amount, resource)
+
+
 def move_and_tile(cost: int, price: int, shells: int, feet: int, fruits: int,
                   capacities: tuple[int, ...]) -> tuple[tuple[Payment, Payment], ...]:
-    """Every (movement payment, tile payment) a purchase may use.
-
-    A pure function of small integers, memoised: random playouts and move
-    listing ask the same questions over and over.
-    """
+    """Every (movement payment, tile payment) a purchase may use."""
+    if not capacities:
+        return _without_exchange(cost, price, shells, feet, fruits)
     allowance = sum(capacities)
     moves = [(p, exchange_needed(p, FEET)) for p in options(cost, FEET, allowance, shells, feet, fruits)]
     tiles = [(p, exchange_needed(p, SHELLS)) for p in options(price, SHELLS, allowance, shells, feet, fruits)]
@@ -104,4 +106,20 @@ def move_and_tile(cost: int, price: int, shells: int, feet: int, fruits: int,
             if m_need and t_need and not huts_can_cover([m_need, t_need], list(capacities)):
                 continue
             out.append((mp, tp))
+    return tuple(out)
+
+
+def _without_exchange(cost: int, price: int, shells: int, feet: int, fruits: int):
+    """The common case, kept cheap: each payment is all plain or all fruits."""
+    out = []
+    if feet >= cost:
+        if shells >= price:
+            out.append((plain_payment(cost, FEET), plain_payment(price, SHELLS)))
+        if fruits >= price:
+            out.append((plain_payment(cost, FEET), plain_payment(price, FRUITS)))
+    if fruits >= cost and cost:
+        if shells >= price:
+            out.append((plain_payment(cost, FRUITS), plain_payment(price, SHELLS)))
+        if fruits >= cost + price:
+            out.append((plain_payment(cost, FRUITS), plain_payment(price, FRUITS)))
     return tuple(out)

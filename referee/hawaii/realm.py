@@ -42,12 +42,13 @@ class Realm:
 
     # --- what the realm holds -------------------------------------------------
 
-    def tiles(self):
+    def tiles(self) -> list[tuple[str, int]]:
         """Every (kind, side) in the villages, the start hut excluded."""
-        for row in self.villages:
-            for kind, side in row:
-                if kind != START_HUT:
-                    yield kind, side
+        key = ("tiles", tuple(map(len, self.villages)))
+        found = self._where.get(key)
+        if found is None:
+            found = self._where[key] = [(k, s) for row in self.villages for k, s in row if k != START_HUT]
+        return found
 
     def sides_of(self, kind: str) -> list[int]:
         return [s for k, s in self.tiles() if k == kind]
