@@ -206,3 +206,23 @@ def test_H_R2_the_supply_never_runs_out():
     hb.set_resources(s, "RED", 1000, 1000, 1000)
     hb.play(s, Visit("RED", 1, ("boat1",), P(feet=3)))
     assert hb.player(s, "RED").resources() == (1000, 997, 1004)
+
+
+@pytest.mark.parametrize("seed, players", [(11, 2), (12, 4)])
+def test_H_R1_the_state_json_is_the_whole_position(seed, players):
+    """H-R1: nothing is hidden: at every step of a game the JSON loads back into a state
+    with the same JSON, the same legal moves and the same chance outcomes."""
+    rng = random.Random(seed)
+    s = new_state(["RED", "GREEN", "BLUE", "YELLOW"][:players])
+    while s.current_player() is not None:
+        if s.current_player() == "chance":
+            s.apply(s.sample_chance(rng))
+        else:
+            s.apply(rng.choice(s.legal_moves()))
+        j = state_json.to_json(s)
+        again = state_json.from_json(json.loads(json.dumps(j)))
+        assert state_json.to_json(again) == j
+        if s.current_player() == "chance":
+            assert again.chance_outcomes() == s.chance_outcomes()
+        else:
+            assert set(again.legal_moves()) == set(s.legal_moves())
