@@ -84,6 +84,10 @@ def state_from_json(data: dict, comp: HaleakalaComponents | None = None) -> Hale
         raise _bad("; ".join(found))
     if st.result is None and not st.pending and st.turn is None:
         raise _bad("nobody is to move")
+    try:
+        rules._settle(st)            # a hand-written position may stop before an automatic step
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise _bad(f"pending steps cannot be resumed ({type(exc).__name__}: {exc})") from None
     return st
 
 
