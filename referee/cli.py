@@ -221,7 +221,6 @@ def show(file, at, fmt):
     import json
 
     from referee.notation.check import check_path
-    from referee.notation.report import who_next
 
     rp = check_path(file, until=at)
     _errors(rp.errors, file)
@@ -231,8 +230,6 @@ def show(file, at, fmt):
         click.echo(json.dumps(rp.module.state_to_json(rp.state), indent=2, ensure_ascii=False))
     else:
         click.echo(rp.module.render(rp.state, fmt))
-        if fmt == "text":
-            click.echo(who_next(rp.state))
     return 1 if rp.errors else 0
 
 

@@ -5,6 +5,7 @@ rest of the file is still checked.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from referee.errors import BadHeaderError, NotationSyntaxError, RefereeError
@@ -80,8 +81,39 @@ def read_text(text: str, file: str = "<string>") -> Transcript:
     return transcript
 
 
-def parse_line(line: str, number: int = 1) -> Item | None:
+# Moves and chance lines are nearly every line of a game. These two patterns
+# accept exactly what grammar/transcript.lark accepts for them (a property
+# test holds them to it), so the common case skips lark; anything else,
+# errors included, goes through the grammar. Possessive quantifiers stop
+# backtracking, like lark's greedy lexer.
+_WS = "[ \\t\\f\\r]*+"
+_FAST_MOVE = re.compile(f"{_WS}([A-Za-z][A-Za-z0-9_-]*+){_WS}([^#\\s][^#]*)?(#.*)?")
+_FAST_CHANCE = re.compile(f"{_WS}(\\*){_WS}([^#\\s][^#]*)?(#.*)?")
+
+
+def _fast(line: str, number: int) -> Item | None:
+    m = _FAST_MOVE.fullmatch(line)
+    if m:
+        name, body, comment = m.groups()
+        text = name + line[m.end(1):m.end(2)].rstrip() if body is not None else name
+        return Item(I.MOVE, number, line, column=m.start(1) + 1, body=text,
+                    body_column=m.start(1) + 1, name=name, comment=comment)
+    m = _FAST_CHANCE.fullmatch(line)
+    if m:
+        _, body, comment = m.groups()
+        return Item(I.CHANCE, number, line, column=m.start(1) + 1,
+                    body=body.rstrip() if body is not None else "",
+                    body_column=m.start(2) + 1 if body is not None else m.start(1) + 2,
+                    comment=comment)
+    return None
+
+
+def parse_line(line: str, number: int = 1, *, fast: bool = True) -> Item | None:
     """One source line -> an Item (None for a blank line); NotationSyntaxError if malformed."""
+    if fast:
+        item = _fast(line, number)
+        if item is not None:
+            return item
     from lark.exceptions import UnexpectedInput
 
     from referee.notation.grammar import parser

@@ -1,4 +1,6 @@
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.errors import NotationSyntaxError
 from referee.notation.reader import parse_line, read_text
@@ -135,3 +137,21 @@ def test_game_grammar_keywords_hint_a_module_error(tmp_path, monkeypatch):
         grammar_keywords.cache_clear()
     err = rp.errors[0]
     assert (err.code, err.column, err.hint) == ("syntax", 7, "did you mean 'pluses'?")
+
+
+_LINE_CHARS = st.sampled_from(list("RED moves*#-> \t\f\r\v\ufeff[]?!\"=,:x1_a0\u00a0") + ["\u00e9", "\x00", "RED", "* ", "# c"])
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(_LINE_CHARS, max_size=25).map("".join))
+def test_fast_path_agrees_with_the_grammar(line):
+    """The regex shortcut for moves and chance lines must read exactly like the grammar."""
+    try:
+        slow = parse_line(line, 3, fast=False)
+    except NotationSyntaxError:
+        slow = "error"
+    try:
+        quick = parse_line(line, 3)
+    except NotationSyntaxError:
+        quick = "error"
+    assert quick == slow
