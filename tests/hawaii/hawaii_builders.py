@@ -15,7 +15,7 @@ from collections import Counter
 
 import pytest
 
-from referee.errors import IllegalMoveError, OutOfTurnError
+from referee.errors import IllegalMoveError
 from referee.hawaii import state_json
 from referee.hawaii.game import new_state
 from referee.hawaii.moves import (Buy, ChooseIncome, Fish, IslandDrawn, OrderDrawn, Payment,

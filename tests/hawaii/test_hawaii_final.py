@@ -205,6 +205,7 @@ def test_H_R22_known_flags_and_unknown_ones_refused():
     assert new_state(["RED", "GREEN"]).d.rules == frozenset()
 
 
-def test_start_hut_is_printed_in_village_1():
+def test_H_R19_start_hut_is_printed_in_village_1():
+    """H-R19 / seed 002 hula dancer: the printed start hut opens village 1 and counts as a tile."""
     r = Realm.new(COMPS)
     assert r.villages[0] == [(START_HUT, 0)]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import hawaii_builders as hb
-from hawaii_builders import P, T, Fish, TakeOrder, Visit
+from hawaii_builders import P, Fish, TakeOrder, Visit
 from referee.hawaii import boats as boats_mod
 
 FB = "fishing-boat"
