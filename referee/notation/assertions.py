@@ -144,5 +144,3 @@ def check(data: Any, path: str, op: str, expected: Any, seats: Iterable[str] = (
             shown = shown[:197] + "..."
         raise AssertionFailedError(f"{path} is {shown}, expected {op} {_show(expected)}")
 
-
-show = _show

@@ -25,6 +25,3 @@ def parser(name: str, start: str = "start"):
     except OSError:
         return Lark.open(str(path), **options)
 
-
-def exists(name: str) -> bool:
-    return (grammar_dir() / f"{name}.lark").exists()

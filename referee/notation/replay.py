@@ -349,13 +349,3 @@ def _result(rp: Replay, errors: list, until: int | None) -> None:
 
 def _sorted(errors: list[RefereeError]) -> list[RefereeError]:
     return sorted(errors, key=lambda e: (e.line or 0, e.column or 0))
-
-
-def replay_path(path: str, *, until: int | None = None) -> Replay:
-    from referee.notation.reader import read_path
-    return replay(read_path(path), until=until)
-
-
-def replay_text(text: str, file: str = "<string>", *, until: int | None = None) -> Replay:
-    from referee.notation.reader import read_text
-    return replay(read_text(text, file), until=until)

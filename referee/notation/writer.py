@@ -56,9 +56,3 @@ def format_result(outcome: Outcome) -> str:
 def with_comment(line: str, comment: str | None) -> str:
     return f"{line}  {comment}" if comment else line
 
-
-def insert_tag(text: str, name: str, value: str, header_lines: int) -> str:
-    """``text`` with a tag line added after its first ``header_lines`` lines."""
-    lines = text.split("\n")
-    lines.insert(header_lines, format_tag(name, value))
-    return "\n".join(lines)
