@@ -403,6 +403,10 @@ def run(argv=None) -> int:
         return 1
     except BrokenPipeError:
         return 1
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.echo(f"referee: {where}{exc.strerror or exc}", err=True)
+        return 1
     except Exception as exc:  # the contract forbids tracebacks and exit 3
         from referee.notation.problems import internal
         click.echo(f"referee: internal: internal error: {internal(exc).reason}", err=True)

@@ -136,3 +136,9 @@ def test_real_process_never_prints_traceback(tmp_path):
     assert done.returncode == 1 and "Traceback" not in done.stderr
     done = referee("--version")
     assert done.returncode == 0 and "0.1.0" in done.stdout
+
+
+def test_unwritable_place_is_a_plain_error(tmp_path, capsys):
+    status, _, err = run("new", "toy", "--players", "red,green", "-o",
+                         tmp_path / "no" / "such" / "dir.txt", capsys=capsys)
+    assert status == 1 and "No such file or directory" in err and "internal" not in err
