@@ -71,6 +71,8 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
     text = text.strip()
     if "\n" in text:
         raise UsageError("play takes one line")
+    if any((ord(ch) < 32 and ch != "\t") or ch in "\x7f\x85\u2028\u2029" for ch in text):
+        raise UsageError("the move contains control characters")
     try:
         item = parse_line(text, number)
     except RefereeError as err:

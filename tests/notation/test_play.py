@@ -58,7 +58,8 @@ def test_rejected_move_leaves_file_byte_for_byte(tmp_path):
     rp = check_path(str(path))
     wrong = "RED" if rp.to_move == "GREEN" else "GREEN"
     for move in (f"{wrong} adds 1", f"{rp.to_move} adds 9", f"{rp.to_move} ads 1", "? total = 1",
-                 "* bonus 1", "", "nonsense here"):
+                 "* bonus 1", "", "nonsense here", f"{rp.to_move} adds 1 # x\r[Result \"x\"]",
+                 f"{rp.to_move} adds 1\n{wrong} adds 1"):
         with pytest.raises(RefereeError):
             play_line(str(path), move)
     assert path.read_bytes() == before
