@@ -249,7 +249,7 @@ def test_H_R9_tikis_fill_right_to_left_and_pay_feet():
 
 
 def test_H_R9_two_tikis_pay_both_spaces():
-    """H-R9: two tikis at once give the feet of both spaces they fill."""
+    """H-R9 / docs/rulings.md H-X9: two tikis at once give the feet of both spaces they fill."""
     s = rich({"C3": ["3"]})
     feet_row = s.comps.realm.tiki_feet
     feet = hb.player(s, "RED").feet
@@ -261,7 +261,8 @@ def test_H_R9_two_tikis_pay_both_spaces():
 # --- H-R15 --------------------------------------------------------------------------
 
 def test_H_R15_KANE_extra_tiki_for_two_mixed_resources():
-    """H-R15: right after buying KANE, pay any 2 resources (mixed) for a tiki, with its feet."""
+    """H-R15 / docs/rulings.md H-X8: right after buying KANE, pay any 2 resources (mixed, no
+    exchange hut needed) for a tiki, with its feet."""
     s = rich({"A3": ["3"]})
     hb.set_resources(s, "RED", 10, 6, 3)
     hb.give(s, "RED", "tiki", count=2)

@@ -209,3 +209,10 @@ def test_H_R19_start_hut_is_printed_in_village_1():
     """H-R19 / seed 002 hula dancer: the printed start hut opens village 1 and counts as a tile."""
     r = Realm.new(COMPS)
     assert r.villages[0] == [(START_HUT, 0)]
+
+
+def test_H_X12_kahuna_before_an_unstarted_row_scores_nothing():
+    """docs/rulings.md H-X12 / seed 002 'Kahunas can be placed in front of villages not yet
+    started': such a kahuna is lost unless its row is started and reaches a tiki."""
+    r = realm([["shell-hut", "foot-hut"]], kahunas=3, tikis=7)
+    assert score(r)["kahunas"] == COMPS.realm.kahuna_points[0]

@@ -78,7 +78,7 @@ def test_H_R11_boats_sail_when_not_full():
 
 
 def test_H_R11_every_boat_named_carries_a_paid_unit():
-    """H-R11: an empty boat does not sail (one fish in two boats is refused)."""
+    """H-R11 / docs/rulings.md H-X1: an empty boat does not sail (one fish in two boats is refused)."""
     s = game(cove=["2", "5"], boats=[1])
     hb.assert_illegal(s, Fish("RED", (5,), (FB, "boat1"), P(feet=1)), "H-R11")
     hb.assert_illegal(s, Fish("RED", (5,), (FB, FB), P(feet=1)), "H-R11")
@@ -243,7 +243,7 @@ def test_H_R12_no_tile_left_gives_only_the_dock_points():
 
 
 def test_H_R12_an_empty_dock_cannot_be_visited():
-    """H-R12: the visited island leaves its dock for the round; nobody else can go there."""
+    """H-R12 / docs/rulings.md H-X2: the visited island leaves its dock for the round; nobody else can go there."""
     s = game(islands=["5-points", "foot-hut", "4-fruits", "2-kahunas"], boats=[1])
     hb.give(s, "GREEN", "boat", 1)
     hb.set_resources(s, "GREEN", feet=10)
@@ -259,3 +259,25 @@ def test_H_R12_visit_needs_enough_feet():
     hb.set_resources(s, "RED", feet=2, fruits=0)
     assert not hb.legal(s, dock=1)
     hb.assert_illegal(s, Visit("RED", 1, ("boat1",), P(feet=3)), "H-R6")
+
+
+# --- the referee's own rulings (docs/rulings.md) -----------------------------------------
+
+def test_H_X3_the_fruit_island_cannot_pay_its_own_trip():
+    """docs/rulings.md H-X3: the 4 fruits arrive after the visit is paid; they cannot pay for it."""
+    s = game(islands=["4-fruits", "5-points", "2-kahunas", "foot-hut"], boats=[1])
+    hb.set_resources(s, "RED", 10, 0, 0)
+    assert not hb.legal(s, dock=1)
+    hb.assert_illegal(s, Visit("RED", 1, ("boat1",), P(fruits=3)), "H-R6")
+
+
+def test_H_X6_fish_of_equal_value_plain_token_first():
+    """docs/rulings.md H-X6 / H-R10: fish are told apart by their number; the plain token goes first."""
+    s = game(cove=["4s", "4", "6s"])
+    hb.play(s, Fish("RED", (4,), (FB,), P(feet=1)))
+    assert [str(t) for t in hb.player(s, "RED").fish] == ["4"]
+    assert sorted(str(t) for t in s.d.cove) == ["4s", "6s"]
+    hb.play(s, TakeOrder("GREEN", 1))
+    s2 = game(cove=["4s", "6s"], boats=[1])
+    hb.play(s2, Fish("RED", (4, 6), ("boat1",), P(feet=2)))
+    assert sorted(str(t) for t in hb.player(s2, "RED").fish) == ["4s", "6s"]
