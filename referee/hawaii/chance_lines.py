@@ -199,8 +199,10 @@ def _tokens(items, group, state) -> list:
             raise BadChanceError(f"the line misses {coord} ({len(kinds)} circles)")
         words, col = given[coord]
         if len(words) != len(kinds):
-            raise BadChanceError(f"{coord} has {len(kinds)} circles to fill: give {len(kinds)} tokens "
-                                 f"(the printed one last, '-' when empty), not {len(words)}", column=col)
+            n = len(kinds)
+            raise BadChanceError(f"{coord} has {n} circle{'s' if n > 1 else ''} to fill: give {n} "
+                                 f"token{'s' if n > 1 else ''} (the printed one last, '-' when empty), "
+                                 f"not {len(words)}", column=col)
         for word, circle in zip(words, kinds):
             if word == "-":
                 if circle != "printed":

@@ -33,8 +33,18 @@ def _key(name: str) -> str:
     return name.lower().replace("_", "-")
 
 
+_TABLES: dict[int, tuple[HawaiiComponents, dict[str, str]]] = {}
+
+
 def tile_names(comps: HawaiiComponents) -> dict[str, str]:
     """Every accepted spelling -> tile kind (kinds, aliases, plurals)."""
+    hit = _TABLES.get(id(comps))
+    if hit is None or hit[0] is not comps:
+        hit = _TABLES[id(comps)] = (comps, _tile_names(comps))
+    return hit[1]
+
+
+def _tile_names(comps: HawaiiComponents) -> dict[str, str]:
     out: dict[str, str] = {}
     for kind, spec in comps.tiles.items():
         for name in (kind, *spec.aliases):
@@ -65,8 +75,14 @@ def place_coord(name: str, board: dict[str, str], comps: HawaiiComponents) -> st
     return None
 
 
-def place_words(board: dict[str, str], comps: HawaiiComponents) -> list[str]:
-    return [*board, *board.values(), *comps.tiles]
+def place_hint(name: str, board: dict[str, str], comps: HawaiiComponents) -> str:
+    return (suggest(name, [*board, *board.values(), *comps.tiles])
+            or f"places are {' '.join(comps.positions)}, or a place id like {next(iter(board.values()), 'kahunas')}")
+
+
+def tile_hint(name: str, comps: HawaiiComponents) -> str | None:
+    """Kinds first: an alias should not hide the name the referee prints."""
+    return suggest(name, comps.tiles) or suggest(name, tile_names(comps))
 
 
 def boat_key(name: str) -> str:

@@ -11,228 +11,31 @@ Chance lines live in :mod:`referee.hawaii.chance_lines`; both are exported here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import product
 
 from referee.core.game import CHANCE
-from referee.errors import (AmbiguousMoveError, IllegalMoveError, NotationSyntaxError,
-                            OutOfTurnError)
+from referee.errors import AmbiguousMoveError, IllegalMoveError, OutOfTurnError
 from referee.hawaii import boats as boats_mod
 from referee.hawaii import buying, islands, names, payment
 from referee.hawaii.chance_lines import format_chance, parse_chance  # noqa: F401 (re-export)
+from referee.hawaii.move_syntax import KEYWORDS, Said, read, syntax_error
 from referee.hawaii.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Token, Visit
 from referee.hawaii.rounds import INCOME_CHOICES
 
 __all__ = ["parse_move", "format_move", "parse_chance", "format_chance", "KEYWORDS"]
 
-# Canonical keywords, for "did you mean" (the grammar accepts synonyms too).
-KEYWORDS = ("moves", "stays", "at", "buys", "with", "token", "plain", "paying", "to",
-            "village", "plus", "tiki", "fishes", "visits", "dock", "takes", "order",
-            "chooses", "shell", "shells", "foot", "feet", "fruit", "fruits", "beach")
-
-_RESOURCE = {"SHELLS": "shells", "FEET": "feet", "FRUITS": "fruits"}
-_INCOME = {"shells": "shell", "feet": "foot", "fruits": "fruit"}
 _PLAIN = {"move": payment.FEET, "trip": payment.FEET, "tile": payment.SHELLS}
-_SHOWN = {"NAME": "a name", "INT": "a number", "SPEAR_TOKEN": "a token like 4s",
-          "SEAT": "a seat", "ARROW": "'->'", "SIDE": "I, II, x1 or x2",
-          "SHELLS": "'shells'", "FEET": "'feet'", "FRUITS": "'fruits'", "$END": "the end"}
-
-
-@lru_cache(maxsize=1)
-def _parser():
-    from lark import Lark
-
-    from referee.paths import grammar_dir
-    path = str(grammar_dir() / "hawaii.lark")
-    try:
-        return Lark.open(path, parser="lalr", maybe_placeholders=True, cache=True)
-    except OSError:          # no writable temp dir for the cache
-        return Lark.open(path, parser="lalr", maybe_placeholders=True)
-
-
-# --- what the player wrote ---------------------------------------------------------
-
-@dataclass
-class _Pay:
-    parts: list          # (count or None, resource, lark token)
-
-    def amount(self, total: int) -> Payment:
-        """The payment of ``total``; a resource without a count takes the rest."""
-        counted = {"shells": 0, "feet": 0, "fruits": 0}
-        rest = [r for n, r, _ in self.parts if n is None]
-        for n, r, _ in self.parts:
-            if n is not None:
-                counted[r] += n
-        if rest:
-            counted[rest[0]] += max(0, total - sum(counted.values()))
-        return Payment(counted["shells"], counted["feet"], counted["fruits"])
-
-
-@dataclass
-class _Said:
-    seat: str
-    action: str
-    seat_token: object = None
-    fields: dict = field(default_factory=dict)     # name -> value
-    where: dict = field(default_factory=dict)      # name -> lark token (for columns)
-
-
-def _syntax(reason: str, tok, text: str, hint: str | None = None) -> NotationSyntaxError:
-    column = getattr(tok, "column", None) or 1
-    return NotationSyntaxError(reason, column=column, text=text, hint=hint)
-
-
-def _tokens(node) -> list:
-    from lark import Token as LarkToken
-    if node is None:
-        return []
-    if isinstance(node, LarkToken):
-        return [node]
-    out = []
-    for c in node.children:
-        out += _tokens(c)
-    return out
-
-
-def _pay(node, text: str) -> _Pay:
-    parts = []
-    for amount in node.children[1:]:
-        n, res = amount.children
-        parts.append((int(n) if n is not None else None, _RESOURCE[res.type], res))
-    if sum(1 for n, _, _ in parts if n is None) > 1:
-        tok = [t for n, _, t in parts if n is None][1]
-        raise _syntax("only one resource of a payment may go without a number", tok, text)
-    return _Pay(parts)
-
-
-def _read(tree, text: str) -> _Said:
-    seat_tok, action = tree.children
-    said = _Said(str(seat_tok).upper(), action.data, seat_tok)
-    f, w = said.fields, said.where
-
-    def put(name, value, tok):
-        if name in f:
-            raise _syntax(f"{name.replace('_', ' ')} given twice", tok, text)
-        f[name], w[name] = value, tok
-
-    kids = action.children
-    if action.data == "buy":
-        movement, _, count, tile, side, bare = kids[:6]
-        if movement is not None:
-            f["movement"] = movement.data
-            w["movement"] = movement.children[0]
-            if movement.data == "move":
-                route, pay = movement.children[1:]
-                names_ = [t for t in route.children if t is not None and t.type == "NAME"]
-                if route.data == "origin_dest":
-                    put("origin", str(names_[0]), names_[0])
-                put("dest", str(names_[-1]), names_[-1])
-            else:
-                _, _, place, pay = movement.children
-                if place is not None:
-                    put("dest", str(place), place)
-            if pay is not None:
-                put("move_pay", _pay(pay, text), pay.children[0])
-        if count is not None:
-            put("count", int(count), count)
-        put("tile", str(tile), tile)
-        if side is not None:
-            put("side", str(side).lower(), side)
-        clauses = [bare] if bare is not None else []
-        clauses += [k for k in kids[6:] if k is not None]
-        for c in clauses:
-            first = _tokens(c)[0]
-            if c.data in ("token", "bare_token"):
-                value = [t for t in c.children if t is not None][-1]
-                plain = any(t is not None and t.type == "PLAIN" for t in c.children)
-                put("token", (str(value), plain), value)
-            elif c.data == "village":
-                put("village", int(c.children[-1]), first)
-            elif c.data == "payment":
-                put("tile_pay", _pay(c, text), first)
-            elif c.data == "kane":
-                _, what, pay = c.children
-                put("kane", str(what), what)
-                if pay is not None:
-                    put("kane_pay", _pay(pay, text), pay.children[0])
-    elif action.data in ("fish", "visit"):
-        if action.data == "fish":
-            values = [t for t in kids[1:] if t is not None and getattr(t, "type", "") == "INT"]
-            put("fish", tuple(int(v) for v in values), values[0])
-            clauses = [k for k in kids[1 + len(values):] if k is not None]
-        else:
-            _, _, dock_kw, dock = kids[:4]
-            put("dock", int(dock), dock)
-            clauses = [k for k in kids[4:] if k is not None]
-        for c in clauses:
-            first = _tokens(c)[0]
-            if c.data == "boats":
-                put("boats", [(str(t), t) for t in c.children[1:]], first)
-            elif c.data == "payment":
-                put("pay", _pay(c, text), first)
-            elif c.data == "fruit":
-                put("fruit", str(c.children[1]), c.children[1])
-            elif c.data == "village":
-                put("village", int(c.children[-1]), first)
-    elif action.data == "take_order":
-        space = kids[-1]
-        if space is not None:
-            put("space", int(space), space)
-    elif action.data == "income":
-        choices = []
-        for amount in kids[1:]:
-            n, res = amount.children
-            choices += [_INCOME[_RESOURCE[res.type]]] * (int(n) if n is not None else 1)
-        put("choices", choices, kids[0])
-    return said
-
-
-def _parse_text(text: str) -> _Said:
-    from lark.exceptions import UnexpectedInput
-    prepared = names.join_two_word_names(text)
-    try:
-        tree = _parser().parse(prepared)
-    except UnexpectedInput as exc:
-        raise _from_lark(exc, text) from None
-    return _read(tree, text)
-
-
-def _word_at(text: str, column: int) -> str:
-    i = column - 1
-    j = i
-    while j < len(text) and not text[j].isspace() and text[j] not in ",;":
-        j += 1
-    return text[i:j]
-
-
-def _from_lark(exc, text: str) -> NotationSyntaxError:
-    column = getattr(exc, "column", -1)
-    token = getattr(exc, "token", None)
-    if not isinstance(column, int) or column < 1 or getattr(token, "type", "") == "$END":
-        column = len(text.rstrip()) + 1
-    word = _word_at(text, column) if column <= len(text) else ""
-    expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
-    shown = [_SHOWN.get(e, f"'{e.lower()}'") for e in expected if not e.startswith("__")]
-    reason = f"unexpected '{word}'" if word else "the move ends too early"
-    if shown:
-        reason += ": expected " + ", ".join(dict.fromkeys(shown))
-    hint = None
-    if word and word[:1].isalpha():
-        wanted = [e.lower() for e in expected if e.isalpha() and e not in _SHOWN]
-        hint = names.suggest(word, wanted) or names.suggest(word, KEYWORDS)
-    return NotationSyntaxError(reason, column=column, text=text, hint=hint)
 
 
 # --- turning it into a legal move ------------------------------------------------
 
 def parse_move(text: str, state) -> object:
     """Lenient text -> the one legal move it denotes (see the module docstring)."""
-    said = _parse_text(text)
+    said = read(text)
     d = state.d
     seat = said.seat
     if seat not in d.players:
-        raise _syntax(f"{seat} does not play in this game: the seats are {' '.join(d.seats)}",
+        raise syntax_error(f"{seat} does not play in this game: the seats are {' '.join(d.seats)}",
                       said.seat_token, text)
     who = state.current_player()
     if who is None:
@@ -270,15 +73,15 @@ def _choose(candidates: list, state, text: str):
     raise first_error
 
 
-def _tile(said: _Said, state, text: str) -> str:
+def _tile(said: Said, state, text: str) -> str:
     kind = names.tile(said.fields["tile"], state.d.comps)
     if kind is None:
-        raise _syntax(f"unknown tile '{said.fields['tile']}'", said.where["tile"], text,
-                      names.suggest(said.fields["tile"], names.tile_names(state.d.comps)))
+        raise syntax_error(f"unknown tile '{said.fields['tile']}'", said.where["tile"], text,
+                      names.tile_hint(said.fields["tile"], state.d.comps))
     return kind
 
 
-def _coord(said: _Said, key: str, state, text: str) -> str:
+def _coord(said: Said, key: str, state, text: str) -> str:
     name = said.fields[key]
     d = state.d
     coord = names.place_coord(name, d.board, d.comps)
@@ -286,12 +89,12 @@ def _coord(said: _Said, key: str, state, text: str) -> str:
         if key == "dest" and names.BEACH_SPOTS.match(name.lower()):
             raise IllegalMoveError(f"{said.seat} cannot buy on the {name}: tiles are bought at places (H-R3)",
                                    column=said.where[key].column)
-        raise _syntax(f"unknown place '{name}'", said.where[key], text,
-                      names.suggest(name, names.place_words(d.board, d.comps)))
+        raise syntax_error(f"unknown place '{name}'", said.where[key], text,
+                      names.place_hint(name, d.board, d.comps))
     return coord
 
 
-def _check_origin(said: _Said, state, text: str) -> None:
+def _check_origin(said: Said, state, text: str) -> None:
     if "origin" not in said.fields:
         return
     d = state.d
@@ -309,24 +112,24 @@ def _check_origin(said: _Said, state, text: str) -> None:
                                column=said.where["origin"].column)
 
 
-def _sides(said: _Said, kind: str, text: str) -> list[int]:
+def _sides(said: Said, kind: str, text: str) -> list[int]:
     side = said.fields.get("side")
     count = said.fields.get("count")
     if side is not None:
         sides = [2 if side in ("ii", "x2") else 1]
         if count is not None and count != sides[0] and kind in names.MULTI:
-            raise _syntax(f"{count} {kind}s but {side}", said.where["count"], text)
+            raise syntax_error(f"{count} {kind}s but {side}", said.where["count"], text)
         return sides
     if count is not None:
         if kind in names.MULTI and count in (1, 2):
             return [count]
         if count != 1:
-            raise _syntax(f"only kahunas and tikis are bought two at a time, not {count} {kind}",
+            raise syntax_error(f"only kahunas and tikis are bought two at a time, not {count} {kind}",
                           said.where["count"], text)
     return [1, 2]
 
 
-def _tokens_for(said: _Said, lying: list[Token]) -> list[Token]:
+def _tokens_for(said: Said, lying: list[Token]) -> list[Token]:
     if "token" not in said.fields:
         return sorted(set(lying)) or [Token(0)]
     word, plain = said.fields["token"]
@@ -337,7 +140,7 @@ def _tokens_for(said: _Said, lying: list[Token]) -> list[Token]:
     return same or [value]
 
 
-def _buys(said: _Said, state, text: str) -> list[Buy]:
+def _buys(said: Said, state, text: str) -> list[Buy]:
     d, f = state.d, said.fields
     comps = d.comps
     seat = said.seat
@@ -358,7 +161,7 @@ def _buys(said: _Said, state, text: str) -> list[Buy]:
     else:
         dests = [c for c, pid in d.board.items() if kind in comps.place(pid).sells] or [p.at]
     if f.get("kane") is not None and names.tile(f["kane"], comps) != "tiki":
-        raise _syntax(f"only a tiki comes with KANE, not '{f['kane']}'", said.where["kane"], text,
+        raise syntax_error(f"only a tiki comes with KANE, not '{f['kane']}'", said.where["kane"], text,
                       "did you mean 'plus tiki'?")
     out = []
     for coord in dests:
@@ -377,7 +180,7 @@ def _buys(said: _Said, state, text: str) -> list[Buy]:
     return out
 
 
-def _kane_options(said: _Said, p, comps) -> list[Payment | None]:
+def _kane_options(said: Said, p, comps) -> list[Payment | None]:
     f = said.fields
     if f.get("kane") is None:
         return [None]
@@ -387,7 +190,7 @@ def _kane_options(said: _Said, p, comps) -> list[Payment | None]:
     return payment.two_resources(p.shells, p.feet, p.fruits, need) or [Payment(shells=need)]
 
 
-def _boats_and_pay(said: _Said, state, cost: int) -> tuple[tuple[str, ...], Payment]:
+def _boats_and_pay(said: Said, state, cost: int) -> tuple[tuple[str, ...], Payment]:
     d, f = state.d, said.fields
     p = d.players[said.seat]
     realm_boats = p.realm.boats
@@ -409,13 +212,13 @@ def _boats_and_pay(said: _Said, state, cost: int) -> tuple[tuple[str, ...], Paym
     return names_, pay
 
 
-def _fishes(said: _Said, state, text: str) -> list[Fish]:
+def _fishes(said: Said, state, text: str) -> list[Fish]:
     fish = tuple(sorted(said.fields["fish"], reverse=True))
     names_, pay = _boats_and_pay(said, state, len(fish))
     return [Fish(said.seat, fish, names_, pay)]
 
 
-def _visits(said: _Said, state, text: str) -> list[Visit]:
+def _visits(said: Said, state, text: str) -> list[Visit]:
     d, f = state.d, said.fields
     comps = d.comps
     dock = f["dock"]
@@ -426,8 +229,8 @@ def _visits(said: _Said, state, text: str) -> list[Visit]:
     if "fruit" in f:
         fruit = names.tile(f["fruit"], comps)
         if fruit is None:
-            raise _syntax(f"unknown tile '{f['fruit']}'", said.where["fruit"], text,
-                          names.suggest(f["fruit"], names.tile_names(comps)))
+            raise syntax_error(f"unknown tile '{f['fruit']}'", said.where["fruit"], text,
+                          names.tile_hint(f["fruit"], comps))
     choices = [(None, None)]
     if ok and d.docks[dock - 1] is not None:
         choices = islands.tile_choices(d, d.players[said.seat], d.docks[dock - 1])
@@ -438,7 +241,7 @@ def _visits(said: _Said, state, text: str) -> list[Visit]:
     return [Visit(said.seat, dock, names_, pay, fr, v) for fr, v in wanted]
 
 
-def _orders(said: _Said, state, text: str) -> list[TakeOrder]:
+def _orders(said: Said, state, text: str) -> list[TakeOrder]:
     if "space" in said.fields:
         return [TakeOrder(said.seat, said.fields["space"])]
     d = state.d
@@ -446,7 +249,7 @@ def _orders(said: _Said, state, text: str) -> list[TakeOrder]:
     return [TakeOrder(said.seat, k) for k in free] or [TakeOrder(said.seat, 1)]
 
 
-def _incomes(said: _Said, state, text: str) -> list[ChooseIncome]:
+def _incomes(said: Said, state, text: str) -> list[ChooseIncome]:
     choices = sorted(said.fields["choices"], key=INCOME_CHOICES.index)
     return [ChooseIncome(said.seat, tuple(choices))]
 

@@ -1,0 +1,211 @@
+"""What players may leave out or spell loosely, and what they may not."""
+import pytest
+
+from hn_helpers import player, setup, swap, tokens
+from referee.errors import (AmbiguousMoveError, IllegalMoveError, NotationSyntaxError,
+                            OutOfTurnError, RefereeError)
+from referee.hawaii.moves import Payment, Token
+from referee.hawaii.notation import format_move, parse_move
+
+
+def canon(s, text):
+    return format_move(parse_move(text, s), s)
+
+
+@pytest.mark.parametrize("text", [
+    "RED moves beach->B2, buys spear-hut II with token 4s, to village 2",
+    "red MOVES beach->b2 BUYS Spear-Hut ii WITH TOKEN 4S TO VILLAGE 2",
+    "RED, moves beach -> B2, and buys spear-hut II, with token 4s, to village 2.",
+    "RED moves to B2 buys spear hut II token 4s village 2",
+    "RED moves B2 buys speerhuette II 4s in row 2",
+    "RED buys spear-hut II with token 4s to village 2",
+    "RED goes to exchange-spear-huts, buys spear-hut II for 4s, into village 2",
+    "RED moves beach→B2 buys spear-hut II with token 4 to village 2",
+    "RED buys spear-hut II 4s village 2 paying 8 shells",
+    "RED buys spear-hut II 4s village 2 paying shells",
+])
+def test_spellings_of_one_purchase(text):
+    s = setup()
+    assert canon(s, text) == "RED moves beach->B2, buys spear-hut II with token 4s, to village 2"
+
+
+def test_the_lenient_example_of_the_spec():
+    s = setup()
+    swap(s, "C3", "shell-foot-huts")
+    tokens(s, "C3", "4")
+    player(s, at="B2", rows=["shell-hut:I"])
+    assert canon(s, "RED moves B2->C3 buys shell-hut II with token 4") == \
+        "RED moves B2->C3, buys shell-hut II with token 4, to village 2"
+
+
+@pytest.mark.parametrize("text", ["RED buys kahuna x2 with token 3", "RED buys kahuna II 3",
+                                  "RED buys 2 kahunas with token 3", "RED buys kahunas x2 3",
+                                  "RED moves kahunas buys kahuna x2 token 3"])
+def test_kahunas_by_count(text):
+    s = setup()
+    assert canon(s, text) == "RED moves beach->C2, buys kahuna x2 with token 3"
+
+
+def test_inferred_village_token_and_place():
+    s = setup()
+    assert canon(s, "RED buys taro I with token 5") == \
+        "RED moves beach->B1, buys taro I with token 5, to village 1"
+    assert canon(s, "RED buys long-hut I to village 2") == \
+        "RED moves beach->A3, buys long-hut I with token 4, to village 2"
+
+
+def test_a_plain_value_names_the_only_token_of_that_value():
+    s = setup()
+    m = parse_move("RED buys surfer I with token 3, to village 1", s)
+    assert m.token == Token(3, True)
+
+
+def test_plain_and_spear_tokens_of_one_value():
+    s = setup()
+    with pytest.raises(AmbiguousMoveError) as e:
+        parse_move("RED buys tiki x1 with token 4", s)
+    assert e.value.candidates == ["RED moves beach->C3, buys tiki x1 with plain token 4",
+                                  "RED moves beach->C3, buys tiki x1 with token 4s"]
+    assert parse_move("RED buys tiki x1 with plain token 4", s).token == Token(4)
+    assert parse_move(e.value.candidates[0], s).token == Token(4)
+
+
+def test_payment_rest_and_fruits():
+    s = setup()
+    player(s, fruits=8)
+    m = parse_move("RED buys taro I with token 5 paying fruits", s)
+    assert m.tile_payment == Payment(fruits=5)
+    m = parse_move("RED moves beach->B1 paying fruits buys taro I with token 5", s)
+    assert m.move_payment == Payment(fruits=1)
+
+
+def test_boats_default_to_h_r11_choice():
+    s = setup()
+    assert canon(s, "red fishes 6") == "RED fishes 6 with fishing-boat"
+    assert canon(s, "RED fishes 5, 6 with fishing boat") == "RED fishes 6 5 with fishing-boat"
+    player(s, boats=[1])
+    assert canon(s, "RED visits dock 1") == "RED visits dock 1 with boat1, to village 1"
+    assert canon(s, "RED sails to island 1 with boat-1") == "RED visits dock 1 with boat1, to village 1"
+
+
+def test_order_and_income():
+    s = setup()
+    assert canon(s, "red Takes Track Space 3") == "RED takes order 3"
+    assert canon(s, "RED takes 2") == "RED takes order 2"
+    player(s, rows=["irrigation:II", "shell-hut:I irrigation:II"])
+    s.d.phase, s.d.income_queue = "income", ["RED"]
+    assert canon(s, "RED chooses 2 feet") == "RED chooses foot foot"
+    assert canon(s, "RED picks fruit, shell") == "RED chooses shell fruit"
+
+
+def test_stay_without_naming_the_place():
+    s = setup()
+    player(s, at="C2")
+    assert canon(s, "RED stays, buys kahuna x1 with token 6") == \
+        "RED stays at C2, buys kahuna x1 with token 6"
+    assert canon(s, "RED moves C2->C2 buys kahuna x1 with token 6") == \
+        "RED stays at C2, buys kahuna x1 with token 6"
+
+
+# --- ambiguity ------------------------------------------------------------------
+
+def test_ambiguous_village_lists_candidates():
+    s = setup()
+    with pytest.raises(AmbiguousMoveError) as e:
+        parse_move("RED buys shell-hut II with token 3", s)
+    assert e.value.code == "ambiguous-move"
+    assert e.value.candidates == [
+        "RED moves beach->B3, buys shell-hut II with token 3, to village 1",
+        "RED moves beach->B3, buys shell-hut II with token 3, to village 2"]
+    assert "to village 2" in e.value.reason
+
+
+def test_ambiguous_side_and_order_space():
+    s = setup()
+    with pytest.raises(AmbiguousMoveError) as e:
+        parse_move("RED buys kahuna with token 6", s)
+    assert len(e.value.candidates) == 2
+    with pytest.raises(AmbiguousMoveError) as e:
+        parse_move("RED takes order", s)
+    assert e.value.candidates == [f"RED takes order {k}" for k in (1, 2, 3)]
+
+
+def test_ambiguous_kane_tiki_payment():
+    s = setup()
+    swap(s, "B2", "gods")
+    tokens(s, "B2", "4")
+    with pytest.raises(AmbiguousMoveError) as e:
+        parse_move("RED buys kane I 4 plus tiki", s)
+    assert all("plus tiki paying" in c for c in e.value.candidates)
+
+
+# --- illegal moves name the rule ---------------------------------------------------
+
+@pytest.mark.parametrize("text,rule", [
+    ("RED buys spear-hut II with token 4s paying 8 fruits, to village 2", "H-R6"),
+    ("RED buys kahuna x2 with token 5", "H-R7"),
+    ("RED visits dock 4", "H-R11"),
+    ("RED fishes 4", "H-R10"),
+    ("RED moves A1->B2 buys spear-hut II with token 4s", "H-R5"),
+    ("RED stays at B2 buys spear-hut II with token 4s", "H-R5"),
+    ("RED takes order 5", "H-R13"),
+    ("RED chooses foot", "H-R17"),
+    ("RED buys spear-hut II with token 4s to village 4", "H-R8"),
+    ("RED moves beach->cove buys spear-hut II with token 4s", "H-R3"),
+])
+def test_illegal_moves_cite_the_rule(text, rule):
+    s = setup()
+    with pytest.raises(IllegalMoveError) as e:
+        parse_move(text, s)
+    assert f"{rule}" in e.value.reason
+    assert e.value.code == "illegal-move" or e.value.code == "out-of-turn"
+
+
+def test_out_of_turn():
+    s = setup()
+    with pytest.raises(OutOfTurnError) as e:
+        parse_move("GREEN takes order 2", s)
+    assert e.value.code == "out-of-turn" and "RED" in e.value.reason
+
+
+def test_parse_does_not_change_the_state():
+    from referee.hawaii.state_json import to_json
+    s = setup()
+    before = to_json(s)
+    for text in ("RED buys spear-hut II with token 4s to village 2", "RED takes order",
+                 "RED fishes 6 5", "RED buys nothing"):
+        try:
+            parse_move(text, s)
+        except RefereeError:
+            pass
+    assert to_json(s) == before
+
+
+# --- syntax errors --------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,column,hint", [
+    ("RED mvoes beach->B2 buys spear-hut II", 5, "did you mean 'moves'?"),
+    ("RED byus spear-hut II", 5, "did you mean 'buys'?"),
+    ("RED buys shel-hut II", 10, "did you mean 'shell-hut'?"),
+    ("RED buys spear-hut II wiht token 4s", 23, "did you mean 'with'?"),
+    ("RED moves beach->B9 buys spear-hut II", 18, "places are A1 B1 A2 B2"),
+    ("RED visits dock 4 takes banan", 25, "did you mean 'banana'?"),
+    ("RED buys kane I 4 plus tikki", 24, "did you mean 'plus tiki'?"),
+])
+def test_syntax_errors_point_and_suggest(text, column, hint):
+    s = setup()
+    with pytest.raises(NotationSyntaxError) as e:
+        parse_move(text, s)
+    assert e.value.code == "syntax"
+    assert e.value.column == column
+    assert e.value.hint.startswith(hint)
+
+
+@pytest.mark.parametrize("text", ["RED", "RED moves", "RED buys", "RED moves beach->", "",
+                                  "RED buys spear-hut II with token", "RED fishes",
+                                  "RED buys spear-hut II paying 1 shells 2 feet fruits shells"])
+def test_incomplete_lines_are_syntax_errors(text):
+    s = setup()
+    with pytest.raises(NotationSyntaxError) as e:
+        parse_move(text, s)
+    assert 1 <= e.value.column <= len(text) + 1
