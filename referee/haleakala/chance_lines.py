@@ -1,0 +1,109 @@
+"""Haleakala chance lines (docs/haleakala.md):
+
+    first RED                                        who holds the first-player card
+    slots 1=statue,shell 2=pearl-white,fish-1 ...    the 12 setup draws, by section
+    refill lava statue                               the cards drawn for a refill, in order
+
+One line holds consecutive draws of one ``chance_kind``. The line is checked by
+replaying its draws on a copy: a card must be in the deck it is drawn from, and a
+keyed ``slots`` line must name the section each card really lands in.
+"""
+from __future__ import annotations
+
+import re
+
+from referee.core.game import CHANCE
+from referee.errors import BadChanceError, RefereeError
+from referee.haleakala import landing
+from referee.haleakala.moves import CardDrawn, FirstPlayerDrawn
+from referee.notation.syntax import did_you_mean
+
+_WORDS = {"first": "first", "start": "first", "slots": "slots", "slot": "slots",
+          "deal": "slots", "refill": "refill", "refills": "refill", "draw": "refill",
+          "draws": "refill"}
+_ITEM = re.compile(r"(?P<key>\d+)\s*=\s*(?P<val>[^\s=,]+(?:\s*,\s*[^\s=,]+)*)|(?P<word>[^\s=,]+)|(?P<bad>=)")
+
+
+def _items(text: str, start: int):
+    out = []
+    for m in _ITEM.finditer(text, start):
+        if m.group("bad"):
+            raise BadChanceError("a '=' without a section number before it", column=m.start() + 1)
+        if m.group("word"):
+            out.append((None, m.group("word"), m.start() + 1))
+        else:
+            key = int(m.group("key"))
+            col = m.start("val") + 1
+            for part in re.split(r"\s*,\s*", m.group("val")):
+                out.append((key, part, col))
+    return out
+
+
+def parse_chance(text: str, state) -> list:
+    """A chance line (without '*') -> the atomic draws, replayed on a copy of ``state``."""
+    m = re.match(r"\s*\*?\s*([A-Za-z]+)", text)
+    due = state.chance_kind()
+    if due is None:
+        raise BadChanceError("no random act is due now", column=1)
+    if not m or m.group(1).lower() not in _WORDS:
+        word = m.group(1) if m else text.strip()[:12]
+        raise BadChanceError(f"a Haleakala chance line starts with first, slots or refill, not '{word}'",
+                             column=(m.start(1) + 1) if m else 1,
+                             hint=did_you_mean(word, ["first", "slots", "refill"]))
+    kind = _WORDS[m.group(1).lower()]
+    if kind != due:
+        raise BadChanceError(f"the {due} draw is due here, not {kind}", column=m.start(1) + 1)
+    items = _items(text, m.end())
+    if not items:
+        raise BadChanceError(f"the {kind} line names no outcome", column=m.end() + 1)
+    trial = state.clone()
+    if kind == "first":
+        if len(items) != 1 or items[0][0] is not None:
+            raise BadChanceError("write the first player as one seat: first RED", column=items[0][2])
+        seat = items[0][1].upper()
+        if seat not in trial.seats:
+            raise BadChanceError(f"{items[0][1]} is not a seat: {' '.join(trial.seats)}",
+                                 column=items[0][2], hint=did_you_mean(seat, trial.seats))
+        return [FirstPlayerDrawn(seat)]
+    keyed = [k is not None for k, _, _ in items]
+    if kind == "refill" and any(keyed):
+        raise BadChanceError("a refill line lists the cards drawn, in order: refill lava statue",
+                             column=items[keyed.index(True)][2])
+    if any(keyed) and not all(keyed):
+        raise BadChanceError("write every section as N=CARD,CARD, or none", column=items[0][2])
+    faces = {f.lower(): f for f in trial.comp.faces}
+    out = []
+    for key, word, col in items:
+        face = faces.get(word.lower())
+        if face is None:
+            raise BadChanceError(f"unknown card '{word}'", column=col,
+                                 hint=did_you_mean(word, trial.comp.faces))
+        if trial.current_player() != CHANCE or trial.chance_kind() != due:
+            raise BadChanceError(f"the line draws more cards than the {kind} needs", column=col)
+        task = trial.pending[0]
+        if key is not None:
+            sec = landing.next_slot(trial, task)[0]
+            if key != sec:
+                raise BadChanceError(f"the next card goes to section {sec}, not {key}", column=col)
+        move = CardDrawn(face)
+        try:
+            trial.apply(move)
+        except RefereeError as err:
+            raise BadChanceError(err.reason, column=col) from None
+        out.append(move)
+    return out
+
+
+def format_chance(kind: str, moves, state) -> str:
+    """The canonical line for ``moves`` drawn from ``state`` (before them)."""
+    if kind == "first":
+        return f"* first {' '.join(m.seat for m in moves)}"
+    if kind == "refill":
+        return f"* refill {' '.join(m.card for m in moves)}"
+    trial = state.clone()
+    per: dict[int, list[str]] = {}
+    for m in moves:
+        sec = landing.next_slot(trial, trial.pending[0])[0]
+        per.setdefault(sec, []).append(m.card)
+        trial.apply(m)
+    return "* slots " + " ".join(f"{sec}={','.join(cards)}" for sec, cards in per.items())

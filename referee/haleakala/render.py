@@ -1,0 +1,88 @@
+"""The Haleakala position as a forum moderator would post it (``referee show``).
+
+One row per section, read clockwise, with the boat, the beach discs, the two
+card slots, the statues and shamans up the slope and the lava on the crater:
+that is how players talk about the island ("my 4 on beach2, the lava on 5").
+"""
+from __future__ import annotations
+
+from referee.core.game import CHANCE
+from referee.haleakala import rules
+
+
+def _section_rows(st) -> list[tuple]:
+    rows = []
+    for sec in range(1, st.comp.sections + 1):
+        beach = st.beaches[sec]
+        discs = " ".join(f"{s[0]}:{'+'.join(map(str, beach[s]))}" for s in st.seats if beach[s])
+        inv = [s for s in st.seats if st.invocation.get(s) == sec]
+        if inv:
+            discs += " " + " ".join(f"{s[0]}:inv" for s in inv)
+        land = []
+        for ring in st.comp.statue_rings:
+            sp = f"{ring}{sec}"
+            here = []
+            if sp in st.statues:
+                here.append(f"statue {st.statues[sp]}")
+            here += [f"shaman {s}" for s in st.seats if st.shaman[s] == sp]
+            if here:
+                land.append(f"{ring}: {', '.join(here)}")
+        beach_shamans = [s for s in st.seats if st.shaman[s] == f"beach{sec}"]
+        if beach_shamans:
+            land.insert(0, "beach: " + ", ".join(f"shaman {s}" for s in beach_shamans))
+        slots = ", ".join(c or "-" for c in st.slots[sec])
+        rows.append((str(sec), "boat" if st.boat == sec else "", discs.strip() or "-", slots,
+                     "; ".join(land) or "-", str(st.craters[sec] or "-")))
+    return rows
+
+
+def _table(head, rows, md: bool) -> str:
+    if md:
+        out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        out += ["| " + " | ".join(r) + " |" for r in rows]
+        return "\n".join(out)
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
+    fmt = "  ".join(f"{{:<{w}}}" for w in widths)
+    return "\n".join(fmt.format(*r).rstrip() for r in [head, *rows])
+
+
+def render(state, fmt: str = "text") -> str:
+    if fmt not in ("text", "markdown"):
+        raise ValueError(f"unknown format {fmt!r}: text or markdown")
+    md = fmt == "markdown"
+    st = state
+    title = f"Haleakala, round {st.round} of 2"
+    if st.rules:
+        title += f" (rules: {' '.join(st.rules)})"
+    parts = [f"## {title}" if md else title]
+    parts.append(_table(("section", "sea", "beach discs", "cards", "land", "lava"),
+                        _section_rows(st), md))
+    decks = ", ".join(f"{d}-palm {sum(st.decks[d].values())}" for d in st.decks)
+    board = ", ".join(st.board_cards) or "none"
+    prs = "face up" if st.priestess_up else "face down"
+    lines = [f"Decks: {decks}; lava discs in supply: {st.lava_supply}",
+             f"Score board: {board}; priestess {prs}"]
+    parts.append("\n".join(f"- {x}" for x in lines) if md else "\n".join(lines))
+    rows = []
+    for s in st.seats:
+        inv = st.invocation.get(s)
+        rows.append((s + (" (first)" if st.first == s else ""), str(st.score[s]),
+                     " ".join(map(str, st.reserve[s])) or "-",
+                     "-" if inv is None else ("reserve" if inv == "reserve" else f"beach{inv}"),
+                     str(st.statues_left[s]), ", ".join(st.cards[s]) or "-",
+                     ", ".join(st.score_cards[s]) or "-"))
+    parts.append(_table(("player", "score", "reserve", "invocation", "statues left", "cards",
+                         "score cards"), rows, md))
+    parts.append(_next(st))
+    return "\n\n".join(parts).rstrip() + "\n"
+
+
+def _next(st) -> str:
+    if st.result is not None:
+        r = st.result
+        scores = ", ".join(f"{s} {r['scores'][s]}" for s in st.seats)
+        return f"Game over: {scores}; winner {' '.join(r['winners'])}"
+    who = st.current_player()
+    if who == CHANCE:
+        return f"Next: a chance line ({st.chance_kind()})"
+    return f"Next: {who} ({rules.phase(st)})"
