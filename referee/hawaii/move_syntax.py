@@ -234,14 +234,15 @@ class At(NamedTuple):
 _R = r"(?:shells?|foot|feet|fruits?)"
 _PAY = rf"\d+ {_R}(?: \d+ {_R})*"
 _SEAT = r"(RED|YELLOW|GREEN|BLUE|BLACK) "
+_BOATS = r"(?:fishing-boat|boat\d+)(?: (?:fishing-boat|boat\d+))*"
 _CANON = {
     "buy": re.compile(
         _SEAT + r"(?:moves (\S+?)->(\S+?)|stays at (\S+?))(?: paying (" + _PAY + r"))?, "
         r"buys (\S+) (I|II|x1|x2) with (plain )?token (\d+s?)(?: paying (" + _PAY + r"))?"
         r"(?:, to village (\d+))?(?:, plus (tiki) paying (" + _PAY + r"))?"),
-    "fish": re.compile(_SEAT + r"fishes (\d+(?: \d+)*) with (\S+(?: (?!paying )\S+)*)"
+    "fish": re.compile(_SEAT + r"fishes (\d+(?: \d+)*) with (" + _BOATS + ")"
                        r"(?: paying (" + _PAY + r"))?"),
-    "visit": re.compile(_SEAT + r"visits dock (\d+) with ([^\s,]+(?: (?!paying )[^\s,]+)*)"
+    "visit": re.compile(_SEAT + r"visits dock (\d+) with (" + _BOATS + ")"
                         r"(?: paying (" + _PAY + r"))?(?:, takes (\S+?))?(?:, to village (\d+))?"),
     "take_order": re.compile(_SEAT + r"takes order (\d+)"),
     "income": re.compile(_SEAT + r"chooses ((?:shell|foot|fruit)(?: (?:shell|foot|fruit))*)"),
