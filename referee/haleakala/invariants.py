@@ -10,9 +10,6 @@ from __future__ import annotations
 from referee.errors import InvariantError
 from referee.haleakala import board
 
-TASKS = {"first", "deal", "land", "pick", "rest", "priestess", "buy", "return", "refill",
-         "scoring", "erupt"}
-
 
 def problems(st) -> list[str]:
     comp = st.comp
@@ -80,16 +77,57 @@ def problems(st) -> list[str]:
         out.append(f"turn {st.turn!r} is not a seat")
     if st.first is None and (st.pending[:1] != [{"do": "first"}]):
         out.append("the first player is not drawn but the game has started")
-    for t in st.pending:
-        if not isinstance(t, dict) or t.get("do") not in TASKS:
-            out.append(f"unknown pending step {t!r}")
-        elif "seat" in t and t["seat"] not in seats:
-            out.append(f"pending step {t!r} names no seat")
-        elif "sec" in t and t["sec"] not in secs:
-            out.append(f"pending step {t!r} names no section")
+    out.extend(_task_problems(st, seats, secs))
+    if not isinstance(st.scorings, list) or any(
+            not isinstance(x, dict) or x.get("n") not in (1, 2) for x in st.scorings):
+        out.append("scorings must be a list of scoring records")
+    elif st.round in (1, 2) and len(st.scorings) != st.round - 1 + (st.result is not None):
+        out.append(f"round {st.round} does not fit {len(st.scorings)} scoring(s) done")
+    if st.result is not None:
+        r = st.result
+        if not isinstance(r, dict) or not isinstance(r.get("winners"), list) or \
+                any(w not in seats for w in r["winners"]) or r.get("scores") != st.score:
+            out.append("result must give the scores and the winners")
+        if st.pending:
+            out.append("the game is over but steps are pending")
     for s in seats:
         if st.score[s] < 0:
             out.append(f"{s}'s score is negative")
+    return out
+
+
+_SEAT, _SEAT_OR_NONE, _SEC, _BOOL = "seat", "seat?", "sec", "bool"
+SCHEMA = {
+    "first": {}, "deal": {},
+    "land": {"sec": _SEC, "by": _SEAT, "invoked": _BOOL},
+    "pick": {"seat": _SEAT, "sec": _SEC, "rest": _SEAT_OR_NONE},
+    "rest": {"seat": _SEAT, "sec": _SEC},
+    "priestess": {"seat": _SEAT},
+    "buy": {"seat": _SEAT, "why": ("shell", "scoring")},
+    "return": {"sec": _SEC},
+    "refill": {"sec": _SEC, "by": _SEAT_OR_NONE},
+    "scoring": {"n": (1, 2), "by": _SEAT},
+    "erupt": {"n": (1, 2)},
+}
+
+
+def _task_problems(st, seats, secs) -> list[str]:
+    out = []
+    for t in st.pending:
+        if not isinstance(t, dict) or t.get("do") not in SCHEMA:
+            out.append(f"unknown pending step {t!r}")
+            continue
+        spec = SCHEMA[t["do"]]
+        if set(t) - {"do"} != set(spec):
+            out.append(f"pending step {t!r} must have the fields {', '.join(spec) or 'none'}")
+            continue
+        for key, want in spec.items():
+            v = t[key]
+            ok = {_SEAT: v in seats, _SEAT_OR_NONE: v is None or v in seats,
+                  _SEC: isinstance(v, int) and not isinstance(v, bool) and v in secs,
+                  _BOOL: isinstance(v, bool)}.get(want) if isinstance(want, str) else v in want
+            if not ok:
+                out.append(f"pending step {t!r}: bad {key}")
     return out
 
 

@@ -79,7 +79,10 @@ def state_from_json(data: dict, comp: HaleakalaComponents | None = None) -> Hale
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise _bad(f"malformed state ({type(exc).__name__}: {exc})") from None
-    found = invariants.problems(st)
+    try:
+        found = invariants.problems(st)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise _bad(f"malformed state ({type(exc).__name__}: {exc})") from None
     if found:
         raise _bad("; ".join(found))
     if st.result is None and not st.pending and st.turn is None:
@@ -88,6 +91,11 @@ def state_from_json(data: dict, comp: HaleakalaComponents | None = None) -> Hale
         rules._settle(st)            # a hand-written position may stop before an automatic step
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise _bad(f"pending steps cannot be resumed ({type(exc).__name__}: {exc})") from None
+    derived = state_to_json(st)
+    for key in ("to_move", "phase", "chance"):
+        if key in data and data[key] != derived[key]:
+            raise _bad(f"{key} is {data[key]!r} but the position gives {derived[key]!r} "
+                       f"(edit turn or pending instead)")
     return st
 
 

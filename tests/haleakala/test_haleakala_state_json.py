@@ -113,3 +113,68 @@ def test_refuses_garbage():
         state_from_json({"game": "Haleakala", "round": 1})
     d = state_to_json(new_state())
     state_from_json(copy.deepcopy(d))             # before the first draw is fine
+
+
+def _leaves(node, path=()):
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _leaves(v, path + (k,))
+    elif isinstance(node, list) and node:
+        for i, v in enumerate(node):
+            yield from _leaves(v, path + (i,))
+    else:
+        yield path
+
+
+
+
+def _positions():
+    """Mid-game positions to mutate: a few snapshots of two random games."""
+    out = []
+    for seed, rules in ((11, ()), (12, ("tactical",))):
+        snaps = []
+        hb.random_game(seed, rules, check=False,
+                       on_move=lambda st, m: snaps.append(state_to_json(st)) if len(snaps) < 400 else None)
+        out += snaps[::40]
+    return out
+
+
+POSITIONS = _positions()
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as hs  # noqa: E402
+
+_VALUES = hs.one_of(hs.integers(-3, 60), hs.sampled_from(
+    ["RED", "YELLOW", "GREEN", "beach1", "plain3", "crater2", "statue", "lava", "nautilus", "",
+     None, True, [], {}, [1], {"do": "land"}, "reserve", "up", "down", "scoring"]))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(hs.integers(0, 10_000), hs.integers(0, 10_000), _VALUES)
+def test_mutated_positions_load_or_are_refused(which, where, value):
+    """A mutated state JSON either loads as a playable position or is refused with
+    BadPositionError; nothing else escapes, and a loaded one plays on without crashing."""
+    from referee.errors import RefereeError
+    data = copy.deepcopy(POSITIONS[which % len(POSITIONS)])
+    leaves = list(_leaves(data))
+    path = leaves[where % len(leaves)]
+    node = data
+    for k in path[:-1]:
+        node = node[k]
+    if path:
+        node[path[-1]] = value
+    try:
+        st = state_from_json(data)
+    except BadPositionError:
+        return
+    st.check_invariants()
+    rng = random.Random(where)
+    for _ in range(30):
+        if st.is_over():
+            break
+        try:
+            m = st.sample_chance(rng) if st.current_player() == "chance" else rng.choice(st.legal_moves())
+            st.apply(m)
+        except RefereeError as exc:          # only a refusal with a reason, never a crash
+            raise AssertionError(f"legal move refused after loading: {exc}") from None
+        st.check_invariants()
