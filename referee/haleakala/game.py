@@ -7,6 +7,7 @@ from referee.core.game import Game
 from referee.errors import BadHeaderError
 from referee.haleakala import components
 from referee.haleakala.model import HaleakalaComponents
+from referee.haleakala.serial import state_from_json, state_to_json  # noqa: F401 (re-export)
 from referee.haleakala.state import HaleakalaState
 
 RULE_FLAGS = ("tactical",)
