@@ -23,6 +23,8 @@ KEYWORDS = ("moves", "stays", "at", "buys", "with", "token", "plain", "paying", 
             "village", "plus", "tiki", "fishes", "visits", "dock", "takes", "order",
             "chooses", "shell", "shells", "foot", "feet", "fruit", "fruits", "beach")
 
+_SPELLED = {"SEAT": ["RED", "YELLOW", "GREEN", "BLUE", "BLACK"], "SIDE": ["I", "II", "x1", "x2"],
+            "SHELLS": ["shells"], "FEET": ["feet"], "FRUITS": ["fruits"]}
 _RESOURCE = {"SHELLS": "shells", "FEET": "feet", "FRUITS": "fruits"}
 _INCOME = {"shells": "shell", "feet": "foot", "fruits": "fruit"}
 _SHOWN = {"NAME": "a name", "INT": "a number", "SPEAR_TOKEN": "a token like 4s",
@@ -215,7 +217,9 @@ def _from_lark(exc, text: str) -> NotationSyntaxError:
         reason += ": expected " + ", ".join(dict.fromkeys(shown))
     hint = None
     if word and word[:1].isalpha():
-        wanted = [e.lower() for e in expected if e.isalpha() and e not in _SHOWN]
+        wanted = []
+        for e in expected:
+            wanted += _SPELLED.get(e, [e.lower()] if e.isalpha() and e not in _SHOWN else [])
         hint = names.suggest(word, wanted) or names.suggest(word, KEYWORDS)
     return NotationSyntaxError(reason, column=column, text=text, hint=hint)
 
