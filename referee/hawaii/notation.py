@@ -36,7 +36,7 @@ def parse_move(text: str, state) -> object:
     seat = said.seat
     if seat not in d.players:
         raise syntax_error(f"{seat} does not play in this game: the seats are {' '.join(d.seats)}",
-                      said.seat_token, text)
+                           said.seat_token, text)
     who = state.current_player()
     if who is None:
         raise IllegalMoveError("the game is over: no more moves", column=1)
@@ -77,7 +77,7 @@ def _tile(said: Said, state, text: str) -> str:
     kind = names.tile(said.fields["tile"], state.d.comps)
     if kind is None:
         raise syntax_error(f"unknown tile '{said.fields['tile']}'", said.where["tile"], text,
-                      names.tile_hint(said.fields["tile"], state.d.comps))
+                           names.tile_hint(said.fields["tile"], state.d.comps))
     return kind
 
 
@@ -90,7 +90,7 @@ def _coord(said: Said, key: str, state, text: str) -> str:
             raise IllegalMoveError(f"{said.seat} cannot buy on the {name}: tiles are bought at places (H-R3)",
                                    column=said.where[key].column)
         raise syntax_error(f"unknown place '{name}'", said.where[key], text,
-                      names.place_hint(name, d.board, d.comps))
+                           names.place_hint(name, d.board, d.comps))
     return coord
 
 
@@ -125,7 +125,7 @@ def _sides(said: Said, kind: str, text: str) -> list[int]:
             return [count]
         if count != 1:
             raise syntax_error(f"only kahunas and tikis are bought two at a time, not {count} {kind}",
-                          said.where["count"], text)
+                               said.where["count"], text)
     return [1, 2]
 
 
@@ -162,7 +162,7 @@ def _buys(said: Said, state, text: str) -> list[Buy]:
         dests = [c for c, pid in d.board.items() if kind in comps.place(pid).sells] or [p.at]
     if f.get("kane") is not None and names.tile(f["kane"], comps) != "tiki":
         raise syntax_error(f"only a tiki comes with KANE, not '{f['kane']}'", said.where["kane"], text,
-                      "did you mean 'plus tiki'?")
+                           "did you mean 'plus tiki'?")
     out = []
     for coord in dests:
         place = d.place_at(coord)
@@ -230,7 +230,7 @@ def _visits(said: Said, state, text: str) -> list[Visit]:
         fruit = names.tile(f["fruit"], comps)
         if fruit is None:
             raise syntax_error(f"unknown tile '{f['fruit']}'", said.where["fruit"], text,
-                          names.tile_hint(f["fruit"], comps))
+                               names.tile_hint(f["fruit"], comps))
     choices = [(None, None)]
     if ok and d.docks[dock - 1] is not None:
         choices = islands.tile_choices(d, d.players[said.seat], d.docks[dock - 1])

@@ -75,3 +75,16 @@ def test_importing_the_module_does_not_load_lark():
             "print('lark' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_the_transcript_of_the_docs_replays(tmp_path):
+    """docs/notation-hawaii.md §6, run by the referee command itself."""
+    doc = (ROOT / "docs" / "notation-hawaii.md").read_text(encoding="utf-8")
+    block = doc[doc.index('    [Game "Hawaii"]'):doc.index("## 7.")]
+    lines = [line[4:] for line in block.splitlines() if line.startswith("    ")]
+    game = tmp_path / "doc.txt"
+    game.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "referee.cli", "test", str(game)], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "2 passed" in out.stdout
