@@ -22,7 +22,7 @@ def render(state, fmt: str = "text") -> str:
     parts = [_title(state, md), _board(state, md), _sea(state, md), _track(state, md),
              _players(state, md)]
     parts += [_realm(state, seat, md) for seat in state.d.seats]
-    parts.append(_next(state, md))
+    parts += [_history(state, md), _next(state, md)]
     return "\n\n".join(p for p in parts if p).rstrip() + "\n"
 
 
@@ -30,7 +30,9 @@ def _title(state, md: bool) -> str:
     d = state.d
     rounds = len(d.comps.rounds)
     threshold = d.comps.rounds[min(d.round, rounds) - 1].threshold
-    line = f"Hawaii, round {d.round} of {rounds}, threshold {threshold}"
+    points = d.comps.rounds[min(d.round, rounds) - 1].points
+    line = (f"Hawaii, round {d.round} of {rounds}, threshold {threshold} "
+            f"(scores {'/'.join(map(str, points))})")
     if d.rules:
         line += f" (rules: {' '.join(sorted(d.rules))})"
     return f"## {line}" if md else line
@@ -53,8 +55,8 @@ def _board(state, md: bool) -> str:
         spec = d.comps.place(place.place_id)
         stock = ", ".join(f"{k} {n}" for k, n in place.stock.items()) or "sold out"
         circles = _tokens(place.tokens) + (" (printed circle empty)" if place.printed_empty else "")
-        rows.append((coord, place.place_id, stock, circles, f"{spec.circles} circle{'s' if spec.circles > 1 else ''}, limit {spec.limit}"))
-    head = ("place", "id", "tiles left", "tokens", "circles")
+        rows.append((coord, spec.name or place.place_id, stock, circles, f"{spec.circles} circle{'s' if spec.circles > 1 else ''}, limit {spec.limit}"))
+    head = ("place", "name", "tiles left", "tokens", "circles")
     if md:
         return _md_table(head, rows)
     return "Board (row 4 farthest, the beach below row 1)\n" + _text_table(head, rows)
@@ -147,6 +149,24 @@ def _realm(state, seat: str, md: bool) -> str:
     if md:
         return f"**{title}**\n\n```\n{body}\n```"
     return f"{title}\n{body}"
+
+
+def _history(state, md: bool) -> str:
+    """Round-end and final scoring so far: what a moderator announces between rounds."""
+    lines = []
+    for report in state.d.history:
+        if "final" in report:
+            for seat, parts in report["final"].items():
+                shown = ", ".join(f"{k} {v}" for k, v in parts.items() if v) or "nothing"
+                lines.append(f"Final scoring {seat}: {shown}")
+            continue
+        each = ", ".join(f"{seat} {report['sums'][seat]}/{report['targets'][seat]} "
+                         f"+{report['points'][seat]}" for seat in report["sums"])
+        bonus = "".join(f", order bonus {s} +{n}" for s, n in report.get("order_bonus", {}).items())
+        lines.append(f"Round {report['round']}: {each}{bonus}")
+    if not lines:
+        return ""
+    return "\n".join(f"- {x}" for x in lines) if md else "\n".join(lines)
 
 
 def _next(state, md: bool) -> str:
