@@ -55,12 +55,9 @@ class _Tree:
             if "source" in keys:
                 source = str(self.scalar(keys["source"][1]))
             if "value" in keys and set(keys) <= {"value", *_META}:
-                value = self.walk(keys["value"][1], path, status, source)
-                return value
+                return self.walk(keys["value"][1], path, status, source)
             out = {}
             for key, (_, vnode) in keys.items():
-                if key in _META and path:
-                    continue
                 if key in _META:
                     continue
                 sub = f"{path}.{key}" if path else str(key)
@@ -87,7 +84,7 @@ def _get(tree: _Tree, data: dict, path: str, kind=None):
         if not isinstance(cur, dict) or part not in cur:
             raise tree.fail(path, f"missing {path}")
         cur = cur[part]
-    if kind is not None and not isinstance(cur, kind) or (kind is int and isinstance(cur, bool)):
+    if kind is not None and (not isinstance(cur, kind) or (kind is int and isinstance(cur, bool))):
         raise tree.fail(path, f"{path} must be {getattr(kind, '__name__', kind)}, got {cur!r}")
     return cur
 

@@ -291,7 +291,7 @@ def _place(st, m: PlaceDisc) -> None:
     at_boat = m.section == st.boat
     dest = None
     if at_boat:
-        if m.shaman is not None:
+        if m.shaman is not None and m.shaman != st.shaman[seat]:
             raise IllegalMoveError(f"{seat} cannot move the shaman after placing on the boat's "
                                    f"beach{m.section}: the boat sails instead (K-R4)")
         if m.invocation:
