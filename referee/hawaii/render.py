@@ -99,7 +99,8 @@ def _players(state, md: bool) -> str:
     for seat in d.seats:
         p = d.players[seat]
         target = scoring.threshold_for(p, threshold, comps)
-        pile = _tokens(p.tokens) + (f" fish {' '.join(str(t.value) for t in p.fish)}" if p.fish else "")
+        fish = f"fish {' '.join(str(t.value) for t in p.fish)}" if p.fish else ""
+        pile = " ".join(x for x in (" ".join(map(str, p.tokens)), fish) if x) or "-"
         rows.append((seat, p.at, str(p.shells), str(p.feet), str(p.fruits), pile,
                      f"{p.round_sum()}/{target}", str(p.score)))
     head = ("seat", "at", "shells", "feet", "fruits", "tokens", "sum/needed", "score")
@@ -144,7 +145,8 @@ def _realm(state, seat: str, md: bool) -> str:
     boats = ", ".join(f"{b.name} ({'fishing' if not b.side else _ROMAN[b.side]}, "
                       f"{boats_mod.capacity(b, comps) + boats_mod.printed(b, comps)} feet"
                       f"{', sailed' if b.used else ''})" for b in realm.boats)
-    title = f"{seat}'s realm: {realm.kahunas} kahunas, {realm.tikis} tikis (T* printed)"
+    title = (f"{seat}'s realm: {realm.kahunas} kahunas, {realm.tikis} tikis "
+             f"(K kahuna with its points, T tiki, T* printed tiki, . free space)")
     body = "\n".join(lines) + f"\nboats: {boats}"
     if md:
         return f"**{title}**\n\n```\n{body}\n```"
