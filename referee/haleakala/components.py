@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 from yaml.constructor import SafeConstructor
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from yaml.nodes import MappingNode, SequenceNode
 
 from referee.errors import ComponentError
 from referee.haleakala.model import (CARD_KINDS, DECK_ORDER, SCORE_KINDS, CardFace,

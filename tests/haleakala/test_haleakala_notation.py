@@ -11,8 +11,8 @@ from referee.core import registry
 from referee.core.game import CHANCE
 from referee.errors import (BadChanceError, IllegalMoveError, NotationSyntaxError,
                             OutOfTurnError)
-from referee.haleakala.moves import (Buy, BuyNothing, PickCard, PlaceDisc, PriestessMove, Sail,
-                                     TakeBack)
+from referee.haleakala.moves import (Buy, BuyNothing, FirstPlayerDrawn, PickCard, PlaceDisc,
+                                     PriestessMove, Sail, TakeBack)
 from referee.notation.check import check_path
 from referee.notation.report import format_errors
 
@@ -110,10 +110,10 @@ def test_errors():
 def test_chance_lines():
     from referee.haleakala.game import new_state
     st = new_state()
-    assert M.parse_chance("first yellow", st) == [hb.FirstPlayerDrawn("YELLOW")]
+    assert M.parse_chance("first yellow", st) == [FirstPlayerDrawn("YELLOW")]
     with pytest.raises(BadChanceError):
         M.parse_chance("slots 1=statue,shell", st)
-    st.apply(hb.FirstPlayerDrawn("RED"))
+    st.apply(FirstPlayerDrawn("RED"))
     line = "slots 1=statue,shell 2=fish-1,pearl-white 3=priestess,fish-2 4=statue,statue " \
            "5=shell,pearl-black 6=fish-1-butterfly,shell"
     moves = M.parse_chance(line, st)
