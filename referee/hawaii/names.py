@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from typing import Iterable
 
 from referee.hawaii.model import HawaiiComponents
@@ -29,8 +30,14 @@ def join_two_word_names(text: str) -> str:
     return _TWO_WORDS.sub(lambda m: f"{m.group(1)}-{m.group(2)}", text)
 
 
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
 def _key(name: str) -> str:
-    return name.lower().replace("_", "-")
+    """Case, underscores and accents do not matter: the aliases in the data file are ASCII
+    (``muschelhuette``) and a German player types ``Muschelhütte``."""
+    name = name.lower().replace("_", "-").translate(_UMLAUTS)
+    return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
 
 
 _TABLES: dict[int, tuple[HawaiiComponents, dict[str, str]]] = {}

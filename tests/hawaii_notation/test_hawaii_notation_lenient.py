@@ -29,6 +29,14 @@ def test_spellings_of_one_purchase(text):
     assert canon(s, text) == "RED moves beach->B2, buys spear-hut II with token 4s, to village 2"
 
 
+def test_aliases_with_accents_and_plurals():
+    s = setup()
+    line = "RED moves beach->B3, buys shell-hut I with token 3, to village 1"
+    for text in ("RED buys Muschelhütte I 3 village 1", "RED buys hutte-coquillages I 3 village 1",
+                 "RED buys shell-huts I 3 village 1", "RED buys shell_hut I 3 village 1"):
+        assert canon(s, text) == line
+
+
 def test_the_lenient_example_of_the_spec():
     s = setup()
     swap(s, "C3", "shell-foot-huts")
