@@ -188,9 +188,8 @@ def _tokens(items, group, state) -> list:
         if name in given:
             raise BadChanceError(f"{key} is given twice", column=col)
         given[name] = (value.split(","), col)
-    cove = [] if given.get("cove", (["-"], 0))[0] == ["-"] else given.get("cove")[0]
-    cove_col = given.get("cove", ([], None))[1]
-    cove_tokens = [_token(w, cove_col) for w in cove]
+    cove, cove_col = given.get("cove", ([], None))
+    cove_tokens = [_token(w, cove_col) for w in cove if w != "-"]
     out = []
     fish = iter(cove_tokens)
     used_fish = 0
