@@ -81,7 +81,7 @@ def read_text(text: str, file: str = "<string>") -> Transcript:
     return transcript
 
 
-# Moves and chance lines are nearly every line of a game. These two patterns
+# Tags, moves and chance lines are nearly every line of a game. These patterns
 # accept exactly what grammar/transcript.lark accepts for them (a property
 # test holds them to it), so the common case skips lark; anything else,
 # errors included, goes through the grammar. Possessive quantifiers stop
@@ -89,6 +89,9 @@ def read_text(text: str, file: str = "<string>") -> Transcript:
 _WS = "[ \\t\\f\\r]*+"
 _FAST_MOVE = re.compile(f"{_WS}([A-Za-z][A-Za-z0-9_-]*+){_WS}([^#\\s][^#]*)?(#.*)?")
 _FAST_CHANCE = re.compile(f"{_WS}(\\*){_WS}([^#\\s][^#]*)?(#.*)?")
+_FAST_TAG = re.compile(f'{_WS}(\\[){_WS}([A-Za-z][A-Za-z0-9_-]*+){_WS}("(?:[^"\\\\]|\\\\.)*+")'
+                       f'{_WS}\\]{_WS}(#.*)?')
+_FAST_COMMENT = re.compile(f"{_WS}(#.*)")
 
 
 def _fast(line: str, number: int) -> Item | None:
@@ -98,6 +101,14 @@ def _fast(line: str, number: int) -> Item | None:
         text = name + line[m.end(1):m.end(2)].rstrip() if body is not None else name
         return Item(I.MOVE, number, line, column=m.start(1) + 1, body=text,
                     body_column=m.start(1) + 1, name=name, comment=comment)
+    m = _FAST_TAG.fullmatch(line)
+    if m:
+        _, name, value, comment = m.groups()
+        return Item(I.TAG, number, line, column=m.start(1) + 1, name=name, value=unquote(value),
+                    comment=comment)
+    m = _FAST_COMMENT.fullmatch(line)
+    if m:
+        return Item(I.COMMENT, number, line, column=m.start(1) + 1, comment=m.group(1))
     m = _FAST_CHANCE.fullmatch(line)
     if m:
         _, body, comment = m.groups()
@@ -138,7 +149,7 @@ def parse_line(line: str, number: int = 1, *, fast: bool = True) -> Item | None:
     kind = node.data
     if kind == "tag":
         name, value = kids
-        return Item(I.TAG, number, line, column=name.column - 1, name=str(name),
+        return Item(I.TAG, number, line, column=line.index("[") + 1, name=str(name),
                     value=unquote(value), comment=comment)
     if kind == "chance":
         body = kids[0]

@@ -109,7 +109,7 @@ class Replay:
             if who is None:
                 raise BadChanceError("no random act is due: the game is over", column=1)
             raise BadChanceError(f"no random act is due here: {who} is to move", column=1)
-        outcomes = module.parse_chance(item.body, state.clone())
+        outcomes = module.parse_chance(item.body, state)
         if not outcomes:
             raise BadChanceError("the chance line names no outcome", column=1)
         kind = state.chance_kind()

@@ -139,7 +139,7 @@ def test_game_grammar_keywords_hint_a_module_error(tmp_path, monkeypatch):
     assert (err.code, err.column, err.hint) == ("syntax", 7, "did you mean 'pluses'?")
 
 
-_LINE_CHARS = st.sampled_from(list("RED moves*#-> \t\f\r\v\ufeff[]?!\"=,:x1_a0\u00a0") + ["\u00e9", "\x00", "RED", "* ", "# c"])
+_LINE_CHARS = st.sampled_from(list("RED moves*#-> \t\f\r\v\ufeff[]?!\"=,:x1_a0\u00a0\\") + ["\u00e9", "\x00", "RED", "* ", "# c", '"v"', "[Game"])
 
 
 @settings(max_examples=1500, deadline=None)
@@ -155,3 +155,15 @@ def test_fast_path_agrees_with_the_grammar(line):
     except NotationSyntaxError:
         quick = "error"
     assert quick == slow
+
+
+_WSS = st.sampled_from(["", " ", "\t", "  ", "\f", "\v", "\ufeff"])
+_PIECE = st.one_of(_WSS, st.sampled_from(["[", "]", "*", "#", "# x", "Game", "RED", "R-2_x", "1a",
+                                          '"v"', '"a \\" b"', '"\\\\"', '"', "\\", "moves B2->C3",
+                                          "?", "!", "--", "=", "é"]))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(_PIECE, max_size=10).map("".join))
+def test_fast_path_agrees_on_structured_lines(line):
+    test_fast_path_agrees_with_the_grammar.hypothesis.inner_test(line)
