@@ -44,6 +44,10 @@ def _kane_tiki_ok(d: "Data", p: "Player") -> bool:
                 and p.realm.free_tiki_spaces(d.comps) >= 1)
 
 
+def _from(at: str) -> str:
+    return at if at[:1].isupper() else "beach"
+
+
 def check(d: "Data", m: Buy) -> None:
     p = acting_chief(d, m.seat)
     comps = d.comps
@@ -68,7 +72,7 @@ def check(d: "Data", m: Buy) -> None:
         raise IllegalMoveError(f"{who} cannot take token {m.token} at {m.place}: it holds {have} (H-R7)")
     cost = move_cost(d, p, m.place)
     if m.move_payment.total != cost:
-        raise IllegalMoveError(f"{who} moving {p.at}->{m.place} must pay {cost} for the move, not {m.move_payment.total} (H-R5)")
+        raise IllegalMoveError(f"{who} moving {_from(p.at)}->{m.place} must pay {cost} for the move, not {m.move_payment.total} (H-R5)")
     price = m.token.value * m.side
     if m.tile_payment.total != price:
         raise IllegalMoveError(f"{who} buying {m.tile} with token {m.token} must pay {price}, not {m.tile_payment.total} (H-R7)")
@@ -78,7 +82,14 @@ def check(d: "Data", m: Buy) -> None:
     if not payment.huts_can_cover(needs, caps):
         raise IllegalMoveError(f"{who} cannot mix resources that way: fruits replace a whole payment, "
                                f"other mixes need exchange huts ({sum(caps)} units available) (H-R6)")
-    total = [a + b for a, b in zip(m.move_payment, m.tile_payment)]
+    lacking = payment.shortfall(m.move_payment, *p.resources())
+    if lacking:
+        raise IllegalMoveError(f"{who} cannot move {_from(p.at)}->{m.place}: {lacking} (H-R5)")
+    total = Payment(*(a + b for a, b in zip(m.move_payment, m.tile_payment)))
+    lacking = payment.shortfall(total, *p.resources())
+    if lacking:
+        raise IllegalMoveError(f"{who} cannot pay for the move and {m.tile} with token {m.token}: "
+                               f"{lacking} (H-R6, H-R7)")
     if m.kane_tiki is not None:
         if m.tile != "kane":
             raise IllegalMoveError(f"{who} can take an extra tiki only right after buying KANE (H-R15)")
@@ -87,10 +98,9 @@ def check(d: "Data", m: Buy) -> None:
         need = comps.tiles["kane"].tiki_cost
         if m.kane_tiki.total != need:
             raise IllegalMoveError(f"{who} must pay {need} resources for KANE's tiki, not {m.kane_tiki.total} (H-R15)")
-        total = [a + b for a, b in zip(total, m.kane_tiki)]
-    for name, want, have in zip(("shells", "feet", "fruits"), total, p.resources()):
-        if want > have:
-            raise IllegalMoveError(f"{who} cannot pay {want} {name}: has {have} (H-R6)")
+        lacking = payment.shortfall(Payment(*(a + b for a, b in zip(total, m.kane_tiki))), *p.resources())
+        if lacking:
+            raise IllegalMoveError(f"{who} cannot also pay for KANE's tiki: {lacking} (H-R15)")
     where = targets(d, p, m.tile, count)
     if not where:
         raise IllegalMoveError(f"{who} cannot buy {m.tile}: it could not be placed in the realm at once (H-R7, H-R8)")

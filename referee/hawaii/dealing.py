@@ -24,9 +24,10 @@ KINDS = {"place": "places", "order": "order", "island": "islands", "token": "tok
 def setup_steps(d: "Data") -> list[tuple]:
     steps: list[tuple] = [("place", c) for c in d.comps.positions]
     steps += [("order", k) for k in range(1, len(d.seats) + 1)]
+    steps.append(("start",))
     steps += [("island", i) for i in range(len(d.comps.docks))]
     steps.append(("layout",))
-    steps.append(("start",))
+    steps.append(("chiefs",))
     return steps
 
 

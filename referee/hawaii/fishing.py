@@ -24,7 +24,7 @@ def check(d: "Data", m: Fish) -> None:
         if lying[value] < n:
             shown = " ".join(str(t.value) for t in sorted(d.cove, reverse=True)) or "nothing"
             raise IllegalMoveError(f"{m.seat} cannot take {n} fish of {value}: the cove holds {shown} (H-R10)")
-    trips.check_trip(d, p, len(m.fish), m.boats, m.payment, "fish")
+    trips.check_trip(d, p, len(m.fish), m.boats, m.payment, "fish", "H-R10")
 
 
 def take_from_cove(d: "Data", value: int):

@@ -44,7 +44,8 @@ def check(d: "Data", m: Visit) -> None:
     island = d.docks[m.dock - 1]
     if island is None:
         raise IllegalMoveError(f"{m.seat} cannot visit dock {m.dock}: its island was already visited this round (H-R12)")
-    trips.check_trip(d, p, docks[m.dock - 1].feet, m.boats, m.payment, f"visit dock {m.dock}")
+    trips.check_trip(d, p, docks[m.dock - 1].feet, m.boats, m.payment, f"visit dock {m.dock}",
+                     "H-R12")
     choices = tile_choices(d, p, island)
     if (m.fruit, m.village) not in choices:
         if choices == [(None, None)]:

@@ -45,6 +45,20 @@ def huts_can_cover(needs: list[int], capacities: list[int]) -> bool:
     return False
 
 
+def amount_text(n: int, resource: str) -> str:
+    """``1 foot``, ``2 feet``, ``1 shell``: how a player says an amount."""
+    one = {SHELLS: "shell", FEET: "foot", FRUITS: "fruit"}[resource]
+    return f"{n} {one if n == 1 else resource}"
+
+
+def shortfall(pay: Payment, shells: int, feet: int, fruits: int) -> str | None:
+    """What the player lacks for ``pay``, e.g. ``needs 2 feet, has 1``; None if nothing."""
+    for resource, want, have in zip((SHELLS, FEET, FRUITS), pay, (shells, feet, fruits)):
+        if want > have:
+            return f"needs {amount_text(want, resource)}, has {have}"
+    return None
+
+
 def affordable(pay: Payment, shells: int, feet: int, fruits: int) -> bool:
     return pay.shells <= shells and pay.feet <= feet and pay.fruits <= fruits
 

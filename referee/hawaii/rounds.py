@@ -14,6 +14,7 @@ _RESOURCE = {"shell": "shells", "foot": "feet", "fruit": "fruits"}
 
 
 def start_game(d: "Data") -> None:
+    """The first order is known: hand out the starting resources (H-X13)."""
     d.order = [d.track_seat[k] for k in sorted(d.track_seat)]
     d.track_seat = {}
     comps = d.comps
@@ -22,7 +23,6 @@ def start_game(d: "Data") -> None:
         p.gain("shells", comps.start_shells)
         p.gain("feet", comps.start_feet)
         p.gain("fruits", comps.start_fruits[space])
-    start_chiefs(d)
 
 
 def start_chiefs(d: "Data") -> None:

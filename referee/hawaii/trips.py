@@ -12,7 +12,8 @@ if TYPE_CHECKING:
     from referee.hawaii.state import Data, Player
 
 
-def check_trip(d: "Data", p: "Player", cost: int, names: tuple[str, ...], pay, what: str) -> list["Boat"]:
+def check_trip(d: "Data", p: "Player", cost: int, names: tuple[str, ...], pay, what: str,
+               rule: str) -> list["Boat"]:
     who = p.seat
     if len(set(names)) != len(names):
         raise IllegalMoveError(f"{who} names a boat twice (H-R11)")
@@ -38,9 +39,9 @@ def check_trip(d: "Data", p: "Player", cost: int, names: tuple[str, ...], pay, w
     if not payment.huts_can_cover([payment.exchange_needed(pay, payment.FEET)], caps):
         raise IllegalMoveError(f"{who} cannot mix resources that way: fruits replace a whole payment, "
                                f"other mixes need exchange huts ({sum(caps)} units available) (H-R6)")
-    for name, want, have in zip(("shells", "feet", "fruits"), pay, p.resources()):
-        if want > have:
-            raise IllegalMoveError(f"{who} cannot pay {want} {name}: has {have} (H-R6)")
+    lacking = payment.shortfall(pay, *p.resources())
+    if lacking:
+        raise IllegalMoveError(f"{who} cannot {what}: {lacking} ({rule}, H-R6)")
     return chosen
 
 
