@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import random
-import secrets
 
 from referee.core.game import CHANCE
 
 
 def new_seed() -> str:
+    import secrets
     return secrets.token_hex(8)
 
 

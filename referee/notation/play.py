@@ -46,24 +46,27 @@ def play_line(path: str, text: str, *, dry_run: bool = False) -> Played:
 def _play_locked(path: str, text: str, dry_run: bool) -> Played:
     from pathlib import Path
 
-    from referee.notation.chance import draw_lines
+    from referee.notation import snapshot
     from referee.notation.reader import parse_line, read_bytes
-    from referee.notation.replay import replay
     from referee.notation.writer import format_result, format_tag, with_comment
-    from referee.notation.storage import write_atomic
 
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     transcript = read_bytes(raw, path)
-    rp = replay(transcript)
-    if rp.errors:
-        raise TranscriptHasErrors(rp.errors)
+    rp = snapshot.restore(transcript, raw)
+    if rp is None:
+        from referee.notation.replay import replay
+        rp = replay(transcript)
+        if rp.errors:
+            raise TranscriptHasErrors(rp.errors)
+        snapshot.save(rp, raw)
     module, state, seed = rp.module, rp.state, rp.seed
     number = len(transcript.lines) + 1
     lines: list[str] = []
     if state.current_player() == CHANCE and seed:
+        from referee.notation.chance import draw_lines
         drawn, rp.draws = draw_lines(module, state, seed, rp.draws)
         lines += drawn
         number += len(drawn)
@@ -96,6 +99,7 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
     lines += [with_comment(canonical[0], item.comment)]
     state = rp.state
     if state.current_player() == CHANCE and seed:
+        from referee.notation.chance import draw_lines
         drawn, rp.draws = draw_lines(module, state, seed, rp.draws)
         lines += drawn
 
@@ -111,8 +115,11 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
         new = _add_tag(new, transcript, format_tag("Result", result) + eol.rstrip("\n"))
     played = Played(lines, state, module, result)
     if not dry_run:
+        from referee.notation.storage import write_atomic
+        data = new.encode("utf-8")
         write_atomic(path, new)
         played.written = True
+        snapshot.save(rp, data)
     return played
 
 

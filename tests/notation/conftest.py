@@ -15,3 +15,10 @@ def toy_registered(monkeypatch):
     from referee.core import registry
     monkeypatch.setitem(registry._MODULES, "toy", "toygame")
     yield
+
+
+@pytest.fixture(autouse=True)
+def private_state_cache(tmp_path_factory, monkeypatch):
+    """Keep play's state cache out of the user's home, one per test."""
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path_factory.mktemp("state-cache")))
+    yield

@@ -180,3 +180,36 @@ def test_crlf_file_keeps_its_line_ends(tmp_path):
     play_line(str(path), "GREEN adds 1")
     assert path.read_bytes().endswith(b"* bonus 1\r\nGREEN adds 1\r\n")
     assert b"\n" not in path.read_bytes().replace(b"\r\n", b"")
+
+
+def test_play_reuses_the_cached_state_and_misses_on_any_change(tmp_path, monkeypatch):
+    import referee.notation.replay as replay_mod
+    from referee.notation import snapshot
+    path = new_game(tmp_path)
+    who = check_path(str(path)).to_move
+    other = "RED" if who == "GREEN" else "GREEN"
+    play_line(str(path), f"{who} adds 1")
+    assert len(list(snapshot.cache_dir().glob("*.json"))) >= 1
+
+    def no_replay(*a, **k):
+        raise AssertionError("replayed although the state was cached")
+    with monkeypatch.context() as m:
+        m.setattr(replay_mod, "replay", no_replay)
+        played = play_line(str(path), f"{other} adds 2", dry_run=True)
+        assert played.lines[0] == f"{other} adds 2"
+        with path.open("a") as f:
+            f.write("# a comment changes the bytes\n")
+        with pytest.raises(AssertionError, match="replayed"):
+            play_line(str(path), f"{other} adds 2")
+    for entry in snapshot.cache_dir().glob("*.json"):
+        entry.write_text("{broken")
+    assert play_line(str(path), f"{other} adds 2").lines[0] == f"{other} adds 2"
+    assert check_path(str(path)).ok
+
+
+def test_cache_can_be_disabled(tmp_path, monkeypatch):
+    from referee.notation import snapshot
+    monkeypatch.setenv("REFEREE_NO_CACHE", "1")
+    path = new_game(tmp_path)
+    play_line(str(path), f"{check_path(str(path)).to_move} adds 1")
+    assert not list(snapshot.cache_dir().glob("*.json"))

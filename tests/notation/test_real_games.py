@@ -101,3 +101,27 @@ def test_mutated_real_transcripts_never_crash(key, players, corpora):
         assert_well_formed("\n".join(lines) + "\n")
 
     fuzz()
+
+
+@pytest.mark.parametrize("key,players", GAMES)
+def test_state_json_round_trip_is_a_faithful_cache(key, players, corpora):
+    """play restores its state from the JSON cache: it must go on exactly like the replay."""
+    from referee.notation import items as I
+    from referee.notation.reader import read_path
+    from referee.notation.replay import Replay, replay
+    module = module_or_skip(key)
+    for path in corpora[key][:2]:
+        transcript = read_path(str(path))
+        steps = [it for it in transcript.items if it.kind in (I.MOVE, I.CHANCE)]
+        for cut in range(0, len(steps), 9):
+            rp = replay(transcript, until=steps[cut].line - 1)
+            assert rp.ok
+            data = module.state_to_json(rp.state)
+            copy = Replay(transcript, module, rp.players, rp.rules, module.state_from_json(data))
+            assert module.state_to_json(copy.state) == data
+            from referee.notation.listing import legal_lines
+            assert legal_lines(module, copy.state, 40) == legal_lines(module, rp.state, 40)
+            for item in steps[cut:cut + 6]:
+                rp.step(item)
+                copy.step(item)
+                assert module.state_to_json(copy.state) == module.state_to_json(rp.state)

@@ -1,0 +1,98 @@
+"""Replayed states remembered between ``play`` calls.
+
+``play`` must start from the state at the end of the file, and replaying a
+long game is most of its running time. A file that replayed cleanly is
+remembered as its state JSON (the same document a ``[Position]`` tag loads),
+keyed by the file's bytes and by a fingerprint of the referee's code and data,
+so any edit of the file, the rules or the components makes the entry useless
+rather than wrong. JSON rather than pickle: a cache file can never run code.
+Nothing here may fail a move: any problem means "replay instead".
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+
+KEEP = 256
+
+
+def cache_dir() -> Path:
+    explicit = os.environ.get("REFEREE_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "referee" / "states"
+
+
+@lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """Names, sizes and times of every source, grammar and data file of the referee."""
+    from referee.paths import games_dir, grammar_dir
+
+    digest = hashlib.sha256()
+    roots = {Path(__file__).resolve().parents[1], grammar_dir().resolve(), games_dir().resolve()}
+    for root in sorted(roots):
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith((".py", ".lark", ".yaml")):
+                    st = os.stat(os.path.join(folder, name))
+                    digest.update(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def _key(raw: bytes) -> str:
+    return hashlib.sha256(fingerprint().encode() + b"\0" + raw).hexdigest()
+
+
+def restore(transcript, raw: bytes):
+    """The Replay at the end of ``transcript`` from the cache, or None."""
+    if os.environ.get("REFEREE_NO_CACHE"):
+        return None
+    try:
+        data = json.loads((cache_dir() / f"{_key(raw)}.json").read_text(encoding="utf-8"))
+        from referee.core import registry
+        from referee.notation.replay import Replay
+
+        module = registry.get(transcript.tag("Game") or "")
+        if data["game"] != module.key:
+            return None
+        state = module.state_from_json(data["state"])
+        return Replay(transcript, module, list(data["players"]), list(data["rules"]), state,
+                      moves=int(data["moves"]), draws=int(data["draws"]))
+    except Exception:
+        return None
+
+
+def save(rp, raw: bytes) -> None:
+    """Remember a clean replay of the file whose bytes are ``raw``."""
+    if os.environ.get("REFEREE_NO_CACHE") or rp.errors or rp.state is None:
+        return
+    try:
+        folder = cache_dir()
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        data = {"game": rp.module.key, "players": rp.players, "rules": rp.rules,
+                "moves": rp.moves, "draws": rp.draws,
+                "state": rp.module.state_to_json(rp.state)}
+        path = folder / f"{_key(raw)}.json"
+        tmp = folder / f".{path.name}.{os.getpid()}.tmp"
+        tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+        os.replace(tmp, path)
+        _prune(folder)
+    except Exception:
+        pass
+
+
+def _prune(folder: Path) -> None:
+    entries = [e for e in os.scandir(folder) if e.name.endswith(".json")]
+    if len(entries) <= KEEP:
+        return
+    entries.sort(key=lambda e: e.stat().st_mtime_ns)
+    for entry in entries[:len(entries) - KEEP]:
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            pass
