@@ -45,8 +45,9 @@ def parse_move(text: str, state) -> object:
                              column=1)
     if who != seat:
         if d.phase == "income":
-            raise OutOfTurnError(f"it is {who}'s income choice, not {seat}'s (H-R17)", column=1)
-        raise OutOfTurnError(f"it is {who}'s turn, not {seat}'s (H-R4)", column=1)
+            raise OutOfTurnError(f"{seat} cannot move now: {who} is to move, choosing irrigation "
+                                 f"income (H-R17)", column=1)
+        raise OutOfTurnError(f"{seat} cannot move now: {who} is to move (H-R4)", column=1)
     build = {"buy": _buys, "fish": _fishes, "visit": _visits,
              "take_order": _orders, "income": _incomes}[said.action]
     return _choose(build(said, state, text), state, text)

@@ -19,5 +19,5 @@ def acting_chief(d: "Data", seat: str) -> "Player":
     if d.phase != "chiefs" or d.pending:
         raise OutOfTurnError(f"{seat} cannot act now: a random draw is due")
     if d.turn != seat:
-        raise OutOfTurnError(f"it is {d.turn}'s turn, not {seat}'s (H-R4)")
+        raise OutOfTurnError(f"{seat} cannot move now: {d.turn} is to move (H-R4)")
     return d.players[seat]

@@ -94,9 +94,7 @@ class Replay:
             raise OutOfTurnError(f"a chance line ({state.chance_kind()}) is due before "
                                  f"{seat} can move", column=1,
                                  hint="write the '* ...' line of the draw first")
-        if who != seat:
-            raise OutOfTurnError(f"{seat} cannot move now: {who} is to move", column=1)
-        move = module.parse_move(item.body, state)
+        move = module.parse_move(item.body, state)    # out of turn: the module names the rule
         lines = [canonical_move(module, move, state, seat)] if canonical else []
         state.apply(move)
         self.moves += 1
@@ -269,6 +267,8 @@ def start(rp: Replay) -> None:
         fail("", "Position" if position else "Players", exc=err)
     except Exception as exc:
         fail("", "Position" if position else "Players", exc=internal(exc))
+    if position:
+        _agree_with_position(rp, fail)
     digest = t.tag("Components")
     if digest:
         try:
@@ -278,6 +278,19 @@ def start(rp: Replay) -> None:
         if now and now != digest:
             rp.warnings.append(f"{t.file}: written with components {digest}, "
                                f"the referee now uses {now}")
+
+
+def _agree_with_position(rp: Replay, fail) -> None:
+    """The header must describe the saved position, or the tags would mislead a reader."""
+    data = rp.module.state_to_json(rp.state)
+    seats = [s.upper() for s in (data.get("seats") or list(data.get("players", {})))]
+    if seats != rp.players:
+        fail(f"[Players] names {' '.join(rp.players)} but the position's seats are "
+             f"{' '.join(seats)}", "Players")
+    flags = sorted(f.lower() for f in data.get("rules", []))
+    if flags != sorted(f.lower() for f in rp.rules):
+        fail(f"[Rules] says {' '.join(rp.rules) or 'standard rules'} but the position is played with "
+             f"{' '.join(flags) or 'standard rules'}", "Rules" if rp.rules else "Position")
 
 
 # -- the whole file -------------------------------------------------------------
