@@ -151,3 +151,24 @@ def test_sail_line():
         hb.put(st, "RED", v, sec)
     assert M.parse_move("RED sails", st) == Sail("RED")
     assert M.format_move(Sail("RED"), st) == "RED sails"
+
+
+def test_regression_suite_cites_every_ruling():
+    """The DATC-style suite in tests/transcripts/haleakala/ (run by tests/test_transcripts.py):
+    every file cites a ruling in a comment, every K-R ruling is cited, every saved position
+    is used."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).parent.parent / "transcripts" / "haleakala"
+    files = sorted(root.glob("*.txt"))
+    assert len(files) >= 32
+    cited, used = set(), set()
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        comments = " ".join(line for line in text.splitlines() if line.lstrip().startswith("#"))
+        ids = set(re.findall(r"K-[RA]\d+", comments))
+        assert ids, f"{path.name}: no ruling cited in a comment"
+        cited |= ids
+        used |= set(re.findall(r'\[Position "([^"]+)"\]', text))
+    assert {f"K-R{i}" for i in range(1, 12)} <= cited
+    assert used == {p.name for p in root.glob("*.json")}
