@@ -23,6 +23,7 @@ _ACTIONS = {Buy: buying, Fish: fishing, Visit: islands, TakeOrder: order_track}
 class HawaiiState(State):
     def __init__(self, data: Data):
         self.d = data
+        self._checked = None     # the last move check() accepted on this very state
 
     # --- the core contract -------------------------------------------------------
 
@@ -68,9 +69,13 @@ class HawaiiState(State):
         if module is None:
             raise IllegalMoveError(f"{move!r} is not a Hawaii move")
         module.check(d, move)
+        self._checked = move
 
     def apply(self, move) -> None:
         d = self.d
+        # The notation checks the move it read and the replay then plays that very
+        # object on the unchanged state: validating it twice would be wasted work.
+        checked, self._checked = self._checked, None
         if isinstance(move, ChanceMove):
             dealing.apply(d, move)       # validates before it changes anything
             return
@@ -81,7 +86,8 @@ class HawaiiState(State):
         module = _ACTIONS.get(type(move))
         if module is None:
             raise IllegalMoveError(f"{move!r} is not a Hawaii move")
-        module.check(d, move)
+        if move is not checked:
+            module.check(d, move)
         module.apply(d, move)
         rounds.next_turn(d)
 

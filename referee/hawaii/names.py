@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Iterable
 
 from referee.hawaii.model import HawaiiComponents
@@ -33,6 +34,7 @@ def join_two_word_names(text: str) -> str:
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
 
+@lru_cache(maxsize=4096)
 def _key(name: str) -> str:
     """Case, underscores and accents do not matter: the aliases in the data file are ASCII
     (``muschelhuette``) and a German player types ``Muschelhütte``."""

@@ -111,17 +111,18 @@ class Replay:
         if not outcomes:
             raise BadChanceError("the chance line names no outcome", column=1)
         kind = state.chance_kind()
-        trial = state.clone()
+        before = state.clone() if canonical else None
+        # parse_chance has validated the whole line against this state, so the draws
+        # apply without a trial copy (a replay stops at its first rules error anyway)
         for outcome in outcomes:
-            if trial.current_player() != CHANCE:
+            if state.current_player() != CHANCE:
                 raise BadChanceError("the chance line draws more than the random act needs")
-            trial.apply(outcome)
-        self.state = trial
+            state.apply(outcome)
         self.draws += len(outcomes)
         if not canonical:
             return []
         from referee.notation.chance import canonical_chance
-        return [canonical_chance(module, kind, outcomes, state)]
+        return [canonical_chance(module, kind, outcomes, before)]
 
     def check_item(self, item: Item) -> Check:
         """Evaluate a ``?`` or ``!`` line against the current state."""
