@@ -6,41 +6,13 @@ cost of a random playout, yet a player or a random agent needs only one.
 Like python-chess's ``LegalMoveGenerator``, ``MoveList`` knows how many moves
 there are and builds a move only when it is indexed or iterated; it is a
 full ``Sequence``, so ``len``, ``in``, iteration and ``list()`` all work.
+Its chunks are any sized, indexable, iterable collections of moves (a game
+builds its own lazy chunks).
 """
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from typing import Any, Callable
-
-
-class Product:
-    """Every combination of one pick per axis, built by ``make(*picks)``."""
-    __slots__ = ("make", "axes", "n")
-
-    def __init__(self, make: Callable[..., Any], axes: Sequence[Sequence[Any]]):
-        self.make = make
-        self.axes = axes
-        n = 1
-        for axis in axes:
-            n *= len(axis)
-        self.n = n
-
-    def __len__(self) -> int:
-        return self.n
-
-    def __getitem__(self, i: int):
-        picks = []
-        for axis in reversed(self.axes):
-            i, r = divmod(i, len(axis))
-            picks.append(axis[r])
-        return self.make(*reversed(picks))
-
-    def __iter__(self):
-        if len(self.axes) == 2:
-            make = self.make
-            return (make(a, b) for a in self.axes[0] for b in self.axes[1])
-        return (self[i] for i in range(self.n))
 
 
 class MoveList(Sequence):

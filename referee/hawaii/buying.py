@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.core.movelist import Product
 from referee.errors import IllegalMoveError
 from referee.hawaii import effects, movement, payment
 from referee.hawaii.moves import Buy, Payment, fast_constructor
@@ -21,7 +20,8 @@ def _count(d: "Data", kind: str, side: int) -> int:
     return side if d.comps.tiles[kind].family in MULTI else 1
 
 
-def targets(d: "Data", p: "Player", kind: str, count: int) -> list[int | None]:
+def targets(d: "Data", p: "Player", kind: str, count: int,
+            lengths: tuple[int, ...] | None = None) -> "list[int | None] | tuple[int, ...]":
     """Where ``count`` tiles of ``kind`` may go: villages, or [None] outside villages."""
     comps = d.comps
     family = comps.tiles[kind].family
@@ -31,7 +31,7 @@ def targets(d: "Data", p: "Player", kind: str, count: int) -> list[int | None]:
         return [None] if p.realm.free_tiki_spaces(comps) >= count else []
     if family == "boat":
         return [None]
-    return p.realm.villages_for(kind, comps, skip_rows="german-original" in d.rules)
+    return p.realm.villages_for(kind, comps, skip_rows="german-original" in d.rules, lengths=lengths)
 
 
 def move_cost(d: "Data", p: "Player", coord: str) -> int:
@@ -142,6 +142,8 @@ def moves(d: "Data", seat: str) -> list:
     where_cache: dict[tuple[str, int], list] = {}
     pair_cache: dict[tuple[int, int], tuple] = {}
     chunks: list = []
+    lengths = tuple(map(len, p.realm.villages))
+    tiles = comps.tiles
 
     for coord in comps.positions:
         place = d.place_at(coord)
@@ -150,14 +152,15 @@ def moves(d: "Data", seat: str) -> list:
         cost = movement.capped(movement.steps(p.at, coord, comps), cap)
         tokens = sorted(set(place.tokens))
         for kind, left in place.stock.items():
+            multi = tiles[kind].family in MULTI
             for side in (1, 2):
-                count = _count(d, kind, side)
+                count = side if multi else 1
                 if left < count:
                     continue
                 key = (kind, count)
-                if key not in where_cache:
-                    where_cache[key] = targets(d, p, kind, count)
-                where = where_cache[key]
+                where = where_cache.get(key)
+                if where is None:
+                    where = where_cache[key] = targets(d, p, kind, count, lengths)
                 if not where:
                     continue
                 for token in tokens:
@@ -170,14 +173,30 @@ def moves(d: "Data", seat: str) -> list:
                     if kind == "kane":
                         chunks.append(_kane_buys(d, p, coord, side, token, where, pp))
                     else:
-                        chunks.append(Product(_buy_maker(seat, coord, kind, side, token), (where, pp)))
+                        chunks.append(_Buys((seat, coord, kind, side, token), where, pp))
     return chunks
 
 
-def _buy_maker(seat: str, coord: str, kind: str, side: int, token):
-    def make(village, pair):
-        return _new_buy(seat, coord, kind, side, token, village, pair[0], pair[1], None)
-    return make
+class _Buys:
+    """The purchases of one (place, tile, side, token): every village x payment pair,
+    built only when the MoveList is indexed or iterated."""
+    __slots__ = ("head", "where", "pairs", "n")
+
+    def __init__(self, head: tuple, where, pairs):
+        self.head, self.where, self.pairs = head, where, pairs
+        self.n = len(where) * len(pairs)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, i: int) -> Buy:
+        v, k = divmod(i, len(self.pairs))
+        mp, tp = self.pairs[k]
+        return _new_buy(*self.head, self.where[v], mp, tp, None)
+
+    def __iter__(self):
+        head = self.head
+        return (_new_buy(*head, v, mp, tp, None) for v in self.where for mp, tp in self.pairs)
 
 
 def _kane_buys(d: "Data", p: "Player", coord: str, side: int, token, where, pp) -> list[Buy]:

@@ -50,10 +50,11 @@ def moves(d: "Data", seat: str) -> Iterator[Fish]:
     room = sum(boats.capacity(b, d.comps) + boats.printed(b, d.comps) for b in free)
     lying = sorted(Counter(t.value for t in d.cove).items(), reverse=True)
     ranges = [range(n + 1) for _, n in lying]
+    ctx = trips.context(d, p)
     for counts in product(*ranges):
         k = sum(counts)
         if not 0 < k <= room:
             continue
         fish = tuple(v for (v, _), c in zip(lying, counts) for _ in range(c))
-        for names, pay in trips.options(d, p, k):
+        for names, pay in trips.options(d, p, k, ctx):
             yield Fish(seat, fish, names, pay)

@@ -85,11 +85,16 @@ def apply(d: "Data", m: Visit) -> None:
 
 def moves(d: "Data", seat: str) -> Iterator[Visit]:
     p = d.players[seat]
+    ctx = None
     for i, island in enumerate(d.docks):
         if island is None:
             continue
         cost = d.comps.docks[i].feet
+        ctx = ctx or trips.context(d, p)
+        trip_options = trips.options(d, p, cost, ctx)
+        if not trip_options:
+            continue
         rewards = tile_choices(d, p, island)
-        for names, pay in trips.options(d, p, cost):
+        for names, pay in trip_options:
             for fruit, village in rewards:
                 yield Visit(seat, i + 1, names, pay, fruit, village)

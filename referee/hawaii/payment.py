@@ -109,18 +109,31 @@ def move_and_tile(cost: int, price: int, shells: int, feet: int, fruits: int,
     if not capacities:
         return _without_exchange(cost, price, shells, feet, fruits)
     allowance = sum(capacities)
-    moves = [(p, exchange_needed(p, FEET)) for p in options(cost, FEET, allowance, shells, feet, fruits)]
-    tiles = [(p, exchange_needed(p, SHELLS)) for p in options(price, SHELLS, allowance, shells, feet, fruits)]
+    moves = _needing(cost, FEET, allowance, shells, feet, fruits)
+    tiles = _needing(price, SHELLS, allowance, shells, feet, fruits)
     out = []
     for mp, m_need in moves:
         for tp, t_need in tiles:
             if (mp.shells + tp.shells > shells or mp.feet + tp.feet > feet
                     or mp.fruits + tp.fruits > fruits):
                 continue
-            if m_need and t_need and not huts_can_cover([m_need, t_need], list(capacities)):
+            if m_need and t_need and not _two_covered(m_need, t_need, capacities):
                 continue
             out.append((mp, tp))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _needing(amount: int, resource: str, allowance: int, shells: int, feet: int,
+             fruits: int) -> tuple[tuple[Payment, int], ...]:
+    """The options for one payment with the exchange each needs (memoised: pure and hot)."""
+    return tuple((p, exchange_needed(p, resource))
+                 for p in options(amount, resource, allowance, shells, feet, fruits))
+
+
+@lru_cache(maxsize=1024)
+def _two_covered(a: int, b: int, capacities: tuple[int, ...]) -> bool:
+    return huts_can_cover([a, b], list(capacities))
 
 
 def _without_exchange(cost: int, price: int, shells: int, feet: int, fruits: int):

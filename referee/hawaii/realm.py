@@ -70,15 +70,20 @@ class Realm:
 
     # --- where a tile may go (H-R8) -------------------------------------------
 
-    def villages_for(self, kind: str, comps: HawaiiComponents, *, skip_rows: bool = False) -> list[int]:
-        """Rows (1-based) that may take one ``kind`` tile now; [] if none."""
-        key = (kind, skip_rows, tuple(map(len, self.villages)))
+    def villages_for(self, kind: str, comps: HawaiiComponents, *, skip_rows: bool = False,
+                     lengths: tuple[int, ...] | None = None) -> tuple[int, ...]:
+        """Rows (1-based) that may take one ``kind`` tile now; () if none.
+
+        ``lengths`` (the row lengths, the cache key) may be passed by a caller
+        asking about many kinds at once.
+        """
+        key = (kind, skip_rows, lengths or tuple(map(len, self.villages)))
         found = self._where.get(key)
         if found is None:
             if len(self._where) > 256:
                 self._where.clear()
-            found = self._where[key] = self._villages_for(kind, comps, skip_rows)
-        return list(found)
+            found = self._where[key] = tuple(self._villages_for(kind, comps, skip_rows))
+        return found
 
     def _villages_for(self, kind: str, comps: HawaiiComponents, skip_rows: bool) -> list[int]:
         spec = comps.tiles[kind]

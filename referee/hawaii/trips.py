@@ -51,11 +51,16 @@ def sail(p: "Player", chosen: list["Boat"], pay) -> None:
         b.used = True
 
 
-def options(d: "Data", p: "Player", cost: int) -> tuple:
-    """(boat names, payment) for every distinct way to make a trip of ``cost`` feet."""
+def context(d: "Data", p: "Player") -> tuple:
+    """What every trip of this decision depends on: free boats, resources, exchange."""
     comps = d.comps
-    allowance = sum(effects.exchange_capacities(p.realm, comps))
-    return _options(cost, boats.free_specs(p.realm.boats, comps), *p.resources(), allowance)
+    return (boats.free_specs(p.realm.boats, comps), *p.resources(),
+            sum(effects.exchange_capacities(p.realm, comps)))
+
+
+def options(d: "Data", p: "Player", cost: int, ctx: tuple | None = None) -> tuple:
+    """(boat names, payment) for every distinct way to make a trip of ``cost`` feet."""
+    return _options(cost, *(ctx or context(d, p)))
 
 
 @lru_cache(maxsize=1 << 14)
