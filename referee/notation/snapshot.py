@@ -34,6 +34,9 @@ def fingerprint() -> str:
 
     digest = hashlib.sha256()
     roots = {Path(__file__).resolve().parents[1], grammar_dir().resolve(), games_dir().resolve()}
+    override = os.environ.get("REFEREE_COMPONENTS_DIR")
+    if override and os.path.isdir(override):
+        roots.add(Path(override).resolve())     # a group's corrected data changes every state
     for root in sorted(roots):
         for folder, dirs, files in os.walk(root):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
