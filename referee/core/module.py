@@ -42,3 +42,33 @@ class GameModule(Protocol):
     def state_to_json(self, state: State) -> dict: ...
     def state_from_json(self, data: dict) -> State: ...
     def render(self, state: State, fmt: str = "text") -> str: ...   # text | markdown
+
+
+class LazyGameModule:
+    """The GameModule plumbing every title shares: it names the submodules that hold
+    its notation, chance lines and renderer, and imports them on first use, so
+    loading a game (which ``referee check`` does on every run) never loads lark."""
+
+    notation: str        # module with parse_move and format_move
+    chance_lines: str    # module with parse_chance and format_chance
+    renderer: str        # module with render(state, fmt)
+
+    @staticmethod
+    def _part(path: str, name: str):
+        import importlib
+        return getattr(importlib.import_module(path), name)
+
+    def parse_move(self, text: str, state):
+        return self._part(self.notation, "parse_move")(text, state)
+
+    def format_move(self, move, state) -> str:
+        return self._part(self.notation, "format_move")(move, state)
+
+    def parse_chance(self, text: str, state) -> list:
+        return self._part(self.chance_lines, "parse_chance")(text, state)
+
+    def format_chance(self, kind: str, moves, state) -> str:
+        return self._part(self.chance_lines, "format_chance")(kind, moves, state)
+
+    def render(self, state, fmt: str = "text") -> str:
+        return self._part(self.renderer, "render")(state, fmt)

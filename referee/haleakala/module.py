@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from referee.core.module import LazyGameModule
 from referee.haleakala import components, game, serial
 
 
-class HaleakalaModule:
+class HaleakalaModule(LazyGameModule):
+    notation = "referee.haleakala.notation"
+    chance_lines = "referee.haleakala.chance_lines"
+    renderer = "referee.haleakala.render"
     name = "Haleakala"
     key = "haleakala"
     seats = ("RED", "YELLOW")
@@ -29,31 +33,11 @@ class HaleakalaModule:
     def new_state(self, players: Sequence[str], rules: Sequence[str] = ()):
         return game.new_state(players, rules)
 
-    def parse_move(self, text: str, state):
-        from referee.haleakala.notation import parse_move
-        return parse_move(text, state)
-
-    def format_move(self, move, state) -> str:
-        from referee.haleakala.notation import format_move
-        return format_move(move, state)
-
-    def parse_chance(self, text: str, state) -> list:
-        from referee.haleakala.chance_lines import parse_chance
-        return parse_chance(text, state)
-
-    def format_chance(self, kind: str, moves, state) -> str:
-        from referee.haleakala.chance_lines import format_chance
-        return format_chance(kind, moves, state)
-
     def state_to_json(self, state) -> dict:
         return serial.state_to_json(state)
 
     def state_from_json(self, data: dict):
         return serial.state_from_json(data)
-
-    def render(self, state, fmt: str = "text") -> str:
-        from referee.haleakala.render import render
-        return render(state, fmt)
 
 
 MODULE = HaleakalaModule()

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from referee.core.module import LazyGameModule
 from referee.hawaii import game, state_json
 from referee.hawaii.components import listing, load
 
 
-class HawaiiModule:
+class HawaiiModule(LazyGameModule):
+    notation = "referee.hawaii.notation"
+    chance_lines = "referee.hawaii.chance_lines"
+    renderer = "referee.hawaii.render"
     name = "Hawaii"
     key = "hawaii"
     seats = game.SEATS
@@ -33,31 +37,11 @@ class HawaiiModule:
     def new_state(self, players: Sequence[str], rules: Sequence[str] = ()):
         return game.new_state(players, rules)
 
-    def parse_move(self, text: str, state):
-        from referee.hawaii.notation import parse_move
-        return parse_move(text, state)
-
-    def format_move(self, move, state) -> str:
-        from referee.hawaii.notation import format_move
-        return format_move(move, state)
-
-    def parse_chance(self, text: str, state) -> list:
-        from referee.hawaii.chance_lines import parse_chance
-        return parse_chance(text, state)
-
-    def format_chance(self, kind: str, moves, state) -> str:
-        from referee.hawaii.chance_lines import format_chance
-        return format_chance(kind, moves, state)
-
     def state_to_json(self, state) -> dict:
         return state_json.to_json(state)
 
     def state_from_json(self, data: dict):
         return state_json.from_json(data)
-
-    def render(self, state, fmt: str = "text") -> str:
-        from referee.hawaii.render import render
-        return render(state, fmt)
 
 
 MODULE = HawaiiModule()
