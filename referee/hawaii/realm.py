@@ -88,15 +88,14 @@ class Realm:
     def _villages_for(self, kind: str, comps: HawaiiComponents, skip_rows: bool) -> list[int]:
         spec = comps.tiles[kind]
         is_god = spec.family == "god"
-        if is_god and self.has(kind):
+        rows = self._rows(comps)
+        if is_god and any(kind in kinds for kinds, _ in rows):
             return []
         out = []
         first_empty_seen = False
-        for i, row in enumerate(self.villages):
-            if row:
-                if any(k == kind for k, _ in row):
-                    continue
-                if is_god and any(comps.tiles[k].family == "god" for k, _ in row if k != START_HUT):
+        for i, (kinds, has_god) in enumerate(rows):
+            if kinds:
+                if kind in kinds or (is_god and has_god):
                     continue
                 out.append(i + 1)
             elif spec.starts_village and not first_empty_seen:
@@ -104,6 +103,17 @@ class Realm:
                 if not skip_rows:
                     first_empty_seen = True
         return out
+
+    def _rows(self, comps: HawaiiComponents) -> list[tuple[frozenset, bool]]:
+        """Per row: the kinds in it and whether it holds a god (cached like the answers)."""
+        key = ("rows", tuple(map(len, self.villages)))
+        found = self._where.get(key)
+        if found is None:
+            found = self._where[key] = [
+                (frozenset(k for k, _ in row),
+                 any(k != START_HUT and comps.tiles[k].family == "god" for k, _ in row))
+                for row in self.villages]
+        return found
 
     def free_kahuna_spaces(self, comps: HawaiiComponents) -> int:
         return len(comps.realm.kahuna_points) - self.kahunas
