@@ -145,15 +145,26 @@ def moves(d: "Data", seat: str) -> list:
     lengths = tuple(map(len, p.realm.villages))
     tiles = comps.tiles
 
+    def pairs(cost: int, price: int) -> tuple:
+        key = (cost, price)
+        pp = pair_cache.get(key)
+        if pp is None:
+            pp = pair_cache[key] = payment.move_and_tile(cost, price, shells, feet, fruits, caps)
+        return pp
+
     for coord in comps.positions:
         place = d.place_at(coord)
         if not place.tokens:
             continue
         cost = movement.capped(movement.steps(p.at, coord, comps), cap)
         tokens = sorted(set(place.tokens))
+        if not pairs(cost, tokens[0].value):     # cannot even pay the cheapest: nothing here
+            continue
+        offers = [(token, side, pp) for side in (1, 2) for token in tokens
+                  if (pp := pairs(cost, token.value * side))]
         for kind, left in place.stock.items():
             multi = tiles[kind].family in MULTI
-            for side in (1, 2):
+            for token, side, pp in offers:
                 count = side if multi else 1
                 if left < count:
                     continue
@@ -163,17 +174,10 @@ def moves(d: "Data", seat: str) -> list:
                     where = where_cache[key] = targets(d, p, kind, count, lengths)
                 if not where:
                     continue
-                for token in tokens:
-                    key = (cost, token.value * side)
-                    pp = pair_cache.get(key)
-                    if pp is None:
-                        pp = pair_cache[key] = payment.move_and_tile(*key, shells, feet, fruits, caps)
-                    if not pp:
-                        continue
-                    if kind == "kane":
-                        chunks.append(_kane_buys(d, p, coord, side, token, where, pp))
-                    else:
-                        chunks.append(_Buys((seat, coord, kind, side, token), where, pp))
+                if kind == "kane":
+                    chunks.append(_kane_buys(d, p, coord, side, token, where, pp))
+                else:
+                    chunks.append(_Buys((seat, coord, kind, side, token), where, pp))
     return chunks
 
 
