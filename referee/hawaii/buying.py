@@ -152,11 +152,13 @@ def moves(d: "Data", seat: str) -> list:
             pp = pair_cache[key] = payment.move_and_tile(cost, price, shells, feet, fruits, caps)
         return pp
 
-    for coord in comps.positions:
-        place = d.place_at(coord)
+    costs = movement.costs_from(p.at, comps, cap)
+    append = chunks.append
+    for coord, place_id in d.board.items():
+        place = d.places[place_id]
         if not place.tokens:
             continue
-        cost = movement.capped(movement.steps(p.at, coord, comps), cap)
+        cost = costs[coord]
         tokens = sorted(set(place.tokens))
         if not pairs(cost, tokens[0].value):     # cannot even pay the cheapest: nothing here
             continue
@@ -175,9 +177,9 @@ def moves(d: "Data", seat: str) -> list:
                 if not where:
                     continue
                 if kind == "kane":
-                    chunks.append(_kane_buys(d, p, coord, side, token, where, pp))
+                    append(_kane_buys(d, p, coord, side, token, where, pp))
                 else:
-                    chunks.append(_Buys((seat, coord, kind, side, token), where, pp))
+                    append(_Buys((seat, coord, kind, side, token), where, pp))
     return chunks
 
 

@@ -54,5 +54,14 @@ def steps(origin: str, dest: str, comps: HawaiiComponents) -> int:
     return _distances(comps)[start][dest]
 
 
+def costs_from(origin: str, comps: HawaiiComponents, pele_cap: int | None) -> dict[str, int]:
+    """Feet to reach every place from ``origin`` (staying included, PELE applied)."""
+    start = origin if is_on_board(origin, comps) else BEACH
+    out = {dest: capped(n, pele_cap) for dest, n in _distances(comps)[start].items() if dest != BEACH}
+    if start != BEACH:
+        out[start] = capped(1, pele_cap)
+    return out
+
+
 def capped(cost: int, pele_cap: int | None) -> int:
     return cost if pele_cap is None else min(cost, pele_cap)
