@@ -162,13 +162,13 @@ def moves(d: "Data", seat: str) -> list:
         tokens = sorted(set(place.tokens))
         if not pairs(cost, tokens[0].value):     # cannot even pay the cheapest: nothing here
             continue
-        offers = [(token, side, pp) for side in (1, 2) for token in tokens
-                  if (pp := pairs(cost, token.value * side))]
+        offers = [(side, [(token, pp) for token in tokens if (pp := pairs(cost, token.value * side))])
+                  for side in (1, 2)]
         for kind, left in place.stock.items():
             multi = tiles[kind].family in MULTI
-            for token, side, pp in offers:
+            for side, priced in offers:
                 count = side if multi else 1
-                if left < count:
+                if not priced or left < count:
                     continue
                 key = (kind, count)
                 where = where_cache.get(key)
@@ -176,10 +176,11 @@ def moves(d: "Data", seat: str) -> list:
                     where = where_cache[key] = targets(d, p, kind, count, lengths)
                 if not where:
                     continue
-                if kind == "kane":
-                    append(_kane_buys(d, p, coord, side, token, where, pp))
-                else:
-                    append(_Buys((seat, coord, kind, side, token), where, pp))
+                for token, pp in priced:
+                    if kind == "kane":
+                        append(_kane_buys(d, p, coord, side, token, where, pp))
+                    else:
+                        append(_Buys((seat, coord, kind, side, token), where, pp))
     return chunks
 
 
