@@ -1,6 +1,6 @@
 """Random complete Hawaii games per second, legal-move generation at every decision.
 
-    python benchmarks/hawaii_bench.py [--games 20] [--runs 5] [--players 2 3 4 5]
+    python benchmarks/hawaii_bench.py [--games 50] [--runs 5] [--players 2 3 4 5]
 
 Prints, per player count, the median over runs of games/s and moves/s (player
 decisions plus chance draws) per CPU second of this process (process_time), so
@@ -46,7 +46,7 @@ def run(players: int, games: int, seed: int) -> tuple[float, float, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
     args = ap.parse_args()
