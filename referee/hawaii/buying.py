@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 from referee.errors import IllegalMoveError
 from referee.hawaii import effects, movement, payment
 from referee.hawaii.moves import Buy, Payment, fast_constructor
-from referee.hawaii.scoring import side_value
 from referee.hawaii.turns import acting_chief
 
 if TYPE_CHECKING:

@@ -297,7 +297,7 @@ def _read_canonical(text: str) -> Said | None:
             put("kane", "tiki", 12)
             put("kane_pay", _canon_pay(m, 13), 13)
     elif action in ("fish", "visit"):
-        first, boats, pay = (2, 3, 4)
+        boats, pay = 3, 4
         if action == "fish":
             put("fish", tuple(int(v) for v in m.group(2).split()), 2)
         else:

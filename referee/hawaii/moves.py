@@ -51,8 +51,6 @@ class Payment(NamedTuple):
         return " ".join(parts) or "nothing"
 
 
-NO_PAYMENT = Payment()
-
 
 # --- player moves -----------------------------------------------------------
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from referee.hawaii.model import HawaiiComponents
-from referee.hawaii.moves import Payment, Token
+from referee.hawaii.moves import Token
 
 BEACH_SPOTS = re.compile(r"^(beach|cove|dock\d+|order\d+)$")
 ROMAN = {1: "I", 2: "II"}
@@ -120,7 +120,3 @@ def token_clause(token: Token, lying: Iterable[Token]) -> str:
     if not token.spear and Token(token.value, True) in set(lying):
         return f"with plain token {token}"
     return f"with token {token}"
-
-
-def payment_words(pay: Payment) -> str:
-    return str(pay)

@@ -59,10 +59,6 @@ def shortfall(pay: Payment, shells: int, feet: int, fruits: int) -> str | None:
     return None
 
 
-def affordable(pay: Payment, shells: int, feet: int, fruits: int) -> bool:
-    return pay.shells <= shells and pay.feet <= feet and pay.fruits <= fruits
-
-
 def options(amount: int, resource: str, allowance: int, shells: int, feet: int,
             fruits: int) -> list[Payment]:
     """Every affordable way to pay ``amount`` with at most ``allowance`` exchanged units."""

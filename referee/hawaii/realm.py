@@ -53,9 +53,6 @@ class Realm:
     def sides_of(self, kind: str) -> list[int]:
         return [s for k, s in self.tiles() if k == kind]
 
-    def has(self, kind: str) -> bool:
-        return any(k == kind for row in self.villages for k, _ in row)
-
     def boat_tiles(self) -> list[Boat]:
         return [b for b in self.boats if b.side]
 

@@ -4,7 +4,7 @@ import pytest
 from hn_helpers import SETUP, setup
 from referee.errors import BadChanceError
 from referee.hawaii.game import new_state
-from referee.hawaii.moves import IslandDrawn, OrderDrawn, PlaceDrawn, Token, TokenDrawn
+from referee.hawaii.moves import OrderDrawn, PlaceDrawn, Token, TokenDrawn
 from referee.hawaii.notation import format_chance, parse_chance
 
 

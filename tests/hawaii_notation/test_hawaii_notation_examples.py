@@ -1,6 +1,4 @@
 """The canonical lines of notation.md §2 read and print back exactly."""
-import pytest
-
 from hn_helpers import player, setup, swap, tokens
 from referee.hawaii.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Token, Visit
 from referee.hawaii.notation import format_move, parse_move
