@@ -14,12 +14,12 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, SequenceNode
 
+from referee.core.provenance import STATUSES
 from referee.errors import ComponentError
 from referee.haleakala.model import (CARD_KINDS, DECK_ORDER, SCORE_KINDS, CardFace,
                                      HaleakalaComponents, Provenance, ScoreCardSpec)
 from referee.paths import game_data
 
-STATUSES = ("confirmed", "inferred", "unverified")
 _META = ("status", "source")
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from referee.core.provenance import Provenance  # noqa: F401 (re-export)
+
 DECK_ORDER = ("one", "two", "three")   # refills draw from the first non-empty deck
 KEPT_KINDS = ("shell", "beach")
 CARD_KINDS = ("statue", "priestess", "shell", "beach", "lava")
@@ -36,15 +38,6 @@ class ScoreCardSpec:
     points: int
     cost: int
     ring: str | None = None
-
-
-@dataclass(frozen=True)
-class Provenance:
-    path: str        # dotted path in the data file
-    value: object
-    status: str      # confirmed, inferred, unverified
-    source: str
-    line: int
 
 
 @dataclass(frozen=True, eq=False)

@@ -18,13 +18,13 @@ from typing import Any, NoReturn
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+from referee.core.provenance import STATUSES
 from referee.errors import ComponentError
 from referee.hawaii.model import (DockSpec, HawaiiComponents, IslandSpec, PlaceSpec,
                                   Provenance, RealmSpec, RoundSpec, TileSpec)
 from referee.hawaii.moves import Token
 from referee.paths import game_data
 
-STATUSES = ("confirmed", "inferred", "unverified")
 _META = frozenset({"status", "source"})
 _LABELS = frozenset({"id", "name", "aliases"})   # names, not game facts: no provenance
 _FAMILIES = ("hut", "village", "fruit", "god", "boat", "kahuna", "tiki")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.core.provenance import Provenance  # noqa: F401 (re-export)
 from referee.hawaii.moves import Token
 
 Pair = tuple[int, int]
@@ -81,15 +82,6 @@ class RealmSpec:
     printed_tiki_column: int | None     # the pre-printed tiki, None if absent
     start_hut: bool                     # printed hut at row 1, column 1
     fishing_boat_capacity: int
-
-
-@dataclass(frozen=True)
-class Provenance:
-    path: str        # dotted path in the data file
-    value: object
-    status: str      # confirmed, inferred, unverified
-    source: str
-    line: int
 
 
 @dataclass(frozen=True)
