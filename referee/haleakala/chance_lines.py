@@ -17,6 +17,7 @@ from referee.errors import BadChanceError, RefereeError
 from referee.haleakala import landing
 from referee.haleakala.moves import CardDrawn, FirstPlayerDrawn
 from referee.notation.syntax import did_you_mean
+from referee.notation.chance import chance_head
 
 _WORDS = {"first": "first", "start": "first", "slots": "slots", "slot": "slots",
           "deal": "slots", "refill": "refill", "refills": "refill", "draw": "refill",
@@ -41,21 +42,10 @@ def _items(text: str, start: int):
 
 def parse_chance(text: str, state) -> list:
     """A chance line (without '*') -> the atomic draws, replayed on a copy of ``state``."""
-    m = re.match(r"\s*\*?\s*([A-Za-z]+)", text)
-    due = state.chance_kind()
-    if due is None:
-        raise BadChanceError("no random act is due now", column=1)
-    if not m or m.group(1).lower() not in _WORDS:
-        word = m.group(1) if m else text.strip()[:12]
-        raise BadChanceError(f"a Haleakala chance line starts with first, slots or refill, not '{word}'",
-                             column=(m.start(1) + 1) if m else 1,
-                             hint=did_you_mean(word, ["first", "slots", "refill"]))
-    kind = _WORDS[m.group(1).lower()]
-    if kind != due:
-        raise BadChanceError(f"the {due} draw is due here, not {kind}", column=m.start(1) + 1)
-    items = _items(text, m.end())
+    kind, end = chance_head(text, state, _WORDS, "Haleakala", ["first", "slots", "refill"])
+    items = _items(text, end)
     if not items:
-        raise BadChanceError(f"the {kind} line names no outcome", column=m.end() + 1)
+        raise BadChanceError(f"the {kind} line names no outcome", column=end + 1)
     trial = state.clone()
     if kind == "first":
         if len(items) != 1 or items[0][0] is not None:
@@ -78,7 +68,7 @@ def parse_chance(text: str, state) -> list:
         if face is None:
             raise BadChanceError(f"unknown card '{word}'", column=col,
                                  hint=did_you_mean(word, trial.comp.faces))
-        if trial.current_player() != CHANCE or trial.chance_kind() != due:
+        if trial.current_player() != CHANCE or trial.chance_kind() != kind:
             raise BadChanceError(f"the line draws more cards than the {kind} needs", column=col)
         task = trial.pending[0]
         if key is not None:

@@ -17,6 +17,7 @@ import re
 from referee.errors import BadChanceError
 from referee.hawaii import names
 from referee.hawaii.moves import IslandDrawn, OrderDrawn, PlaceDrawn, Token, TokenDrawn
+from referee.notation.chance import chance_head
 
 _STEP = {"places": "place", "order": "order", "islands": "island", "tokens": "token"}
 _WORDS = {"places": "places", "place": "places", "layout": "places", "order": "order",
@@ -54,19 +55,8 @@ def _items(text: str, start: int) -> list[tuple[str | None, str, int]]:
 def parse_chance(text: str, state) -> list:
     """A chance line -> the atomic draws in the engine's order, checked on a copy of ``state``."""
     d = state.d
-    m = re.match(r"\s*\*?\s*([A-Za-z]+)", text)
-    due = state.chance_kind()
-    if due is None:
-        raise BadChanceError("no random act is due now", column=1)
-    if not m or m.group(1).lower() not in _WORDS:
-        word = m.group(1) if m else text.strip()[:12]
-        raise BadChanceError(f"a chance line starts with places, order, islands or tokens, not '{word}'",
-                             column=(m.start(1) + 1) if m else 1,
-                             hint=names.suggest(word, ["places", "order", "islands", "tokens"]))
-    kind = _WORDS[m.group(1).lower()]
-    if kind != due:
-        raise BadChanceError(f"the {due} draw is due here, not {kind}", column=m.start(1) + 1)
-    items = _items(text, m.end())
+    kind, end = chance_head(text, state, _WORDS, "Hawaii", ["places", "order", "islands", "tokens"])
+    items = _items(text, end)
     group = _group(d)
     moves = {"places": _places, "order": _order, "islands": _islands, "tokens": _tokens}[kind](
         items, group, state)
