@@ -18,6 +18,7 @@ from referee.errors import BadChanceError
 from referee.hawaii import names
 from referee.hawaii.moves import IslandDrawn, OrderDrawn, PlaceDrawn, Token, TokenDrawn
 from referee.notation.chance import chance_head
+from referee.notation.syntax import did_you_mean
 
 _STEP = {"places": "place", "order": "order", "islands": "island", "tokens": "token"}
 _WORDS = {"places": "places", "place": "places", "layout": "places", "order": "order",
@@ -81,7 +82,7 @@ def _count(items, group, what: str) -> None:
 def _resolve(word: str, table: dict[str, str], what: str, col: int) -> str:
     found = table.get(word.lower())
     if found is None:
-        raise BadChanceError(f"unknown {what} '{word}'", column=col, hint=names.suggest(word, table.values()))
+        raise BadChanceError(f"unknown {what} '{word}'", column=col, hint=did_you_mean(word, table.values()))
     return found
 
 

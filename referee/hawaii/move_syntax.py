@@ -17,6 +17,7 @@ from typing import NamedTuple
 from referee.errors import NotationSyntaxError
 from referee.hawaii import names
 from referee.hawaii.moves import Payment
+from referee.notation.syntax import did_you_mean
 
 # Canonical keywords, for "did you mean" (the grammar accepts synonyms too).
 KEYWORDS = ("moves", "stays", "at", "buys", "with", "token", "plain", "paying", "to",
@@ -220,7 +221,7 @@ def _from_lark(exc, text: str) -> NotationSyntaxError:
         wanted = []
         for e in expected:
             wanted += _SPELLED.get(e, [e.lower()] if e.isalpha() and e not in _SHOWN else [])
-        hint = names.suggest(word, wanted) or names.suggest(word, KEYWORDS)
+        hint = did_you_mean(word, wanted) or did_you_mean(word, KEYWORDS)
     return NotationSyntaxError(reason, column=column, text=text, hint=hint)
 
 

@@ -7,7 +7,6 @@ turns that into a syntax error with a "did you mean".
 """
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from functools import lru_cache
@@ -15,6 +14,7 @@ from typing import Iterable
 
 from referee.hawaii.model import HawaiiComponents
 from referee.hawaii.moves import Token
+from referee.notation.syntax import did_you_mean
 
 BEACH_SPOTS = re.compile(r"^(beach|cove|dock\d+|order\d+)$")
 ROMAN = {1: "I", 2: "II"}
@@ -85,13 +85,13 @@ def place_coord(name: str, board: dict[str, str], comps: HawaiiComponents) -> st
 
 
 def place_hint(name: str, board: dict[str, str], comps: HawaiiComponents) -> str:
-    return (suggest(name, [*board, *board.values(), *comps.tiles])
+    return (did_you_mean(name, [*board, *board.values(), *comps.tiles])
             or f"places are {' '.join(comps.positions)}, or a place id like {next(iter(board.values()), 'kahunas')}")
 
 
 def tile_hint(name: str, comps: HawaiiComponents) -> str | None:
     """Kinds first: an alias should not hide the name the referee prints."""
-    return suggest(name, comps.tiles) or suggest(name, tile_names(comps))
+    return did_you_mean(name, comps.tiles) or did_you_mean(name, tile_names(comps))
 
 
 def boat_key(name: str) -> str:
@@ -100,12 +100,6 @@ def boat_key(name: str) -> str:
 
 def island_names(comps: HawaiiComponents) -> dict[str, str]:
     return {_key(i.id): i.id for i in comps.islands}
-
-
-def suggest(word: str, pool: Iterable[str]) -> str | None:
-    pool = {p.lower(): p for p in pool if p}
-    found = difflib.get_close_matches(word.lower(), list(pool), n=1, cutoff=0.6)
-    return f"did you mean '{pool[found[0]]}'?" if found else None
 
 
 # --- printing -------------------------------------------------------------------
