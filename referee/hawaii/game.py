@@ -1,11 +1,12 @@
 """Hawaii on the core contract: the state object other layers use."""
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import Sequence
 
 from referee.core.game import CHANCE, ChanceMove, Game, Outcome, State
 from referee.core.movelist import MoveList
-from referee.errors import IllegalMoveError, OutOfTurnError
+from referee.errors import IllegalMoveError, InvariantError, OutOfTurnError
 from referee.hawaii import (buying, dealing, fishing, invariants, islands, order_track,
                             rounds, scoring)
 from referee.hawaii.components import load
@@ -105,7 +106,6 @@ class HawaiiState(State):
     def check_invariants(self) -> None:
         invariants.check(self.d)
         if self.current_player() not in (None, CHANCE) and not self.legal_moves():
-            from referee.errors import InvariantError
             raise InvariantError(f"{self.current_player()} has no legal move")
 
     # --- conveniences -------------------------------------------------------------
@@ -120,7 +120,6 @@ class HawaiiState(State):
 
 def income_options(n: int) -> list[tuple[str, ...]]:
     """Distinct irrigation II choices: the order of the words does not matter."""
-    from itertools import combinations_with_replacement
     return list(combinations_with_replacement(rounds.INCOME_CHOICES, n))
 
 
