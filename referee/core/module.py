@@ -6,6 +6,7 @@ A game registers one ``GameModule`` in ``referee.core.registry``.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Protocol, Sequence
 
 from referee.core.game import ChanceMove, State
@@ -54,6 +55,7 @@ class LazyGameModule:
     renderer: str        # module with render(state, fmt)
 
     @staticmethod
+    @lru_cache(maxsize=None)
     def _part(path: str, name: str):
         import importlib
         return getattr(importlib.import_module(path), name)

@@ -42,8 +42,13 @@ def load(path: str | Path | None = None) -> HawaiiComponents:
     Cached per resolved path: the engine asks often and the file does not
     change under a running referee.
     """
-    target = Path(path) if path is not None else game_data("hawaii")
-    return _load(str(target.resolve()))
+    target = path if path is not None else game_data("hawaii")
+    return _load(_resolved(str(target)))
+
+
+@lru_cache(maxsize=None)
+def _resolved(path: str) -> str:
+    return str(Path(path).resolve())
 
 
 def listing(components: HawaiiComponents, unverified_only: bool = False) -> list[dict]:
