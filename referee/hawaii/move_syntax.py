@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from referee.errors import NotationSyntaxError
 from referee.hawaii import names
+from referee.hawaii.canonical_moves import PATTERNS, RESOURCE_OF_WORD
 from referee.hawaii.moves import Payment
 from referee.notation.syntax import did_you_mean
 
@@ -236,34 +237,14 @@ class At(NamedTuple):
         return self.text
 
 
-_R = r"(?:shells?|foot|feet|fruits?)"
-_PAY = rf"\d+ {_R}(?: \d+ {_R})*"
-_SEAT = r"(RED|YELLOW|GREEN|BLUE|BLACK) "
-_BOATS = r"(?:fishing-boat|boat\d+)(?: (?:fishing-boat|boat\d+))*"
-_CANON = {
-    "buy": re.compile(
-        _SEAT + r"(?:moves (\S+?)->(\S+?)|stays at (\S+?))(?: paying (" + _PAY + r"))?, "
-        r"buys (\S+) (I|II|x1|x2) with (plain )?token (\d+s?)(?: paying (" + _PAY + r"))?"
-        r"(?:, to village (\d+))?(?:, plus (tiki) paying (" + _PAY + r"))?"),
-    "fish": re.compile(_SEAT + r"fishes (\d+(?: \d+)*) with (" + _BOATS + ")"
-                       r"(?: paying (" + _PAY + r"))?"),
-    "visit": re.compile(_SEAT + r"visits dock (\d+) with (" + _BOATS + ")"
-                        r"(?: paying (" + _PAY + r"))?(?:, takes (\S+?))?(?:, to village (\d+))?"),
-    "take_order": re.compile(_SEAT + r"takes order (\d+)"),
-    "income": re.compile(_SEAT + r"chooses ((?:shell|foot|fruit)(?: (?:shell|foot|fruit))*)"),
-}
-_WORD_RESOURCE = {"shell": "shells", "shells": "shells", "foot": "feet", "feet": "feet",
-                  "fruit": "fruits", "fruits": "fruits"}
-
-
 def _canon_pay(m, group: int) -> Pay:
     base = m.start(group) + 1
-    return Pay([(int(x.group(1)), _WORD_RESOURCE[x.group(2)], At(x.group(2), base + x.start(2)))
+    return Pay([(int(x.group(1)), RESOURCE_OF_WORD[x.group(2)], At(x.group(2), base + x.start(2)))
                 for x in re.finditer(r"(\d+) (\w+)", m.group(group))])
 
 
 def _read_canonical(text: str) -> Said | None:
-    for action, pattern in _CANON.items():
+    for action, pattern in PATTERNS.items():
         m = pattern.fullmatch(text)
         if m:
             break

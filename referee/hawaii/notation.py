@@ -17,6 +17,7 @@ from referee.core.game import CHANCE
 from referee.errors import AmbiguousMoveError, IllegalMoveError, OutOfTurnError
 from referee.hawaii import boats as boats_mod
 from referee.hawaii import buying, islands, names, payment
+from referee.hawaii.canonical_moves import read_move
 from referee.hawaii.chance_lines import format_chance, parse_chance  # noqa: F401 (re-export)
 from referee.hawaii.move_syntax import KEYWORDS, Said, read, syntax_error
 from referee.hawaii.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Token, Visit
@@ -29,10 +30,18 @@ _PLAIN = {"move": payment.FEET, "trip": payment.FEET, "tile": payment.SHELLS}
 
 # --- turning it into a legal move ------------------------------------------------
 
-def parse_move(text: str, state) -> object:
-    """Lenient text -> the one legal move it denotes (see the module docstring)."""
-    said = read(text)
+def parse_move(text: str, state, *, shortcut: bool = True) -> object:
+    """Lenient text -> the one legal move it denotes (see the module docstring).
+
+    The referee's own lines take a shortcut (:mod:`referee.hawaii.canonical_moves`).
+    """
     d = state.d
+    seat = text[:text.find(" ")]
+    if shortcut and seat in d.players and state.current_player() == seat:
+        move = read_move(text, state)
+        if move is not None:
+            return move
+    said = read(text)
     seat = said.seat
     if seat not in d.players:
         raise syntax_error(f"{seat} does not play in this game: the seats are {' '.join(d.seats)}",

@@ -2,7 +2,8 @@
 chance group prints to a line that reads back as the same draws."""
 import pytest
 
-from hn_helpers import chance_groups, random_game
+from hn_helpers import chance_groups, random_game, setup
+from referee.errors import RefereeError
 from referee.hawaii.notation import format_chance, format_move, parse_chance, parse_move
 
 GAMES = [(seed, 2 + seed % 4) for seed in range(20)]
@@ -53,3 +54,39 @@ def test_fast_reader_agrees_with_the_grammar(seed, players):
             fast = _read_canonical(line)
             assert fast is not None, line
             assert _said(fast) == _said(read(line, fast=False)), line
+
+
+@pytest.mark.parametrize("seed,players", GAMES[:6])
+def test_canonical_shortcut_reads_the_same_move(seed, players):
+    """The shortcut for the referee's own lines must name the move the lenient reader
+    names, and must take every buy, fishing trip and order line (that is its point)."""
+    from referee.hawaii.canonical_moves import read_move
+    taken = 0
+    for s in random_game(seed, players):
+        for move in s.legal_moves():
+            line = format_move(move, s)
+            assert parse_move(line, s, shortcut=False) == move, line
+            fast = read_move(line, s)
+            if type(move).__name__ in ("Buy", "Fish", "TakeOrder"):
+                assert fast == move, line
+                taken += 1
+            else:
+                assert fast is None, line
+    assert taken > 100
+
+
+@pytest.mark.parametrize("line", [
+    "RED moves beach->A1, buys surfer I with token 9",         # no such token there
+    "RED moves A1->A2, buys surfer I with token 2",            # RED is on the beach
+    "RED stays at A1, buys surfer I with token 2",
+    "RED fishes 3 with boat7",                                  # no such boat
+    "RED takes order 9",
+    "RED moves beach->Z9, buys surfer I with token 2",
+])
+def test_canonical_shortcut_declines_what_it_cannot_take(line):
+    """Anything the shortcut cannot take goes back to the lenient reader for the reason."""
+    from referee.hawaii.canonical_moves import read_move
+    s = setup()
+    assert read_move(line, s) is None
+    with pytest.raises(RefereeError):
+        parse_move(line, s)

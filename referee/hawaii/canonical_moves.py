@@ -1,0 +1,134 @@
+"""The referee's own move lines, read straight into moves.
+
+Nearly every line ``referee check`` and ``referee play`` replay was written by
+the referee, so it spells out every choice and names exactly one move. Such a
+line is turned into that move with one regular expression and the engine's
+own check, without the lenient reader's candidate search. This is only a
+shortcut: whenever the line is not plainly canonical, or the engine refuses the
+move, it answers None and the lenient reader (:mod:`referee.hawaii.notation`)
+reads the line again and gives the reason. tests/hawaii_notation holds both
+readers to the same move on every canonical line of random games.
+"""
+from __future__ import annotations
+
+import re
+
+from referee.errors import IllegalMoveError
+from referee.hawaii import buying, names, payment
+from referee.hawaii.boats import paid_units
+from referee.hawaii.moves import Buy, Fish, Payment, TakeOrder, Token
+
+_R = r"(?:shells?|foot|feet|fruits?)"
+_PAY = rf"\d+ {_R}(?: \d+ {_R})*"
+_SEAT = r"(RED|YELLOW|GREEN|BLUE|BLACK) "
+_BOATS = r"(?:fishing-boat|boat\d+)(?: (?:fishing-boat|boat\d+))*"
+
+# One pattern per canonical form; move_syntax reads the same lines with columns.
+PATTERNS = {
+    "buy": re.compile(
+        _SEAT + r"(?:moves (\S+?)->(\S+?)|stays at (\S+?))(?: paying (" + _PAY + r"))?, "
+        r"buys (\S+) (I|II|x1|x2) with (plain )?token (\d+s?)(?: paying (" + _PAY + r"))?"
+        r"(?:, to village (\d+))?(?:, plus (tiki) paying (" + _PAY + r"))?"),
+    "fish": re.compile(_SEAT + r"fishes (\d+(?: \d+)*) with (" + _BOATS + ")"
+                       r"(?: paying (" + _PAY + r"))?"),
+    "visit": re.compile(_SEAT + r"visits dock (\d+) with (" + _BOATS + ")"
+                        r"(?: paying (" + _PAY + r"))?(?:, takes (\S+?))?(?:, to village (\d+))?"),
+    "take_order": re.compile(_SEAT + r"takes order (\d+)"),
+    "income": re.compile(_SEAT + r"chooses ((?:shell|foot|fruit)(?: (?:shell|foot|fruit))*)"),
+}
+RESOURCE_OF_WORD = {"shell": "shells", "shells": "shells", "foot": "feet", "feet": "feet",
+                    "fruit": "fruits", "fruits": "fruits"}
+_INDEX = {"shells": 0, "feet": 1, "fruits": 2}
+_VERB = {"moves": "buy", "stays": "buy", "fishes": "fish", "takes": "take_order"}
+
+
+def read_move(text: str, state):
+    """The move a canonical line names if the engine accepts it, else None."""
+    first = text.find(" ")
+    verb = text[first + 1:text.find(" ", first + 1)]
+    action = _VERB.get(verb)
+    if action is None:
+        return None
+    m = PATTERNS[action].fullmatch(text)
+    if m is None:
+        return None
+    move = _BUILD[action](m, state.d)
+    if move is None:
+        return None
+    try:
+        state.check(move)
+    except IllegalMoveError:
+        return None
+    return move
+
+
+def _payment(text: str) -> Payment:
+    counts = [0, 0, 0]
+    words = text.split(" ")
+    for i in range(0, len(words), 2):
+        counts[_INDEX[RESOURCE_OF_WORD[words[i + 1]]]] += int(words[i])
+    return Payment(*counts)
+
+
+def _buy(m, d):
+    seat = m.group(1)
+    p = d.players[seat]
+    board = d.board
+    if m.group(4) is not None:
+        coord = m.group(4)
+        if coord != p.at:
+            return None
+    else:
+        origin, coord = m.group(2), m.group(3)
+        if origin != p.at and not (origin == "beach" and p.at not in board):
+            return None
+    if coord not in board:
+        return None
+    kind = names.tile(m.group(6), d.comps)
+    if kind is None:
+        return None
+    side = 2 if m.group(7) in ("II", "x2") else 1
+    word = m.group(9)
+    token = Token.parse(word)
+    if not token.spear and m.group(8) is None:
+        same = {t for t in d.place_at(coord).tokens if t.value == token.value}
+        if len(same) > 1:
+            return None
+        if same:
+            token = same.pop()
+    if m.group(11) is not None:
+        village = int(m.group(11))
+    else:
+        where = buying.targets(d, p, kind, side if kind in names.MULTI else 1) or [None]
+        if len(where) != 1:
+            return None
+        village = where[0]
+    move_pay = (_payment(m.group(5)) if m.group(5) is not None
+                else payment.plain(buying.move_cost(d, p, coord), payment.FEET))
+    tile_pay = (_payment(m.group(10)) if m.group(10) is not None
+                else payment.plain(token.value * side, payment.SHELLS))
+    kane = _payment(m.group(13)) if m.group(12) is not None else None
+    return Buy(seat, coord, kind, side, token, village, move_pay, tile_pay, kane)
+
+
+def _fish(m, d):
+    seat = m.group(1)
+    realm_boats = d.players[seat].realm.boats
+    named = set(m.group(3).split(" "))
+    known = [b for b in realm_boats if b.name in named]
+    if len(known) != len(named):
+        return None
+    fish = tuple(sorted((int(v) for v in m.group(2).split()), reverse=True))
+    if m.group(4) is not None:
+        pay = _payment(m.group(4))
+    else:
+        paid = paid_units(len(fish), known, d.comps)
+        pay = payment.plain(len(fish) if paid is None else paid, payment.FEET)
+    return Fish(seat, fish, tuple(b.name for b in known), pay)
+
+
+def _take_order(m, d):
+    return TakeOrder(m.group(1), int(m.group(2)))
+
+
+_BUILD = {"buy": _buy, "fish": _fish, "take_order": _take_order}
