@@ -8,7 +8,8 @@
 One line holds a whole group of atomic draws (consecutive draws of one
 ``chance_kind``). A line says where each token ended up, not only what was
 drawn, so a hand-written line is checked against the rules: the engine
-replays the draws on a copy and the line must agree with where they land.
+replays the draws on a copy (or, for the token layout, counts) and the line
+must agree with where they land.
 """
 from __future__ import annotations
 
@@ -219,32 +220,52 @@ def _tokens(items, group, state) -> list:
 
 def _replay(kind, moves, group, items, state) -> None:
     """Apply the draws to a copy; where a token lands must be what the line says."""
+    if kind == "tokens":
+        _check_layout(moves, group, items, state.d)
+        return
     trial = state.clone()
-    d = trial.d
-    empty_said = _dash_places(items, d) if kind == "tokens" else set()
     for move, step in zip(moves, group):
-        cove_before = len(d.cove)
-        where = step[1]
         try:
             trial.apply(move)
         except BadChanceError as err:
             err.reason = f"{_label(step)}: {err.reason}"
             err.args = (err.reason,)
             raise
-        if kind == "tokens" and step[2] == "printed":
-            place = d.place_at(where)
-            spec = d.comps.place(place.place_id)
-            went_to_cove = len(d.cove) > cove_before
-            said_empty = where in empty_said
-            if went_to_cove and not said_empty:
-                total = sum(t.value for t in place.tokens) + move.token.value
-                raise BadChanceError(f"token {move.token} cannot lie on {where}'s printed circle: "
-                                     f"the sum {total} exceeds the limit {spec.limit}, so it goes to the "
-                                     f"cove (write '-' and list it in cove=)")
-            if said_empty and not went_to_cove:
-                total = sum(t.value for t in place.tokens)
-                raise BadChanceError(f"token {move.token} fits on {where}'s printed circle (sum {total}, "
-                                     f"limit {spec.limit}): it cannot go to the cove")
+
+
+def _check_layout(moves, group, items, d) -> None:
+    """The token layout, checked by counting instead of on a copy (a game has one per
+    round, and ``referee check`` reads thousands): every token must be in the bag,
+    and a printed circle stays empty exactly when its token would break the limit."""
+    bag = dict(d.bag)
+    sums: dict[str, int] = {}
+    empty_said = _dash_places(items, d)
+    for move, step in zip(moves, group):
+        token = move.token
+        if bag.get(token, 0) <= 0:
+            raise BadChanceError(f"{_label(step)}: price token {token} is not in the bag")
+        bag[token] -= 1
+        where = step[1]
+        if where == "track":
+            continue
+        if where not in sums:
+            sums[where] = sum(t.value for t in d.place_at(where).tokens)
+        if step[2] != "printed":
+            sums[where] += token.value
+            continue
+        limit = d.comps.place(d.board[where]).limit
+        went_to_cove = sums[where] + token.value > limit
+        said_empty = where in empty_said
+        if went_to_cove and not said_empty:
+            raise BadChanceError(f"token {token} cannot lie on {where}'s printed circle: "
+                                 f"the sum {sums[where] + token.value} exceeds the limit {limit}, so it goes "
+                                 f"to the cove (write '-' and list it in cove=)")
+        if said_empty and not went_to_cove:
+            raise BadChanceError(f"token {token} fits on {where}'s printed circle "
+                                 f"(sum {sums[where] + token.value}, "
+                                 f"limit {limit}): it cannot go to the cove")
+        if not went_to_cove:
+            sums[where] += token.value
 
 
 def _dash_places(items, d) -> set[str]:
