@@ -152,8 +152,11 @@ def _islands(items, group, state) -> list:
     return [IslandDrawn(_resolve(v, table, "island", col)) for v, col in values]
 
 
+_TOKEN_WORD = re.compile(r"[0-9]+[sS]?")
+
+
 def _token(word: str, col: int) -> Token:
-    if not re.fullmatch(r"[0-9]+[sS]?", word):
+    if not _TOKEN_WORD.fullmatch(word):
         raise BadChanceError(f"'{word}' is not a price token (like 4 or 4s)", column=col)
     return Token.parse(word)
 

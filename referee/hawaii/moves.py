@@ -8,6 +8,7 @@ what the player left out when only one reading is legal.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import NamedTuple
 
 from referee.core.game import ChanceMove
@@ -27,9 +28,19 @@ class Token(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> "Token":
-        text = text.strip().lower()
-        spear = text.endswith("s")
-        return cls(int(text[:-1] if spear else text), spear)
+        return _parse_token(text) if cls is Token else _read_token(cls, text)
+
+
+def _read_token(cls, text: str) -> Token:
+    text = text.strip().lower()
+    spear = text.endswith("s")
+    return cls(int(text[:-1] if spear else text), spear)
+
+
+@lru_cache(maxsize=256)
+def _parse_token(text: str) -> Token:
+    """Tokens are read by the thousand (every chance line names 20 or more)."""
+    return _read_token(Token, text)
 
 
 class Payment(NamedTuple):
