@@ -7,13 +7,16 @@ top of the repository. Both must work, from any working directory.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 _REPO = Path(__file__).resolve().parent.parent
 
 
+@lru_cache(maxsize=None)
 def _locate(package: str, folder: str, probe: str) -> Path:
+    """Cached: the shipped files do not move while the referee runs."""
     try:
         found = resources.files(package).joinpath(probe)
         if found.is_file():
