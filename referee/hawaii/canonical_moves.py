@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 
 from referee.errors import IllegalMoveError
-from referee.hawaii import buying, names, payment
+from referee.hawaii import buying, names
 from referee.hawaii.boats import paid_units
-from referee.hawaii.moves import Buy, Fish, Payment, TakeOrder, Token
+from referee.hawaii.moves import Buy, Fish, Payment, TakeOrder, Token, fast_constructor
 
 _R = r"(?:shells?|foot|feet|fruits?)"
 _PAY = rf"\d+ {_R}(?: \d+ {_R})*"
@@ -39,6 +39,7 @@ PATTERNS = {
 RESOURCE_OF_WORD = {"shell": "shells", "shells": "shells", "foot": "feet", "feet": "feet",
                     "fruit": "fruits", "fruits": "fruits"}
 _INDEX = {"shells": 0, "feet": 1, "fruits": 2}
+_new_buy = fast_constructor(Buy)     # every field is typed by the pattern and the builder
 _VERB = {"moves": "buy", "stays": "buy", "fishes": "fish", "takes": "take_order"}
 
 
@@ -104,11 +105,11 @@ def _buy(m, d):
             return None
         village = where[0]
     move_pay = (_payment(m.group(5)) if m.group(5) is not None
-                else payment.plain(buying.move_cost(d, p, coord), payment.FEET))
+                else Payment(feet=buying.move_cost(d, p, coord)))
     tile_pay = (_payment(m.group(10)) if m.group(10) is not None
-                else payment.plain(token.value * side, payment.SHELLS))
+                else Payment(shells=token.value * side))
     kane = _payment(m.group(13)) if m.group(12) is not None else None
-    return Buy(seat, coord, kind, side, token, village, move_pay, tile_pay, kane)
+    return _new_buy(seat, coord, kind, side, token, village, move_pay, tile_pay, kane)
 
 
 def _fish(m, d):
@@ -123,7 +124,7 @@ def _fish(m, d):
         pay = _payment(m.group(4))
     else:
         paid = paid_units(len(fish), known, d.comps)
-        pay = payment.plain(len(fish) if paid is None else paid, payment.FEET)
+        pay = Payment(feet=len(fish) if paid is None else paid)
     return Fish(seat, fish, tuple(b.name for b in known), pay)
 
 

@@ -24,6 +24,7 @@ from referee.notation.syntax import did_you_mean
 _STEP = {"places": "place", "order": "order", "islands": "island", "tokens": "token"}
 _WORDS = {"places": "places", "place": "places", "layout": "places", "order": "order",
           "islands": "islands", "island": "islands", "tokens": "tokens", "token": "tokens"}
+_SPACES = re.compile(r"\s+")
 _ITEM = re.compile(r"(?P<key>[^\s=,]+)\s*=\s*(?P<val>[^\s=,]+(?:\s*,\s*[^\s=,]+)*)"
                    r"|(?P<word>[^\s=,]+)|(?P<bad>=)")
 
@@ -49,7 +50,7 @@ def _items(text: str, start: int) -> list[tuple[str | None, str, int]]:
         if m.group("word"):
             out.append((None, m.group("word"), m.start() + 1))
         else:
-            val = re.sub(r"\s+", "", m.group("val"))
+            val = _SPACES.sub("", m.group("val"))
             out.append((m.group("key"), val, m.start() + 1))
     return out
 
@@ -161,6 +162,17 @@ def _token(word: str, col: int) -> Token:
     return Token.parse(word)
 
 
+def _drawn(token: Token) -> TokenDrawn:
+    """Draws are immutable values: one object per token serves every line."""
+    found = _DRAWN.get(token)
+    if found is None:
+        found = _DRAWN[token] = TokenDrawn(token)
+    return found
+
+
+_DRAWN: dict[Token, TokenDrawn] = {}
+
+
 def _tokens(items, group, state) -> list:
     d = state.d
     circles: dict[str, list[str]] = {}
@@ -174,8 +186,8 @@ def _tokens(items, group, state) -> list:
     for key, value, col in items:
         if key is None:
             raise BadChanceError(f"write tokens as PLACE=TOKENS, like A1=3,5s (not '{value}')", column=col)
-        name = key.lower()
-        if name not in ("cove", "track"):
+        name = key if key in circles else key.lower()
+        if name not in circles and name not in ("cove", "track"):
             name = names.place_coord(key, d.board, d.comps) or key
             if name not in circles:
                 raise BadChanceError(f"{key} gets no token now: positions are {', '.join(circles)}",
@@ -209,7 +221,7 @@ def _tokens(items, group, state) -> list:
                 used_fish += 1
             else:
                 token = _token(word, col)
-            out.append(TokenDrawn(token))
+            out.append(_drawn(token))
     if used_fish != len(cove_tokens):
         raise BadChanceError(f"cove= lists {len(cove_tokens)} fish but {used_fish} printed circles are "
                              f"empty ('-')", column=cove_col)
@@ -217,7 +229,7 @@ def _tokens(items, group, state) -> list:
     if len(track) != track_steps:
         raise BadChanceError(f"track= must give {track_steps} tokens (order spaces 2..N), not {len(track)}",
                              column=track_col)
-    out += [TokenDrawn(_token(w, track_col)) for w in track]
+    out += [_drawn(_token(w, track_col)) for w in track]
     return out
 
 
