@@ -103,7 +103,15 @@ def apply(d: "Data", move) -> None:
     if not d.pending:
         raise BadChanceError(f"no random draw is due now: {_describe(move)} cannot happen")
     head = d.pending[0]
-    if head[0] == "place":
+    step = head[0]
+    if step == "token":             # 20 or more a round: first
+        if not isinstance(move, TokenDrawn):
+            raise BadChanceError(f"a price token must be drawn now, not {_describe(move)}")
+        if d.bag.get(move.token, 0) <= 0:
+            raise BadChanceError(f"price token {move.token} is not in the bag")
+        _take_from_bag(d, move.token)
+        _lay_token(d, head, move.token)
+    elif step == "place":
         if not isinstance(move, PlaceDrawn):
             raise BadChanceError(f"a place for {head[1]} must be drawn now, not {_describe(move)}")
         try:
@@ -113,7 +121,7 @@ def apply(d: "Data", move) -> None:
         if spec.id in d.board.values():
             raise BadChanceError(f"place {spec.id} is already laid out")
         d.board[head[1]] = spec.id
-    elif head[0] == "order":
+    elif step == "order":
         if not isinstance(move, OrderDrawn):
             raise BadChanceError(f"the seat for order space {head[1]} must be drawn now, not {_describe(move)}")
         if move.seat not in d.seats:
@@ -121,7 +129,7 @@ def apply(d: "Data", move) -> None:
         if move.seat in d.track_seat.values():
             raise BadChanceError(f"{move.seat} already has an order space")
         d.track_seat[head[1]] = move.seat
-    elif head[0] == "island":
+    else:
         if not isinstance(move, IslandDrawn):
             raise BadChanceError(f"an island for dock {head[1] + 1} must be drawn now, not {_describe(move)}")
         if d.stack_down.get(move.island_id, 0) <= 0:
@@ -130,15 +138,9 @@ def apply(d: "Data", move) -> None:
         if not d.stack_down[move.island_id]:
             del d.stack_down[move.island_id]
         d.docks[head[1]] = move.island_id
-    else:
-        if not isinstance(move, TokenDrawn):
-            raise BadChanceError(f"a price token must be drawn now, not {_describe(move)}")
-        if d.bag.get(move.token, 0) <= 0:
-            raise BadChanceError(f"price token {move.token} is not in the bag")
-        _take_from_bag(d, move.token)
-        _lay_token(d, head, move.token)
     d.pending.pop(0)
-    normalize(d)
+    if d.pending and d.pending[0][0] != "token":    # the layout's next draw needs no setting up
+        normalize(d)
 
 
 def _take_from_bag(d: "Data", token) -> None:
