@@ -19,8 +19,7 @@ def _count(d: "Data", kind: str, side: int) -> int:
     return side if d.comps.tiles[kind].family in MULTI else 1
 
 
-def targets(d: "Data", p: "Player", kind: str, count: int,
-            lengths: tuple[int, ...] | None = None) -> "list[int | None] | tuple[int, ...]":
+def targets(d: "Data", p: "Player", kind: str, count: int) -> "list[int | None] | tuple[int, ...]":
     """Where ``count`` tiles of ``kind`` may go: villages, or [None] outside villages."""
     comps = d.comps
     family = comps.tiles[kind].family
@@ -30,7 +29,7 @@ def targets(d: "Data", p: "Player", kind: str, count: int,
         return [None] if p.realm.free_tiki_spaces(comps) >= count else []
     if family == "boat":
         return [None]
-    return p.realm.villages_for(kind, comps, skip_rows="german-original" in d.rules, lengths=lengths)
+    return p.realm.villages_for(kind, comps, skip_rows="german-original" in d.rules)
 
 
 def move_cost(d: "Data", p: "Player", coord: str) -> int:
@@ -135,13 +134,12 @@ def moves(d: "Data", seat: str) -> list:
     """Every legal purchase, as chunks of a MoveList (built lazily)."""
     p = d.players[seat]
     comps = d.comps
-    caps = tuple(effects.exchange_capacities(p.realm, comps))
+    caps = effects.exchange_capacities(p.realm, comps)
     cap = effects.move_cap(p.realm, comps)
     shells, feet, fruits = p.resources()
     where_cache: dict[tuple[str, int], list] = {}
     pair_cache: dict[tuple[int, int], tuple] = {}
     chunks: list = []
-    lengths = tuple(map(len, p.realm.villages))
     tiles = comps.tiles
 
     def pairs(cost: int, price: int) -> tuple:
@@ -172,7 +170,7 @@ def moves(d: "Data", seat: str) -> list:
                 key = (kind, count)
                 where = where_cache.get(key)
                 if where is None:
-                    where = where_cache[key] = targets(d, p, kind, count, lengths)
+                    where = where_cache[key] = targets(d, p, kind, count)
                 if not where:
                     continue
                 for token, pp in priced:

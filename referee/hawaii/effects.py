@@ -8,20 +8,35 @@ from referee.hawaii.realm import Realm
 from referee.hawaii.scoring import side_value
 
 
-def exchange_capacities(realm: Realm, comps: HawaiiComponents) -> list[int]:
-    return [side_value(comps.tiles[k].exchange, s) for k, s in realm.tiles()
-            if comps.tiles[k].exchange]
+def exchange_capacities(realm: Realm, comps: HawaiiComponents) -> tuple[int, ...]:
+    return _chiefs_phase_effects(realm, comps)[0]
 
 
 def spear_bonus(realm: Realm, comps: HawaiiComponents) -> int:
-    return sum(side_value(comps.tiles[k].spear_points, s) for k, s in realm.tiles()
-               if comps.tiles[k].spear_points)
+    return _chiefs_phase_effects(realm, comps)[2]
 
 
 def move_cap(realm: Realm, comps: HawaiiComponents) -> int | None:
-    caps = [side_value(comps.tiles[k].move_cap, s) for k, s in realm.tiles()
-            if comps.tiles[k].move_cap]
-    return min(caps) if caps else None
+    return _chiefs_phase_effects(realm, comps)[1]
+
+
+def _chiefs_phase_effects(realm: Realm, comps: HawaiiComponents) -> tuple:
+    """(exchange capacities, PELE's cap, spear bonus), read together once per realm."""
+    return realm.derived("effects", _read_effects, comps)
+
+
+def _read_effects(realm: Realm, comps: HawaiiComponents) -> tuple:
+    tiles = comps.tiles
+    caps, move_caps, spear = [], [], 0
+    for k, s in realm.tiles():
+        t = tiles[k]
+        if t.exchange:
+            caps.append(side_value(t.exchange, s))
+        if t.move_cap:
+            move_caps.append(side_value(t.move_cap, s))
+        if t.spear_points:
+            spear += side_value(t.spear_points, s)
+    return tuple(caps), min(move_caps) if move_caps else None, spear
 
 
 def place_tile(d, p, kind: str, side: int, village: int | None, count: int = 1) -> None:

@@ -104,24 +104,45 @@ class HawaiiComponents:
     path: str = ""
     sha256: str = ""
     provenance: tuple[Provenance, ...] = field(default=(), compare=False)
+    # lookups the rules make on every move, built once from the fields above
+    gods: frozenset[str] = field(init=False, repr=False, compare=False)
+    _place_by_id: dict[str, PlaceSpec] = field(init=False, repr=False, compare=False)
+    _seller_of: dict[str, PlaceSpec] = field(init=False, repr=False, compare=False)
+    _island_by_id: dict[str, IslandSpec] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        built = {
+            "gods": frozenset(k for k, t in self.tiles.items() if t.family == "god"),
+            "_place_by_id": _first_by(self.places, lambda p: [p.id]),
+            "_seller_of": _first_by(self.places, lambda p: p.sells),
+            "_island_by_id": _first_by(self.islands, lambda i: [i.id]),
+        }
+        for name, value in built.items():
+            object.__setattr__(self, name, value)
 
     def place(self, place_id: str) -> PlaceSpec:
-        for p in self.places:
-            if p.id == place_id:
-                return p
-        raise KeyError(place_id)
+        try:
+            return self._place_by_id[place_id]
+        except (KeyError, TypeError):
+            raise KeyError(place_id) from None
 
     def seller(self, kind: str) -> PlaceSpec | None:
-        for p in self.places:
-            if kind in p.sells:
-                return p
-        return None
+        return self._seller_of.get(kind)
 
     def island(self, island_id: str) -> IslandSpec:
-        for i in self.islands:
-            if i.id == island_id:
-                return i
-        raise KeyError(island_id)
+        try:
+            return self._island_by_id[island_id]
+        except (KeyError, TypeError):
+            raise KeyError(island_id) from None
 
     def unverified(self) -> list[Provenance]:
         return [p for p in self.provenance if p.status == "unverified"]
+
+
+def _first_by(items, keys_of) -> dict:
+    """Each key mapped to the first item that has it (the order a linear search finds)."""
+    out: dict = {}
+    for item in items:
+        for key in keys_of(item):
+            out.setdefault(key, item)
+    return out

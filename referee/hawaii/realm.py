@@ -26,8 +26,8 @@ class Realm:
     kahunas: int = 0
     tikis: int = 0
     boats: list[Boat] = field(default_factory=list)
-    # villages_for answers, keyed by the row lengths: rows only ever grow
-    _where: dict = field(default_factory=dict, repr=False, compare=False)
+    # answers derived from the villages, forgotten when a tile is added
+    _memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def new(cls, comps: HawaiiComponents) -> "Realm":
@@ -40,15 +40,26 @@ class Realm:
         return Realm([list(r) for r in self.villages], self.kahunas, self.tikis,
                      [Boat(b.name, b.side, b.used) for b in self.boats])
 
+    # --- answers derived from the villages ----------------------------------------
+
+    def derived(self, name, compute, *args):
+        """``compute(self, *args)``, remembered until a tile joins the villages.
+
+        The rules ask the same questions of a realm many times between two
+        purchases, so tiles must join through :meth:`add_to_village`. A realm
+        belongs to one game's components, so answers that read them need not
+        be keyed by them.
+        """
+        found = self._memo.get(name)
+        if found is None:
+            found = self._memo[name] = compute(self, *args)
+        return found
+
     # --- what the realm holds -------------------------------------------------
 
     def tiles(self) -> list[tuple[str, int]]:
         """Every (kind, side) in the villages, the start hut excluded."""
-        key = ("tiles", tuple(map(len, self.villages)))
-        found = self._where.get(key)
-        if found is None:
-            found = self._where[key] = [(k, s) for row in self.villages for k, s in row if k != START_HUT]
-        return found
+        return self.derived("tiles", _tiles)
 
     def sides_of(self, kind: str) -> list[int]:
         return [s for k, s in self.tiles() if k == kind]
@@ -67,27 +78,17 @@ class Realm:
 
     # --- where a tile may go (H-R8) -------------------------------------------
 
-    def villages_for(self, kind: str, comps: HawaiiComponents, *, skip_rows: bool = False,
-                     lengths: tuple[int, ...] | None = None) -> tuple[int, ...]:
-        """Rows (1-based) that may take one ``kind`` tile now; () if none.
+    def villages_for(self, kind: str, comps: HawaiiComponents, *,
+                     skip_rows: bool = False) -> tuple[int, ...]:
+        """Rows (1-based) that may take one ``kind`` tile now; () if none."""
+        return self.derived((kind, skip_rows), Realm._villages_for, kind, comps, skip_rows)
 
-        ``lengths`` (the row lengths, the cache key) may be passed by a caller
-        asking about many kinds at once.
-        """
-        key = (kind, skip_rows, lengths or tuple(map(len, self.villages)))
-        found = self._where.get(key)
-        if found is None:
-            if len(self._where) > 256:
-                self._where.clear()
-            found = self._where[key] = tuple(self._villages_for(kind, comps, skip_rows))
-        return found
-
-    def _villages_for(self, kind: str, comps: HawaiiComponents, skip_rows: bool) -> list[int]:
+    def _villages_for(self, kind: str, comps: HawaiiComponents, skip_rows: bool) -> tuple[int, ...]:
         spec = comps.tiles[kind]
-        is_god = spec.family == "god"
-        rows = self._rows(comps)
+        is_god = kind in comps.gods
+        rows = self.derived("rows", Realm._rows, comps)
         if is_god and any(kind in kinds for kinds, _ in rows):
-            return []
+            return ()
         out = []
         first_empty_seen = False
         for i, (kinds, has_god) in enumerate(rows):
@@ -99,18 +100,15 @@ class Realm:
                 out.append(i + 1)
                 if not skip_rows:
                     first_empty_seen = True
-        return out
+        return tuple(out)
 
-    def _rows(self, comps: HawaiiComponents) -> list[tuple[frozenset, bool]]:
-        """Per row: the kinds in it and whether it holds a god (cached like the answers)."""
-        key = ("rows", tuple(map(len, self.villages)))
-        found = self._where.get(key)
-        if found is None:
-            found = self._where[key] = [
-                (frozenset(k for k, _ in row),
-                 any(k != START_HUT and comps.tiles[k].family == "god" for k, _ in row))
-                for row in self.villages]
-        return found
+    def _rows(self, comps: HawaiiComponents) -> list[tuple[dict, bool]]:
+        """Per row: its tiles by kind and whether one is a god."""
+        out = []
+        for row in self.villages:
+            kinds = dict(row)
+            out.append((kinds, not comps.gods.isdisjoint(kinds)))
+        return out
 
     def free_kahuna_spaces(self, comps: HawaiiComponents) -> int:
         return len(comps.realm.kahuna_points) - self.kahunas
@@ -132,6 +130,7 @@ class Realm:
 
     def add_to_village(self, kind: str, side: int, village: int) -> None:
         self.villages[village - 1].append((kind, side))
+        self._memo = {}
 
     def add_boat(self, side: int) -> str:
         name = self.next_boat_name()
@@ -190,3 +189,7 @@ class Realm:
         if not self.boats or self.boats[0].name != FISHING_BOAT:
             problems.append("the fishing boat is missing")
         return problems
+
+
+def _tiles(realm: Realm) -> list[tuple[str, int]]:
+    return [(k, s) for row in realm.villages for k, s in row if k != START_HUT]
