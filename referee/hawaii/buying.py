@@ -80,11 +80,12 @@ def check(d: "Data", m: Buy) -> None:
     if not payment.huts_can_cover(needs, caps):
         raise IllegalMoveError(f"{who} cannot mix resources that way: fruits replace a whole payment, "
                                f"other mixes need exchange huts ({sum(caps)} units available) (H-R6)")
-    lacking = payment.shortfall(m.move_payment, *p.resources())
+    have = p.resources()
+    lacking = payment.shortfall(m.move_payment, *have)
     if lacking:
         raise IllegalMoveError(f"{who} cannot move {_from(p.at)}->{m.place}: {lacking} (H-R5)")
-    total = Payment(*(a + b for a, b in zip(m.move_payment, m.tile_payment)))
-    lacking = payment.shortfall(total, *p.resources())
+    total = payment.plus(m.move_payment, m.tile_payment)
+    lacking = payment.shortfall(total, *have)
     if lacking:
         raise IllegalMoveError(f"{who} cannot pay for the move and {m.tile} with token {m.token}: "
                                f"{lacking} (H-R6, H-R7)")
@@ -96,7 +97,7 @@ def check(d: "Data", m: Buy) -> None:
         need = comps.tiles["kane"].tiki_cost
         if m.kane_tiki.total != need:
             raise IllegalMoveError(f"{who} must pay {need} resources for KANE's tiki, not {m.kane_tiki.total} (H-R15)")
-        lacking = payment.shortfall(Payment(*(a + b for a, b in zip(total, m.kane_tiki))), *p.resources())
+        lacking = payment.shortfall(payment.plus(total, m.kane_tiki), *have)
         if lacking:
             raise IllegalMoveError(f"{who} cannot also pay for KANE's tiki: {lacking} (H-R15)")
     where = targets(d, p, m.tile, count)

@@ -18,10 +18,10 @@ def check(d: "Data", m: Fish) -> None:
     p = acting_chief(d, m.seat)
     if not m.fish:
         raise IllegalMoveError(f"{m.seat} must take at least one fish token (H-R10)")
-    lying = Counter(t.value for t in d.cove)
-    wanted = Counter(m.fish)
-    for value, n in wanted.items():
-        if lying[value] < n:
+    lying = [t.value for t in d.cove]
+    for value in dict.fromkeys(m.fish):
+        n = m.fish.count(value)
+        if lying.count(value) < n:
             shown = " ".join(str(t.value) for t in sorted(d.cove, reverse=True)) or "nothing"
             raise IllegalMoveError(f"{m.seat} cannot take {n} fish of {value}: the cove holds {shown} (H-R10)")
     trips.check_trip(d, p, len(m.fish), m.boats, m.payment, "fish", "H-R10")

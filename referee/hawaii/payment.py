@@ -27,6 +27,8 @@ def exchange_needed(pay: Payment, resource: str) -> int:
 
 def huts_can_cover(needs: list[int], capacities: list[int]) -> bool:
     """Can the exchange huts be split so each payment's need is covered?"""
+    if max(needs, default=0) <= 0:
+        return True
     needs = [n for n in needs if n > 0]
     if not needs:
         return True
@@ -45,6 +47,10 @@ def huts_can_cover(needs: list[int], capacities: list[int]) -> bool:
     return False
 
 
+def plus(a: Payment, b: Payment) -> Payment:
+    return Payment(a.shells + b.shells, a.feet + b.feet, a.fruits + b.fruits)
+
+
 def amount_text(n: int, resource: str) -> str:
     """``1 foot``, ``2 feet``, ``1 shell``: how a player says an amount."""
     one = {SHELLS: "shell", FEET: "foot", FRUITS: "fruit"}[resource]
@@ -53,6 +59,9 @@ def amount_text(n: int, resource: str) -> str:
 
 def shortfall(pay: Payment, shells: int, feet: int, fruits: int) -> str | None:
     """What the player lacks for ``pay``, e.g. ``needs 2 feet, has 1``; None if nothing."""
+    want_shells, want_feet, want_fruits = pay
+    if want_shells <= shells and want_feet <= feet and want_fruits <= fruits:
+        return None
     for resource, want, have in zip((SHELLS, FEET, FRUITS), pay, (shells, feet, fruits)):
         if want > have:
             return f"needs {amount_text(want, resource)}, has {have}"

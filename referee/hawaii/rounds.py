@@ -32,16 +32,17 @@ def start_chiefs(d: "Data") -> None:
 
 def next_turn(d: "Data") -> None:
     """After an action: the next chief in order who is not on the track, or the round end."""
-    if all(p.done for p in d.players.values()):
+    order, players = d.order, d.players
+    if d.turn in order:
+        i = order.index(d.turn)
+        for seat in order[i + 1:] + order[:i + 1]:
+            if not players[seat].done:
+                d.turn = seat
+                return
+    if all(p.done for p in players.values()):
         end_of_chiefs(d)
         return
-    i = d.order.index(d.turn)
-    n = len(d.order)
-    for k in range(1, n + 1):
-        seat = d.order[(i + k) % n]
-        if not d.players[seat].done:
-            d.turn = seat
-            return
+    order.index(d.turn)     # raises ValueError: the chief to move is outside the order
 
 
 def end_of_chiefs(d: "Data") -> None:

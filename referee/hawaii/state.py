@@ -43,10 +43,16 @@ class Player:
             self.earned[resource] += n
 
     def pay(self, payment) -> None:
-        for resource, n in zip(RESOURCES, payment):
-            if n:
-                setattr(self, resource, getattr(self, resource) - n)
-                self.spent[resource] += n
+        shells, feet, fruits = payment
+        if shells:
+            self.shells -= shells
+            self.spent["shells"] += shells
+        if feet:
+            self.feet -= feet
+            self.spent["feet"] += feet
+        if fruits:
+            self.fruits -= fruits
+            self.spent["fruits"] += fruits
 
     def add_points(self, why: str, n: int) -> None:
         if n:
