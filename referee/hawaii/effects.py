@@ -4,7 +4,7 @@ before the current purchase, so a tile never acts in the turn it is bought."""
 from __future__ import annotations
 
 from referee.hawaii.model import HawaiiComponents
-from referee.hawaii.realm import Realm
+from referee.hawaii.realm import START_HUT, Realm
 from referee.hawaii.scoring import side_value
 
 
@@ -28,14 +28,17 @@ def _chiefs_phase_effects(realm: Realm, comps: HawaiiComponents) -> tuple:
 def _read_effects(realm: Realm, comps: HawaiiComponents) -> tuple:
     tiles = comps.tiles
     caps, move_caps, spear = [], [], 0
-    for k, s in realm.tiles():
-        t = tiles[k]
-        if t.exchange:
-            caps.append(side_value(t.exchange, s))
-        if t.move_cap:
-            move_caps.append(side_value(t.move_cap, s))
-        if t.spear_points:
-            spear += side_value(t.spear_points, s)
+    for row in realm.villages:
+        for k, s in row:
+            if k == START_HUT:
+                continue
+            t = tiles[k]
+            if t.exchange:
+                caps.append(side_value(t.exchange, s))
+            if t.move_cap:
+                move_caps.append(side_value(t.move_cap, s))
+            if t.spear_points:
+                spear += side_value(t.spear_points, s)
     return tuple(caps), min(move_caps) if move_caps else None, spear
 
 

@@ -85,15 +85,16 @@ class Realm:
 
     def _villages_for(self, kind: str, comps: HawaiiComponents, skip_rows: bool) -> tuple[int, ...]:
         spec = comps.tiles[kind]
-        is_god = kind in comps.gods
-        rows = self.derived("rows", Realm._rows, comps)
-        if is_god and any(kind in kinds for kinds, _ in rows):
+        gods = comps.gods
+        is_god = kind in gods
+        rows = [dict(row) for row in self.villages]     # kind -> side, per row
+        if is_god and any(kind in kinds for kinds in rows):
             return ()
         out = []
         first_empty_seen = False
-        for i, (kinds, has_god) in enumerate(rows):
+        for i, kinds in enumerate(rows):
             if kinds:
-                if kind in kinds or (is_god and has_god):
+                if kind in kinds or (is_god and not gods.isdisjoint(kinds)):
                     continue
                 out.append(i + 1)
             elif spec.starts_village and not first_empty_seen:
@@ -101,14 +102,6 @@ class Realm:
                 if not skip_rows:
                     first_empty_seen = True
         return tuple(out)
-
-    def _rows(self, comps: HawaiiComponents) -> list[tuple[dict, bool]]:
-        """Per row: its tiles by kind and whether one is a god."""
-        out = []
-        for row in self.villages:
-            kinds = dict(row)
-            out.append((kinds, not comps.gods.isdisjoint(kinds)))
-        return out
 
     def free_kahuna_spaces(self, comps: HawaiiComponents) -> int:
         return len(comps.realm.kahuna_points) - self.kahunas
