@@ -106,6 +106,9 @@ class HawaiiComponents:
     provenance: tuple[Provenance, ...] = field(default=(), compare=False)
     # lookups the rules make on every move, built once from the fields above
     gods: frozenset[str] = field(init=False, repr=False, compare=False)
+    # kind -> income (shells, feet, fruits) on side I and on side II, for kinds that give any
+    tile_income: dict[str, tuple[tuple[int, int, int], ...]] = field(init=False, repr=False,
+                                                                    compare=False)
     _place_by_id: dict[str, PlaceSpec] = field(init=False, repr=False, compare=False)
     _seller_of: dict[str, PlaceSpec] = field(init=False, repr=False, compare=False)
     _island_by_id: dict[str, IslandSpec] = field(init=False, repr=False, compare=False)
@@ -113,6 +116,8 @@ class HawaiiComponents:
     def __post_init__(self) -> None:
         built = {
             "gods": frozenset(k for k, t in self.tiles.items() if t.family == "god"),
+            "tile_income": {k: _income(t) for k, t in self.tiles.items()
+                            if t.income_shells or t.income_feet or t.income_fruits},
             "_place_by_id": _first_by(self.places, lambda p: [p.id]),
             "_seller_of": _first_by(self.places, lambda p: p.sells),
             "_island_by_id": _first_by(self.islands, lambda i: [i.id]),
@@ -137,6 +142,11 @@ class HawaiiComponents:
 
     def unverified(self) -> list[Provenance]:
         return [p for p in self.provenance if p.status == "unverified"]
+
+
+def _income(t: TileSpec) -> tuple[tuple[int, int, int], ...]:
+    pairs = (t.income_shells, t.income_feet, t.income_fruits)
+    return tuple(tuple(pair[side] if pair else 0 for pair in pairs) for side in (0, 1))
 
 
 def _first_by(items, keys_of) -> dict:

@@ -71,16 +71,17 @@ def irrigation_twos(d: "Data", seat: str) -> int:
 
 def pay_income(d: "Data") -> None:
     spec = d.comps.rounds[d.round - 1]
-    tiles = d.comps.tiles
+    tile_income = d.comps.tile_income
     for p in d.players.values():
-        gains = {"shells": spec.income_shells, "feet": spec.income_feet, "fruits": 0}
+        shells, feet, fruits = spec.income_shells, spec.income_feet, 0
         for kind, side in p.realm.tiles():
-            t = tiles[kind]
-            gains["shells"] += scoring.side_value(t.income_shells, side)
-            gains["feet"] += scoring.side_value(t.income_feet, side)
-            gains["fruits"] += scoring.side_value(t.income_fruits, side)
-        for resource, n in gains.items():
-            p.gain(resource, n)
+            income = tile_income.get(kind)
+            if income:
+                more_shells, more_feet, more_fruits = income[side - 1]
+                shells, feet, fruits = shells + more_shells, feet + more_feet, fruits + more_fruits
+        p.gain("shells", shells)
+        p.gain("feet", feet)
+        p.gain("fruits", fruits)
 
 
 def apply_income_choice(d: "Data", seat: str, choices: tuple[str, ...]) -> None:
