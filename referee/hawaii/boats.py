@@ -34,8 +34,11 @@ def spec(boat: Boat, comps: HawaiiComponents) -> BoatSpec:
 
 
 def _paid(cost: int, chosen: tuple[BoatSpec, ...]) -> int | None:
-    paid = cost - sum(b[3] for b in chosen)
-    if paid < len(chosen) or paid > sum(b[2] for b in chosen):
+    paid, room = cost, 0
+    for _, _, spaces, printed_feet in chosen:
+        paid -= printed_feet
+        room += spaces
+    if paid < len(chosen) or paid > room:
         return None
     return paid
 

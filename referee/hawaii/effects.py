@@ -9,23 +9,19 @@ from referee.hawaii.scoring import side_value
 
 
 def exchange_capacities(realm: Realm, comps: HawaiiComponents) -> tuple[int, ...]:
-    return _chiefs_phase_effects(realm, comps)[0]
+    return realm.derived("effects", _read_effects, comps)[0]
 
 
 def spear_bonus(realm: Realm, comps: HawaiiComponents) -> int:
-    return _chiefs_phase_effects(realm, comps)[2]
+    return realm.derived("effects", _read_effects, comps)[2]
 
 
 def move_cap(realm: Realm, comps: HawaiiComponents) -> int | None:
-    return _chiefs_phase_effects(realm, comps)[1]
-
-
-def _chiefs_phase_effects(realm: Realm, comps: HawaiiComponents) -> tuple:
-    """(exchange capacities, PELE's cap, spear bonus), read together once per realm."""
-    return realm.derived("effects", _read_effects, comps)
+    return realm.derived("effects", _read_effects, comps)[1]
 
 
 def _read_effects(realm: Realm, comps: HawaiiComponents) -> tuple:
+    """(exchange capacities, PELE's cap, spear bonus): one pass serves all three."""
     tiles = comps.tiles
     caps, move_caps, spear = [], [], 0
     for row in realm.villages:
