@@ -185,4 +185,4 @@ class Realm:
 
 
 def _tiles(realm: Realm) -> list[tuple[str, int]]:
-    return [(k, s) for row in realm.villages for k, s in row if k != START_HUT]
+    return [tile for row in realm.villages for tile in row if tile[0] != START_HUT]
