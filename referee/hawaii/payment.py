@@ -30,8 +30,6 @@ def huts_can_cover(needs: list[int], capacities: list[int]) -> bool:
     if max(needs, default=0) <= 0:
         return True
     needs = [n for n in needs if n > 0]
-    if not needs:
-        return True
     if sum(needs) > sum(capacities):
         return False
     if len(needs) == 1:
