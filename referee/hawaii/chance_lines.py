@@ -43,6 +43,31 @@ def _group(d) -> list[tuple]:
 
 
 def _items(text: str, start: int) -> list[tuple[str | None, str, int]]:
+    """(name or None, value, column) per item; a line as the referee writes it
+    (single spaces, no spaces around '=' or ',') is split without the pattern."""
+    return _plain_items(text, start) or _pattern_items(text, start)
+
+
+def _plain_items(text: str, start: int) -> list | None:
+    rest = text[start:]
+    if not rest or "  " in rest or "\t" in rest or " =" in rest or "= " in rest or " ," in rest \
+            or ", " in rest:
+        return None
+    out = []
+    column = start + 1
+    for word in rest.split(" "):
+        if word:
+            key, eq, value = word.partition("=")
+            if not key or "," in key or (eq and (not value or "=" in value or ",," in value
+                                                 or value[0] == "," or value[-1] == ",")) \
+                    or (not eq and "," in word):
+                return None
+            out.append((key, value, column) if eq else (None, word, column))
+        column += len(word) + 1
+    return out
+
+
+def _pattern_items(text: str, start: int) -> list[tuple[str | None, str, int]]:
     out = []
     for m in _ITEM.finditer(text, start):
         if m.group("bad"):

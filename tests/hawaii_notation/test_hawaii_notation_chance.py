@@ -1,5 +1,7 @@
 """Chance lines: the forms, and a hand-written line that could not happen is refused."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hn_helpers import SETUP, setup
 from referee.errors import BadChanceError
@@ -95,3 +97,17 @@ def test_refused_line_names_sum_and_limit_exactly():
 def test_no_chance_due():
     with pytest.raises(BadChanceError):
         parse_chance("order RED GREEN BLUE", setup())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="aB1=,- \t", max_size=30))
+def test_plain_chance_items_agree_with_the_pattern(rest):
+    """Chance lines as the referee writes them are split without the regular
+    expression; whenever that shortcut answers it must say what the pattern says."""
+    from referee.hawaii.chance_lines import _pattern_items, _plain_items
+    text = "tokens " + rest
+    fast = _plain_items(text, 6)
+    if fast is not None:
+        assert fast == _pattern_items(text, 6)
+    assert _plain_items("tokens A1=6,2s B1=6s,- cove=5s", 6) == [
+        ("A1", "6,2s", 8), ("B1", "6s,-", 16), ("cove", "5s", 24)]
