@@ -16,7 +16,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -39,6 +41,16 @@ def timed(cmd: list[str], runs: int) -> float:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return statistics.median(times)
+
+
+def instructions(cmd: list[str]) -> int | None:
+    """Instructions the whole process executes (valgrind's callgrind, about 50x slower)."""
+    if shutil.which("valgrind") is None:
+        return None
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+                          capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    return int(found.group(1)) if found else None
 
 
 def long_game(moves: int) -> tuple[list[str], int]:
@@ -127,6 +139,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count instructions under valgrind (a few minutes)")
     args = ap.parse_args()
     import referee
     # an installed package has its bytecode compiled by pip; a source tree may not
@@ -150,6 +164,15 @@ def main() -> None:
             print(f"python-chess:  {args.games} games, {plies} plies, {chess_time:.2f} s, "
                   f"{plies / chess_time:.0f} moves/s (CPU time of the whole process, median)")
             print(f"ratio referee/python-chess moves per second: {moves / check / (plies / chess_time):.2f}")
+            if args.instructions:
+                mine = instructions([sys.executable, "-m", "referee", "check", *map(str, files)])
+                theirs = instructions([sys.executable, str(reader), str(pgn)])
+                if mine and theirs:
+                    print(f"instructions per move: referee {mine / moves / 1000:.0f}k "
+                          f"({mine / 1e9:.2f} G in all), python-chess {theirs / plies / 1000:.0f}k "
+                          f"({theirs / 1e9:.2f} G); ratio {theirs / plies / (mine / moves):.2f}")
+                else:
+                    print("valgrind not available: no instruction counts")
         except ImportError:
             print("python-chess not installed: pip install chess")
 
