@@ -263,6 +263,9 @@ def _replay(kind, moves, group, items, state) -> None:
     if kind == "tokens":
         _check_layout(moves, group, items, state.d)
         return
+    if kind in ("places", "order"):
+        _check_setup(kind, moves, group, state.d)
+        return
     trial = state.clone()
     for move, step in zip(moves, group):
         try:
@@ -271,6 +274,22 @@ def _replay(kind, moves, group, items, state) -> None:
             err.reason = f"{_label(step)}: {err.reason}"
             err.args = (err.reason,)
             raise
+
+
+def _check_setup(kind, moves, group, d) -> None:
+    """The setup draws by counting: the reader has already resolved every name against
+    the components and the seats and refused repeats within the line, so only what the
+    position already holds can clash."""
+    if kind == "places":
+        taken = set(d.board.values())
+        for move, step in zip(moves, group):
+            if move.place_id in taken:
+                raise BadChanceError(f"{_label(step)}: place {move.place_id} is already laid out")
+        return
+    taken = set(d.track_seat.values())
+    for move, step in zip(moves, group):
+        if move.seat in taken:
+            raise BadChanceError(f"{_label(step)}: {move.seat} already has an order space")
 
 
 def _check_layout(moves, group, items, d) -> None:
