@@ -195,7 +195,17 @@ def _drawn(token: Token) -> TokenDrawn:
     return found
 
 
+def _draw(word: str, col: int) -> TokenDrawn:
+    found = _DRAW_OF_WORD.get(word)
+    if found is None:
+        found = _drawn(_token(word, col))
+        if len(_DRAW_OF_WORD) < 256:
+            _DRAW_OF_WORD[word] = found
+    return found
+
+
 _DRAWN: dict[Token, TokenDrawn] = {}
+_DRAW_OF_WORD: dict[str, TokenDrawn] = {}
 
 
 def _tokens(items, group, state) -> list:
@@ -244,9 +254,9 @@ def _tokens(items, group, state) -> list:
                     raise BadChanceError(f"{coord}'s printed circle is empty, so its token must be "
                                          f"listed in cove=", column=cove_col or col)
                 used_fish += 1
+                out.append(_drawn(token))
             else:
-                token = _token(word, col)
-            out.append(_drawn(token))
+                out.append(_draw(word, col))
     if used_fish != len(cove_tokens):
         raise BadChanceError(f"cove= lists {len(cove_tokens)} fish but {used_fish} printed circles are "
                              f"empty ('-')", column=cove_col)
@@ -254,7 +264,7 @@ def _tokens(items, group, state) -> list:
     if len(track) != track_steps:
         raise BadChanceError(f"track= must give {track_steps} tokens (order spaces 2..N), not {len(track)}",
                              column=track_col)
-    out += [_drawn(_token(w, track_col)) for w in track]
+    out += [_draw(w, track_col) for w in track]
     return out
 
 
@@ -331,7 +341,7 @@ def _dash_places(items, d) -> set[str]:
     out = set()
     for key, value, _ in items:
         if key and value.split(",")[-1] == "-" and key.lower() not in ("cove", "track"):
-            out.add(names.place_coord(key, d.board, d.comps) or key)
+            out.add(key if key in d.board else names.place_coord(key, d.board, d.comps) or key)
     return out
 
 
