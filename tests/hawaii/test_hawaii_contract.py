@@ -226,3 +226,22 @@ def test_H_R1_the_state_json_is_the_whole_position(seed, players):
             assert again.chance_outcomes() == s.chance_outcomes()
         else:
             assert set(again.legal_moves()) == set(s.legal_moves())
+
+
+def test_realm_answers_follow_added_tiles_and_copies_keep_their_own():
+    """The realm remembers derived answers (H-R6 exchange huts, H-R8 villages) until a
+    tile is added; a copy must never see the original's later tiles, nor the reverse."""
+    from referee.hawaii import effects
+    s = new_state(["RED", "GREEN"])
+    comps = s.comps
+    realm = s.player("RED").realm
+    assert effects.exchange_capacities(realm, comps) == ()
+    assert realm.villages_for("exchange-hut", comps) == (1, 2)
+    copy = realm.clone()
+    realm.add_to_village("exchange-hut", 2, 1)
+    assert effects.exchange_capacities(realm, comps) != ()
+    assert realm.villages_for("exchange-hut", comps) == (2,)
+    assert effects.exchange_capacities(copy, comps) == ()
+    assert copy.villages_for("exchange-hut", comps) == (1, 2)
+    copy.add_to_village("kane", 1, 1)
+    assert realm.sides_of("kane") == [] and copy.sides_of("kane") == [1]

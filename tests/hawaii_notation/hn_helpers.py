@@ -53,7 +53,7 @@ def player(s, seat: str = "RED", *, at=None, shells=None, feet=None, fruits=None
         for i, row in enumerate(rows):
             for word in row.split():
                 kind, _, side = word.partition(":")
-                p.realm.villages[i].append((kind, {"I": 1, "II": 2}[side]))
+                p.realm.add_to_village(kind, {"I": 1, "II": 2}[side], i + 1)   # keeps its memo true
     for side in boats:
         p.realm.add_boat(side)
     if kahunas is not None:
