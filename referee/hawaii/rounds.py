@@ -33,16 +33,12 @@ def start_chiefs(d: "Data") -> None:
 def next_turn(d: "Data") -> None:
     """After an action: the next chief in order who is not on the track, or the round end."""
     order, players = d.order, d.players
-    if d.turn in order:
-        i = order.index(d.turn)
-        for seat in order[i + 1:] + order[:i + 1]:
-            if not players[seat].done:
-                d.turn = seat
-                return
-    if all(p.done for p in players.values()):
-        end_of_chiefs(d)
-        return
-    order.index(d.turn)     # raises ValueError: the chief to move is outside the order
+    i = order.index(d.turn)
+    for seat in order[i + 1:] + order[:i + 1]:
+        if not players[seat].done:
+            d.turn = seat
+            return
+    end_of_chiefs(d)
 
 
 def end_of_chiefs(d: "Data") -> None:
