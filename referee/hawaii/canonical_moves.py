@@ -72,43 +72,42 @@ def _payment(text: str) -> Payment:
 
 
 def _buy(m, d):
-    seat = m.group(1)
+    seat, origin, dest, stay, move_paid, tile, side_word, plain, word, tile_paid, village, kane, \
+        kane_paid = m.groups()
     p = d.players[seat]
     board = d.board
-    if m.group(4) is not None:
-        coord = m.group(4)
+    if stay is not None:
+        coord = stay
         if coord != p.at:
             return None
     else:
-        origin, coord = m.group(2), m.group(3)
+        coord = dest
         if origin != p.at and not (origin == "beach" and p.at not in board):
             return None
     if coord not in board:
         return None
-    kind = names.tile(m.group(6), d.comps)
+    kind = names.tile(tile, d.comps)
     if kind is None:
         return None
-    side = 2 if m.group(7) in ("II", "x2") else 1
-    word = m.group(9)
+    side = 2 if side_word in ("II", "x2") else 1
     token = Token.parse(word)
-    if not token.spear and m.group(8) is None:
+    if not token.spear and plain is None:
         same = {t for t in d.place_at(coord).tokens if t.value == token.value}
         if len(same) > 1:
             return None
         if same:
             token = same.pop()
-    if m.group(11) is not None:
-        village = int(m.group(11))
+    if village is not None:
+        village = int(village)
     else:
         where = buying.targets(d, p, kind, side if kind in names.MULTI else 1) or [None]
         if len(where) != 1:
             return None
         village = where[0]
-    move_pay = (_payment(m.group(5)) if m.group(5) is not None
+    move_pay = (_payment(move_paid) if move_paid is not None
                 else Payment(feet=buying.move_cost(d, p, coord)))
-    tile_pay = (_payment(m.group(10)) if m.group(10) is not None
-                else Payment(shells=token.value * side))
-    kane = _payment(m.group(13)) if m.group(12) is not None else None
+    tile_pay = _payment(tile_paid) if tile_paid is not None else Payment(shells=token.value * side)
+    kane = _payment(kane_paid) if kane is not None else None
     return _new_buy(seat, coord, kind, side, token, village, move_pay, tile_pay, kane)
 
 
