@@ -90,3 +90,43 @@ def test_canonical_shortcut_declines_what_it_cannot_take(line):
     assert read_move(line, s) is None
     with pytest.raises(RefereeError):
         parse_move(line, s)
+
+
+def _mutations(line: str, rng) -> list[str]:
+    """Near misses of a canonical line: one word swapped for a word of the same kind."""
+    words = line.split(" ")
+    swaps = {"I": "II", "II": "I", "x1": "x2", "x2": "x1", "beach->A1,": "beach->B2,",
+             "1": "2", "2": "3", "3": "1", "4": "5", "5": "4", "6": "2", "2s": "2", "4s": "4",
+             "shell": "fruit", "foot": "shell", "fruits": "feet", "feet": "shells",
+             "boat1": "fishing-boat", "fishing-boat": "boat1"}
+    out = []
+    for i, w in enumerate(words):
+        bare = w.rstrip(",")
+        if bare in swaps:
+            out.append(" ".join(words[:i] + [swaps[bare] + w[len(bare):]] + words[i + 1:]))
+    rng.shuffle(out)
+    return out[:4]
+
+
+@pytest.mark.parametrize("seed,players", GAMES[:5])
+def test_canonical_shortcut_never_reads_a_near_miss_differently(seed, players):
+    """A line one word away from a legal move is read by the shortcut either not at all or
+    as the very move the lenient reader finds; it never accepts what the reader refuses."""
+    import random
+
+    from referee.hawaii.canonical_moves import read_move
+    rng = random.Random(seed)
+    tried = 0
+    for s in random_game(seed, players):
+        moves = list(s.legal_moves())
+        for move in rng.sample(moves, min(3, len(moves))):
+            for line in _mutations(format_move(move, s), rng):
+                fast = read_move(line, s)
+                try:
+                    slow = parse_move(line, s, shortcut=False)
+                except RefereeError:
+                    slow = None
+                if fast is not None:
+                    assert fast == slow, line
+                    tried += 1
+    assert tried > 20
