@@ -7,16 +7,16 @@
 
 One line holds a whole group of atomic draws (consecutive draws of one
 ``chance_kind``). A line says where each token ended up, not only what was
-drawn, so a hand-written line is checked against the rules: the engine
-replays the draws on a copy (or, for the token layout, counts) and the line
-must agree with where they land.
+drawn, so a hand-written line is checked against the rules: the engine tries
+the draws without playing them (``dealing.trial``) and the line must agree
+with where they land.
 """
 from __future__ import annotations
 
 import re
 
 from referee.errors import BadChanceError
-from referee.hawaii import names
+from referee.hawaii import dealing, names
 from referee.hawaii.moves import IslandDrawn, OrderDrawn, PlaceDrawn, Token, TokenDrawn
 from referee.notation.chance import chance_head
 from referee.notation.syntax import did_you_mean
@@ -269,72 +269,30 @@ def _tokens(items, group, state) -> list:
 
 
 def _replay(kind, moves, group, items, state) -> None:
-    """Apply the draws to a copy; where a token lands must be what the line says."""
-    if kind == "tokens":
-        _check_layout(moves, group, items, state.d)
+    """Try the draws without playing them; where a token lands must be what the line says."""
+    d = state.d
+    try:
+        landings = dealing.trial(d, group, moves)
+    except BadChanceError as err:
+        err.reason = f"{_label(group[err.index])}: {err.reason}"
+        err.args = (err.reason,)
+        raise
+    if kind != "tokens":
         return
-    if kind in ("places", "order"):
-        _check_setup(kind, moves, group, state.d)
-        return
-    trial = state.clone()
-    for move, step in zip(moves, group):
-        try:
-            trial.apply(move)
-        except BadChanceError as err:
-            err.reason = f"{_label(step)}: {err.reason}"
-            err.args = (err.reason,)
-            raise
-
-
-def _check_setup(kind, moves, group, d) -> None:
-    """The setup draws by counting: the reader has already resolved every name against
-    the components and the seats and refused repeats within the line, so only what the
-    position already holds can clash."""
-    if kind == "places":
-        taken = set(d.board.values())
-        for move, step in zip(moves, group):
-            if move.place_id in taken:
-                raise BadChanceError(f"{_label(step)}: place {move.place_id} is already laid out")
-        return
-    taken = set(d.track_seat.values())
-    for move, step in zip(moves, group):
-        if move.seat in taken:
-            raise BadChanceError(f"{_label(step)}: {move.seat} already has an order space")
-
-
-def _check_layout(moves, group, items, d) -> None:
-    """The token layout, checked by counting instead of on a copy (a game has one per
-    round, and ``referee check`` reads thousands): every token must be in the bag,
-    and a printed circle stays empty exactly when its token would break the limit."""
-    bag = dict(d.bag)
-    sums: dict[str, int] = {}
     empty_said = _dash_places(items, d)
-    for move, step in zip(moves, group):
-        token = move.token
-        if bag.get(token, 0) <= 0:
-            raise BadChanceError(f"{_label(step)}: price token {token} is not in the bag")
-        bag[token] -= 1
+    for move, step, landing in zip(moves, group, landings):
+        if landing is None:
+            continue
+        stays, total = landing
         where = step[1]
-        if where == "track":
-            continue
-        if where not in sums:
-            sums[where] = sum(t.value for t in d.place_at(where).tokens)
-        if step[2] != "printed":
-            sums[where] += token.value
-            continue
         limit = d.comps.place(d.board[where]).limit
-        went_to_cove = sums[where] + token.value > limit
-        said_empty = where in empty_said
-        if went_to_cove and not said_empty:
-            raise BadChanceError(f"token {token} cannot lie on {where}'s printed circle: "
-                                 f"the sum {sums[where] + token.value} exceeds the limit {limit}, so it goes "
+        if not stays and where not in empty_said:
+            raise BadChanceError(f"token {move.token} cannot lie on {where}'s printed circle: "
+                                 f"the sum {total} exceeds the limit {limit}, so it goes "
                                  f"to the cove (write '-' and list it in cove=)")
-        if said_empty and not went_to_cove:
-            raise BadChanceError(f"token {token} fits on {where}'s printed circle "
-                                 f"(sum {sums[where] + token.value}, "
-                                 f"limit {limit}): it cannot go to the cove")
-        if not went_to_cove:
-            sums[where] += token.value
+        if stays and where in empty_said:
+            raise BadChanceError(f"token {move.token} fits on {where}'s printed circle "
+                                 f"(sum {total}, limit {limit}): it cannot go to the cove")
 
 
 def _dash_places(items, d) -> set[str]:

@@ -48,9 +48,7 @@ def normalize(d: "Data") -> None:
         if head[0] == "layout":
             d.pending[0:1] = layout_steps(d)
         elif head[0] == "island" and not d.stack_down:
-            for island in d.stack_up:           # a face-up island comes up: shuffle
-                d.stack_down[island] = d.stack_down.get(island, 0) + 1
-            d.stack_up.clear()
+            _reshuffle(d.stack_down, d.stack_up)
         elif head[0] == "start":
             d.pending.pop(0)
             from referee.hawaii.rounds import start_game
@@ -105,12 +103,32 @@ def apply(d: "Data", move) -> None:
     head = d.pending[0]
     step = head[0]
     if step == "token":             # 20 or more a round: first
-        if not isinstance(move, TokenDrawn):
-            raise BadChanceError(f"a price token must be drawn now, not {_describe(move)}")
-        if d.bag.get(move.token, 0) <= 0:
-            raise BadChanceError(f"price token {move.token} is not in the bag")
-        _take_from_bag(d, move.token)
+        _refuse_token(move, d.bag)
+        _take(d.bag, move.token)
         _lay_token(d, head, move.token)
+        d.pending.pop(0)
+        if d.pending and d.pending[0][0] != "token":    # the layout's next draw needs no setting up
+            normalize(d)
+        return
+    refuse(head, move, d, d.board.values(), d.track_seat.values(), d.stack_down, d.bag)
+    if step == "place":
+        d.board[head[1]] = move.place_id
+    elif step == "order":
+        d.track_seat[head[1]] = move.seat
+    else:
+        _take(d.stack_down, move.island_id)
+        d.docks[head[1]] = move.island_id
+    d.pending.pop(0)
+    normalize(d)
+
+
+def refuse(head: tuple, move, d: "Data", laid, seated, stack: dict, bag: dict) -> None:
+    """Raise why ``move`` cannot be the draw for step ``head``, given the places laid,
+    the seats placed, the face-down stack and the bag: one rule for playing a draw and
+    for trying a whole chance line (:func:`trial`)."""
+    step = head[0]
+    if step == "token":
+        _refuse_token(move, bag)
     elif step == "place":
         if not isinstance(move, PlaceDrawn):
             raise BadChanceError(f"a place for {head[1]} must be drawn now, not {_describe(move)}")
@@ -118,35 +136,89 @@ def apply(d: "Data", move) -> None:
             spec = d.comps.place(move.place_id)
         except KeyError:
             raise BadChanceError(f"there is no place {move.place_id!r} in the components") from None
-        if spec.id in d.board.values():
+        if spec.id in laid:
             raise BadChanceError(f"place {spec.id} is already laid out")
-        d.board[head[1]] = spec.id
     elif step == "order":
         if not isinstance(move, OrderDrawn):
             raise BadChanceError(f"the seat for order space {head[1]} must be drawn now, not {_describe(move)}")
         if move.seat not in d.seats:
             raise BadChanceError(f"{move.seat} is not a seat of this game")
-        if move.seat in d.track_seat.values():
+        if move.seat in seated:
             raise BadChanceError(f"{move.seat} already has an order space")
-        d.track_seat[head[1]] = move.seat
     else:
         if not isinstance(move, IslandDrawn):
             raise BadChanceError(f"an island for dock {head[1] + 1} must be drawn now, not {_describe(move)}")
-        if d.stack_down.get(move.island_id, 0) <= 0:
+        if stack.get(move.island_id, 0) <= 0:
             raise BadChanceError(f"island {move.island_id} is not in the face-down stack")
-        d.stack_down[move.island_id] -= 1
-        if not d.stack_down[move.island_id]:
-            del d.stack_down[move.island_id]
-        d.docks[head[1]] = move.island_id
-    d.pending.pop(0)
-    if d.pending and d.pending[0][0] != "token":    # the layout's next draw needs no setting up
-        normalize(d)
 
 
-def _take_from_bag(d: "Data", token) -> None:
-    d.bag[token] -= 1
-    if not d.bag[token]:
-        del d.bag[token]
+def _refuse_token(move, bag: dict) -> None:
+    if not isinstance(move, TokenDrawn):
+        raise BadChanceError(f"a price token must be drawn now, not {_describe(move)}")
+    if bag.get(move.token, 0) <= 0:
+        raise BadChanceError(f"price token {move.token} is not in the bag")
+
+
+def trial(d: "Data", steps: list[tuple], moves) -> list[tuple[bool, int] | None]:
+    """Try a run of draws for ``steps`` without changing ``d``: how a chance line is
+    checked before it is played, without copying the whole game.
+
+    For a printed circle: (whether the token stays on it, the place's sum with it);
+    None for other draws. A refused draw raises BadChanceError with ``index`` set.
+    """
+    laid, seated = set(d.board.values()), set(d.track_seat.values())
+    stack, up, bag = dict(d.stack_down), list(d.stack_up), dict(d.bag)
+    sums: dict[str, int] = {}
+    out: list[tuple[bool, int] | None] = []
+    for i, (head, move) in enumerate(zip(steps, moves)):
+        if head[0] == "island" and not stack:
+            _reshuffle(stack, up)
+        try:
+            if head[0] == "token":
+                _refuse_token(move, bag)
+            else:
+                refuse(head, move, d, laid, seated, stack, bag)
+        except BadChanceError as err:
+            err.index = i
+            raise
+        landing = None
+        if head[0] == "token":
+            _take(bag, move.token)
+            _, where, circle = head
+            if where != "track":
+                if where not in sums:
+                    sums[where] = sum(t.value for t in d.place_at(where).tokens)
+                total = sums[where] + move.token.value
+                stays = circle == "open" or _fits_printed(d, where, total)
+                if stays:
+                    sums[where] = total
+                if circle == "printed":
+                    landing = (stays, total)
+        elif head[0] == "place":
+            laid.add(move.place_id)
+        elif head[0] == "order":
+            seated.add(move.seat)
+        else:
+            _take(stack, move.island_id)
+        out.append(landing)
+    return out
+
+
+def _fits_printed(d: "Data", coord: str, total: int) -> bool:
+    """A printed circle keeps its token only while the place's sum stays within the limit."""
+    return total <= d.comps.place(d.board[coord]).limit
+
+
+def _reshuffle(stack_down: dict, stack_up: list) -> None:
+    for island in stack_up:           # a face-up island comes up: shuffle
+        stack_down[island] = stack_down.get(island, 0) + 1
+    stack_up.clear()
+
+
+def _take(counts: dict, key) -> None:
+    counts[key] -= 1
+    if not counts[key]:
+        del counts[key]
 
 
 def _lay_token(d: "Data", head: tuple, token) -> None:
@@ -159,11 +231,7 @@ def _lay_token(d: "Data", head: tuple, token) -> None:
             d.track_draws = []
         return
     place = d.place_at(coord)
-    if circle == "open":
-        place.tokens.append(token)
-        return
-    limit = d.comps.place(place.place_id).limit
-    if sum(t.value for t in place.tokens) + token.value <= limit:
+    if circle == "open" or _fits_printed(d, coord, sum(t.value for t in place.tokens) + token.value):
         place.tokens.append(token)
     else:
         place.printed_empty = True

@@ -81,3 +81,85 @@ def test_chance_moves_are_validated():
 def test_two_to_five_distinct_seats(seats):
     with pytest.raises(IllegalMoveError):
         new_state(seats)
+
+
+def _play_on_copy(state, draws):
+    """The reference: play the draws one by one on a copy, as the replay does."""
+    trial = state.clone()
+    fished = []
+    for i, move in enumerate(draws):
+        cove = len(trial.d.cove)
+        head = trial.d.pending[0]
+        try:
+            trial.apply(move)
+        except BadChanceError as err:
+            return i, err.reason, fished
+        if head[0] == "token" and head[2] == "printed":
+            fished.append(len(trial.d.cove) > cove)
+    return None, None, fished
+
+
+@pytest.mark.parametrize("seed,players", [(1, 2), (2, 3), (3, 4), (4, 5)])
+def test_trying_draws_agrees_with_playing_them(seed, players):
+    """A chance line is checked by dealing.trial, without copying the game (H-R18 layout,
+    setup draws, island refills): it must refuse exactly the draw that playing the line
+    refuses, with the same reason, and land every printed-circle token where play does."""
+    import random
+
+    from referee.core.game import CHANCE
+    from referee.hawaii import dealing
+    from referee.hawaii.moves import IslandDrawn, OrderDrawn
+    rng = random.Random(seed)
+    s = new_state(["RED", "YELLOW", "GREEN", "BLUE", "BLACK"][:players])
+    kinds = set()
+    while s.current_player() is not None:
+        if s.current_player() != CHANCE:
+            s.apply(rng.choice(list(s.legal_moves())))
+            continue
+        kind, before, draws = s.chance_kind(), s.clone(), []
+        steps = []
+        while s.current_player() == CHANCE and s.chance_kind() == kind:
+            steps.append(s.d.pending[0])
+            draws.append(s.sample_chance(rng))
+            s.apply(draws[-1])
+        kinds.add(kind)
+        wrong = {"tokens": TokenDrawn(T(rng.choice("23456") + rng.choice(["", "s"]))),
+                 "places": PlaceDrawn(rng.choice([p.id for p in before.comps.places])),
+                 "order": OrderDrawn(rng.choice(before.d.seats)),
+                 "islands": IslandDrawn(rng.choice([i.id for i in before.comps.islands]))}[kind]
+        for attempt in (draws, [*draws[:-1], wrong], [wrong, *draws[1:]]):
+            index, reason, fished = _play_on_copy(before, attempt)
+            try:
+                landings = dealing.trial(before.d, steps, attempt)
+            except BadChanceError as err:
+                assert (err.index, err.reason) == (index, reason)
+                continue
+            assert index is None
+            assert [not stays for stays, _ in filter(None, landings)] == fished
+    assert kinds == {"places", "order", "islands", "tokens"}
+
+
+def test_trying_island_draws_reshuffles_the_face_up_islands_like_play():
+    """H-R18: when the face-down stack runs out, the face-up islands are shuffled into it
+    before the next draw; trying a line must do the same as playing it."""
+    import random
+
+    from referee.hawaii import dealing
+    from referee.hawaii.moves import IslandDrawn
+    rng = random.Random(7)
+    s = new_state(["RED", "GREEN"])
+    while s.chance_kind() != "islands":
+        s.apply(s.sample_chance(rng))
+    ids = sorted(s.d.stack_down)
+    s.d.stack_down = {ids[0]: 1}
+    s.d.stack_up = ids[1:4]
+    steps = list(s.d.pending[:4])
+    good = [IslandDrawn(i) for i in ids[:4]]
+    again = [IslandDrawn(ids[0]), IslandDrawn(ids[0]), *good[2:]]
+    assert _play_on_copy(s, good)[0] is None
+    assert dealing.trial(s.d, steps, good) == [None] * 4
+    index, reason, _ = _play_on_copy(s, again)
+    with pytest.raises(BadChanceError) as err:
+        dealing.trial(s.d, steps, again)
+    assert err.value.index == index == 1 and err.value.reason == reason
+    assert "face-down stack" in reason
