@@ -10,7 +10,7 @@ token above a plain one of the same value.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.errors import BadChanceError
 from referee.hawaii.moves import IslandDrawn, OrderDrawn, PlaceDrawn, TokenDrawn
@@ -45,6 +45,8 @@ def normalize(d: "Data") -> None:
     """Expand markers and do the deterministic parts until a real draw (or nothing) is due."""
     while d.pending:
         head = d.pending[0]
+        if head[0] == "token":          # most draws: nothing to set up
+            return
         if head[0] == "layout":
             d.pending[0:1] = layout_steps(d)
         elif head[0] == "island" and not d.stack_down:
@@ -101,17 +103,12 @@ def apply(d: "Data", move) -> None:
     if not d.pending:
         raise BadChanceError(f"no random draw is due now: {_describe(move)} cannot happen")
     head = d.pending[0]
+    refuse(head, move, d)
     step = head[0]
     if step == "token":             # 20 or more a round: first
-        _refuse_token(move, d.bag)
         _take(d.bag, move.token)
         _lay_token(d, head, move.token)
-        d.pending.pop(0)
-        if d.pending and d.pending[0][0] != "token":    # the layout's next draw needs no setting up
-            normalize(d)
-        return
-    refuse(head, move, d, d.board.values(), d.track_seat.values(), d.stack_down, d.bag)
-    if step == "place":
+    elif step == "place":
         d.board[head[1]] = move.place_id
     elif step == "order":
         d.track_seat[head[1]] = move.seat
@@ -122,13 +119,23 @@ def apply(d: "Data", move) -> None:
     normalize(d)
 
 
-def refuse(head: tuple, move, d: "Data", laid, seated, stack: dict, bag: dict) -> None:
-    """Raise why ``move`` cannot be the draw for step ``head``, given the places laid,
-    the seats placed, the face-down stack and the bag: one rule for playing a draw and
-    for trying a whole chance line (:func:`trial`)."""
+class Pools(NamedTuple):
+    """What draws take from, copied so a whole chance line can be tried (:func:`trial`)."""
+    laid: set[str]          # places on the board
+    seated: set[str]        # seats on the order track
+    stack: dict[str, int]   # face-down islands
+    bag: dict               # price tokens
+
+
+def refuse(head: tuple, move, d: "Data", pools: Pools | None = None) -> None:
+    """Raise why ``move`` cannot be the draw for step ``head``: in ``d`` itself, or
+    against ``pools`` when a line is tried. One rule for playing a draw and trying one."""
     step = head[0]
     if step == "token":
-        _refuse_token(move, bag)
+        if not isinstance(move, TokenDrawn):
+            raise BadChanceError(f"a price token must be drawn now, not {_describe(move)}")
+        if (d.bag if pools is None else pools.bag).get(move.token, 0) <= 0:
+            raise BadChanceError(f"price token {move.token} is not in the bag")
     elif step == "place":
         if not isinstance(move, PlaceDrawn):
             raise BadChanceError(f"a place for {head[1]} must be drawn now, not {_describe(move)}")
@@ -136,27 +143,20 @@ def refuse(head: tuple, move, d: "Data", laid, seated, stack: dict, bag: dict) -
             spec = d.comps.place(move.place_id)
         except KeyError:
             raise BadChanceError(f"there is no place {move.place_id!r} in the components") from None
-        if spec.id in laid:
+        if spec.id in (d.board.values() if pools is None else pools.laid):
             raise BadChanceError(f"place {spec.id} is already laid out")
     elif step == "order":
         if not isinstance(move, OrderDrawn):
             raise BadChanceError(f"the seat for order space {head[1]} must be drawn now, not {_describe(move)}")
         if move.seat not in d.seats:
             raise BadChanceError(f"{move.seat} is not a seat of this game")
-        if move.seat in seated:
+        if move.seat in (d.track_seat.values() if pools is None else pools.seated):
             raise BadChanceError(f"{move.seat} already has an order space")
     else:
         if not isinstance(move, IslandDrawn):
             raise BadChanceError(f"an island for dock {head[1] + 1} must be drawn now, not {_describe(move)}")
-        if stack.get(move.island_id, 0) <= 0:
+        if (d.stack_down if pools is None else pools.stack).get(move.island_id, 0) <= 0:
             raise BadChanceError(f"island {move.island_id} is not in the face-down stack")
-
-
-def _refuse_token(move, bag: dict) -> None:
-    if not isinstance(move, TokenDrawn):
-        raise BadChanceError(f"a price token must be drawn now, not {_describe(move)}")
-    if bag.get(move.token, 0) <= 0:
-        raise BadChanceError(f"price token {move.token} is not in the bag")
 
 
 def trial(d: "Data", steps: list[tuple], moves) -> list[tuple[bool, int] | None]:
@@ -166,24 +166,21 @@ def trial(d: "Data", steps: list[tuple], moves) -> list[tuple[bool, int] | None]
     For a printed circle: (whether the token stays on it, the place's sum with it);
     None for other draws. A refused draw raises BadChanceError with ``index`` set.
     """
-    laid, seated = set(d.board.values()), set(d.track_seat.values())
-    stack, up, bag = dict(d.stack_down), list(d.stack_up), dict(d.bag)
+    pools = Pools(set(d.board.values()), set(d.track_seat.values()), dict(d.stack_down), dict(d.bag))
+    up = list(d.stack_up)
     sums: dict[str, int] = {}
     out: list[tuple[bool, int] | None] = []
     for i, (head, move) in enumerate(zip(steps, moves)):
-        if head[0] == "island" and not stack:
-            _reshuffle(stack, up)
+        if head[0] == "island" and not pools.stack:
+            _reshuffle(pools.stack, up)
         try:
-            if head[0] == "token":
-                _refuse_token(move, bag)
-            else:
-                refuse(head, move, d, laid, seated, stack, bag)
+            refuse(head, move, d, pools)
         except BadChanceError as err:
             err.index = i
             raise
         landing = None
         if head[0] == "token":
-            _take(bag, move.token)
+            _take(pools.bag, move.token)
             _, where, circle = head
             if where != "track":
                 if where not in sums:
@@ -195,11 +192,11 @@ def trial(d: "Data", steps: list[tuple], moves) -> list[tuple[bool, int] | None]
                 if circle == "printed":
                     landing = (stays, total)
         elif head[0] == "place":
-            laid.add(move.place_id)
+            pools.laid.add(move.place_id)
         elif head[0] == "order":
-            seated.add(move.seat)
+            pools.seated.add(move.seat)
         else:
-            _take(stack, move.island_id)
+            _take(pools.stack, move.island_id)
         out.append(landing)
     return out
 
