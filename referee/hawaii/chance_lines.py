@@ -88,7 +88,7 @@ def parse_chance(text: str, state) -> list:
     group = _group(d)
     moves = {"places": _places, "order": _order, "islands": _islands, "tokens": _tokens}[kind](
         items, group, state)
-    _replay(kind, moves, group, items, state)
+    _try_draws(kind, moves, group, items, state)
     return moves
 
 
@@ -187,24 +187,16 @@ def _token(word: str, col: int) -> Token:
     return Token.parse(word)
 
 
-def _drawn(token: Token) -> TokenDrawn:
-    """Draws are immutable values: one object per token serves every line."""
-    found = _DRAWN.get(token)
-    if found is None:
-        found = _DRAWN[token] = TokenDrawn(token)
-    return found
-
-
 def _draw(word: str, col: int) -> TokenDrawn:
+    """Draws are immutable values: one object per spelling serves every line."""
     found = _DRAW_OF_WORD.get(word)
     if found is None:
-        found = _drawn(_token(word, col))
+        found = TokenDrawn(_token(word, col))
         if len(_DRAW_OF_WORD) < 256:
             _DRAW_OF_WORD[word] = found
     return found
 
 
-_DRAWN: dict[Token, TokenDrawn] = {}
 _DRAW_OF_WORD: dict[str, TokenDrawn] = {}
 
 
@@ -221,8 +213,8 @@ def _tokens(items, group, state) -> list:
     for key, value, col in items:
         if key is None:
             raise BadChanceError(f"write tokens as PLACE=TOKENS, like A1=3,5s (not '{value}')", column=col)
-        name = key if key in circles else key.lower()
-        if name not in circles and name not in ("cove", "track"):
+        name = key.lower()
+        if name not in ("cove", "track"):
             name = names.place_coord(key, d.board, d.comps) or key
             if name not in circles:
                 raise BadChanceError(f"{key} gets no token now: positions are {', '.join(circles)}",
@@ -231,9 +223,9 @@ def _tokens(items, group, state) -> list:
             raise BadChanceError(f"{key} is given twice", column=col)
         given[name] = (value.split(","), col)
     cove, cove_col = given.get("cove", ([], None))
-    cove_tokens = [_token(w, cove_col) for w in cove if w != "-"]
+    cove_draws = [_draw(w, cove_col) for w in cove if w != "-"]
     out = []
-    fish = iter(cove_tokens)
+    fish = iter(cove_draws)
     used_fish = 0
     for coord, kinds in circles.items():
         if coord not in given:
@@ -249,16 +241,16 @@ def _tokens(items, group, state) -> list:
                 if circle != "printed":
                     raise BadChanceError(f"only the printed circle of {coord} can stay empty ('-' last)",
                                          column=col)
-                token = next(fish, None)
-                if token is None:
+                draw = next(fish, None)
+                if draw is None:
                     raise BadChanceError(f"{coord}'s printed circle is empty, so its token must be "
                                          f"listed in cove=", column=cove_col or col)
                 used_fish += 1
-                out.append(_drawn(token))
+                out.append(draw)
             else:
                 out.append(_draw(word, col))
-    if used_fish != len(cove_tokens):
-        raise BadChanceError(f"cove= lists {len(cove_tokens)} fish but {used_fish} printed circles are "
+    if used_fish != len(cove_draws):
+        raise BadChanceError(f"cove= lists {len(cove_draws)} fish but {used_fish} printed circles are "
                              f"empty ('-')", column=cove_col)
     track, track_col = given.get("track", ([], None))
     if len(track) != track_steps:
@@ -268,7 +260,7 @@ def _tokens(items, group, state) -> list:
     return out
 
 
-def _replay(kind, moves, group, items, state) -> None:
+def _try_draws(kind, moves, group, items, state) -> None:
     """Try the draws without playing them; where a token lands must be what the line says."""
     d = state.d
     try:
@@ -299,7 +291,7 @@ def _dash_places(items, d) -> set[str]:
     out = set()
     for key, value, _ in items:
         if key and value.split(",")[-1] == "-" and key.lower() not in ("cove", "track"):
-            out.add(key if key in d.board else names.place_coord(key, d.board, d.comps) or key)
+            out.add(names.place_coord(key, d.board, d.comps) or key)
     return out
 
 

@@ -69,6 +69,8 @@ def tile(name: str, comps: HawaiiComponents) -> str | None:
 
 def place_coord(name: str, board: dict[str, str], comps: HawaiiComponents) -> str | None:
     """A board coordinate from a coordinate, a place id or a tile sold there."""
+    if name in board:               # the coordinate itself: every line the referee writes
+        return name
     key = _key(name)
     for coord in board:
         if coord.lower() == key:
