@@ -16,7 +16,7 @@ import re
 from referee.errors import IllegalMoveError
 from referee.hawaii import buying, names
 from referee.hawaii.boats import paid_units
-from referee.hawaii.moves import Buy, Fish, Payment, TakeOrder, Token, fast_constructor
+from referee.hawaii.moves import Buy, Fish, Payment, TakeOrder, fast_constructor
 
 _R = r"(?:shells?|foot|feet|fruits?)"
 _PAY = rf"\d+ {_R}(?: \d+ {_R})*"
@@ -90,13 +90,10 @@ def _buy(m, d):
     if kind is None:
         return None
     side = 2 if side_word in ("II", "x2") else 1
-    token = Token.parse(word)
-    if not token.spear and plain is None:
-        same = {t for t in d.place_at(coord).tokens if t.value == token.value}
-        if len(same) > 1:
-            return None
-        if same:
-            token = same.pop()
+    tokens = names.tokens_named(word, plain is not None, d.place_at(coord).tokens)
+    if len(tokens) > 1:
+        return None
+    token = tokens[0]
     if village is not None:
         village = int(village)
     else:

@@ -110,6 +110,15 @@ def side_word(kind: str, side: int) -> str:
     return f"x{side}" if kind in MULTI else ROMAN[side]
 
 
+def tokens_named(word: str, plain: bool, lying: Iterable[Token]) -> list[Token]:
+    """The tokens ``word`` can mean: a bare value means every token of that value lying
+    there (``4`` with both 4 and 4s there is ambiguous); ``4s`` or ``plain 4`` means one."""
+    value = Token.parse(word)
+    if value.spear or plain:
+        return [value]
+    return sorted({t for t in lying if t.value == value.value}) or [value]
+
+
 def token_clause(token: Token, lying: Iterable[Token]) -> str:
     """``with token 4s``, ``with token 4``, or ``with plain token 4`` when a 4s
     lies there too (there a bare 4 would be ambiguous)."""

@@ -143,11 +143,7 @@ def _tokens_for(said: Said, lying: list[Token]) -> list[Token]:
     if "token" not in said.fields:
         return sorted(set(lying)) or [Token(0)]
     word, plain = said.fields["token"]
-    value = Token.parse(word)
-    if value.spear or plain:
-        return [value]
-    same = sorted({t for t in lying if t.value == value.value})
-    return same or [value]
+    return names.tokens_named(word, plain, lying)
 
 
 def _buys(said: Said, state, text: str) -> list[Buy]:
