@@ -26,21 +26,17 @@ class Token(NamedTuple):
     def __str__(self) -> str:
         return f"{self.value}{'s' if self.spear else ''}"
 
-    @classmethod
-    def parse(cls, text: str) -> "Token":
-        return _parse_token(text) if cls is Token else _read_token(cls, text)
-
-
-def _read_token(cls, text: str) -> Token:
-    text = text.strip().lower()
-    spear = text.endswith("s")
-    return cls(int(text[:-1] if spear else text), spear)
+    @staticmethod
+    def parse(text: str) -> "Token":
+        return _parse_token(text)
 
 
 @lru_cache(maxsize=256)
 def _parse_token(text: str) -> Token:
     """Tokens are read by the thousand (every chance line names 20 or more)."""
-    return _read_token(Token, text)
+    text = text.strip().lower()
+    spear = text.endswith("s")
+    return Token(int(text[:-1] if spear else text), spear)
 
 
 class Payment(NamedTuple):
