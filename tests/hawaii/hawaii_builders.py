@@ -17,9 +17,11 @@ import pytest
 
 from referee.errors import IllegalMoveError
 from referee.hawaii import state_json
+from referee.hawaii.components import load
 from referee.hawaii.game import new_state
 from referee.hawaii.moves import (Buy, ChooseIncome, Fish, IslandDrawn, OrderDrawn, Payment,
                                   PlaceDrawn, TakeOrder, Token, TokenDrawn, Visit)
+from referee.hawaii.realm import Realm
 
 __all__ = ["Buy", "ChooseIncome", "Fish", "Payment", "TakeOrder", "Token", "Visit", "T", "P"]
 
@@ -233,6 +235,21 @@ def give(s, seat: str, kind: str, side: int = 1, village: int | None = None, cou
             assert legal, f"{kind} fits nowhere"
             village = legal[0]
         p.realm.add_to_village(kind, side, village)
+
+
+def realm(rows, kahunas=0, tikis=0, boats=()):
+    """A legal realm from rows of 'kind' or 'kind:II' (village 1 starts with the printed hut)."""
+    comps = load()
+    r = Realm.new(comps)
+    for i, row in enumerate(rows):
+        for t in row:
+            kind, _, side = t.partition(":")
+            r.add_to_village(kind, 2 if side == "II" else 1, i + 1)
+    r.kahunas, r.tikis = kahunas, tikis
+    for side in boats:
+        r.add_boat(side)
+    assert r.legality_problems(comps) == []
+    return r
 
 
 def realm_rows(s, seat: str):

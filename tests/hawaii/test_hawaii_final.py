@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 import hawaii_builders as hb
+from hawaii_builders import realm
 from referee.errors import IllegalMoveError
 from referee.hawaii import scoring
 from referee.hawaii.components import load
@@ -12,20 +13,6 @@ from referee.hawaii.realm import START_HUT, Realm
 
 COMPS = load()
 NO_RULES = frozenset()
-
-
-def realm(rows, kahunas=0, tikis=0, boats=()):
-    """A realm from rows of 'kind' or 'kind:II' (village 1 starts with the printed hut)."""
-    r = Realm.new(COMPS)
-    for i, row in enumerate(rows):
-        for t in row:
-            kind, _, side = t.partition(":")
-            r.add_to_village(kind, 2 if side == "II" else 1, i + 1)
-    r.kahunas, r.tikis = kahunas, tikis
-    for side in boats:
-        r.add_boat(side)
-    assert r.legality_problems(COMPS) == []
-    return r
 
 
 def score(r, rules=NO_RULES):

@@ -8,10 +8,9 @@ from __future__ import annotations
 import pytest
 
 import hawaii_builders as hb
-from hawaii_builders import P, T, Buy, TakeOrder
+from hawaii_builders import P, T, Buy, TakeOrder, realm
 from referee.hawaii import scoring
 from referee.hawaii.components import load
-from referee.hawaii.realm import Realm
 
 COMPS = load()
 SEATS = ["RED", "GREEN", "BLUE", "YELLOW"]
@@ -55,19 +54,6 @@ def test_seed_round_scoring_examples_via_a_real_round_end(given, track, spaces, 
     assert report["sums"] == sums
     assert report["points"] == points
     assert {seat: p.points.get("round", 0) for seat, p in s.d.players.items()} == points
-
-
-def realm(rows, kahunas, tikis, boats):
-    r = Realm.new(COMPS)
-    for i, row in enumerate(rows):
-        for t in row:
-            kind, _, side = t.partition(":")
-            r.add_to_village(kind, 2 if side == "II" else 1, i + 1)
-    r.kahunas, r.tikis = kahunas, tikis
-    for side in boats:
-        r.add_boat(side)
-    assert r.legality_problems(COMPS) == []
-    return r
 
 
 def test_seed_final_scoring_example_1_scores_44():
