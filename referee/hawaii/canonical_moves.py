@@ -110,10 +110,8 @@ def _buy(m, d):
 
 def _fish(m, d):
     seat = m.group(1)
-    realm_boats = d.players[seat].realm.boats
-    named = set(m.group(3).split(" "))
-    known = [b for b in realm_boats if b.name in named]
-    if len(known) != len(named):
+    known, unknown = names.boats_named(m.group(3).split(" "), d.players[seat].realm.boats)
+    if unknown:
         return None
     fish = tuple(sorted((int(v) for v in m.group(2).split()), reverse=True))
     if m.group(4) is not None:

@@ -96,8 +96,18 @@ def tile_hint(name: str, comps: HawaiiComponents) -> str | None:
     return did_you_mean(name, comps.tiles) or did_you_mean(name, tile_names(comps))
 
 
+@lru_cache(maxsize=1024)
 def boat_key(name: str) -> str:
     return re.sub(r"[-_ ]", "", name.lower())
+
+
+def boats_named(words, boats) -> tuple[list, tuple[str, ...]]:
+    """The boats these words name, in the order they were acquired, and the words that
+    name none of them (lower case, for the engine's reason)."""
+    by_key = {boat_key(b.name): b for b in boats}
+    chosen = [by_key.get(boat_key(w)) for w in words]
+    known = [b for b in boats if b in chosen]
+    return known, tuple(w.lower() for w, b in zip(words, chosen) if b is None)
 
 
 def island_names(comps: HawaiiComponents) -> dict[str, str]:

@@ -201,10 +201,7 @@ def _boats_and_pay(said: Said, state, cost: int) -> tuple[tuple[str, ...], Payme
     p = d.players[said.seat]
     realm_boats = p.realm.boats
     if "boats" in f:
-        by_key = {names.boat_key(b.name): b for b in realm_boats}
-        chosen = [by_key.get(names.boat_key(n)) for n, _ in f["boats"]]
-        known = [b for b in realm_boats if b in chosen]
-        unknown = tuple(n.lower() for (n, _), b in zip(f["boats"], chosen) if b is None)
+        known, unknown = names.boats_named([n for n, _ in f["boats"]], realm_boats)
         names_ = tuple(b.name for b in known) + unknown
     else:
         trip = boats_mod.default_trip(cost, realm_boats, d.comps)
