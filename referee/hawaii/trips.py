@@ -35,10 +35,12 @@ def check_trip(d: "Data", p: "Player", cost: int, names: tuple[str, ...], pay, w
                                f"{cost - printed} paid feet, at least one in each boat, and the boats hold {room} (H-R11)")
     if pay.total != paid:
         raise IllegalMoveError(f"{who} must pay {paid} to {what} with {' '.join(names)}, not {pay.total} (H-R11)")
-    caps = effects.exchange_capacities(p.realm, d.comps)
-    if not payment.huts_can_cover([payment.exchange_needed(pay, payment.FEET)], caps):
-        raise IllegalMoveError(f"{who} cannot mix resources that way: fruits replace a whole payment, "
-                               f"other mixes need exchange huts ({sum(caps)} units available) (H-R6)")
+    need = payment.exchange_needed(pay, payment.FEET)
+    if need > 0:            # plain and all-fruit payments need no hut: most trips skip reading them
+        caps = effects.exchange_capacities(p.realm, d.comps)
+        if not payment.huts_can_cover([need], caps):
+            raise IllegalMoveError(f"{who} cannot mix resources that way: fruits replace a whole payment, "
+                                   f"other mixes need exchange huts ({sum(caps)} units available) (H-R6)")
     lacking = payment.shortfall(pay, *p.resources())
     if lacking:
         raise IllegalMoveError(f"{who} cannot {what}: {lacking} ({rule}, H-R6)")
