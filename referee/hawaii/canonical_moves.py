@@ -16,7 +16,9 @@ import re
 from referee.errors import IllegalMoveError
 from referee.hawaii import buying, names
 from referee.hawaii.boats import paid_units
-from referee.hawaii.moves import Buy, Fish, Payment, TakeOrder, fast_constructor
+from referee.hawaii.moves import (Buy, ChooseIncome, Fish, Payment, TakeOrder, Visit,
+                                  fast_constructor)
+from referee.hawaii.rounds import INCOME_CHOICES
 
 _R = r"(?:shells?|foot|feet|fruits?)"
 _PAY = rf"\d+ {_R}(?: \d+ {_R})*"
@@ -40,7 +42,8 @@ RESOURCE_OF_WORD = {"shell": "shells", "shells": "shells", "foot": "feet", "feet
                     "fruit": "fruits", "fruits": "fruits"}
 _INDEX = {"shells": 0, "feet": 1, "fruits": 2}
 _new_buy = fast_constructor(Buy)     # every field is typed by the pattern and the builder
-_VERB = {"moves": "buy", "stays": "buy", "fishes": "fish", "takes": "take_order"}
+_VERB = {"moves": "buy", "stays": "buy", "fishes": "fish", "visits": "visit", "takes": "take_order",
+         "chooses": "income"}
 
 
 def read_move(text: str, state):
@@ -108,22 +111,52 @@ def _buy(m, d):
     return _new_buy(seat, coord, kind, side, token, village, move_pay, tile_pay, kane)
 
 
-def _fish(m, d):
-    seat = m.group(1)
-    known, unknown = names.boats_named(m.group(3).split(" "), d.players[seat].realm.boats)
+def _trip(m, d, cost: int):
+    """The boats (group 3) and payment (group 4) of a fishing trip or island visit;
+    None if a boat is not the chief's. Without a payment the trip costs what the
+    boats leave to pay, in feet (all of it when they cannot make the trip)."""
+    known, unknown = names.boats_named(m.group(3).split(" "), d.players[m.group(1)].realm.boats)
     if unknown:
         return None
-    fish = tuple(sorted((int(v) for v in m.group(2).split()), reverse=True))
     if m.group(4) is not None:
         pay = _payment(m.group(4))
     else:
-        paid = paid_units(len(fish), known, d.comps)
-        pay = Payment(feet=len(fish) if paid is None else paid)
-    return Fish(seat, fish, tuple(b.name for b in known), pay)
+        paid = paid_units(cost, known, d.comps)
+        pay = Payment(feet=cost if paid is None else paid)
+    return tuple(b.name for b in known), pay
+
+
+def _fish(m, d):
+    fish = tuple(sorted((int(v) for v in m.group(2).split()), reverse=True))
+    trip = _trip(m, d, len(fish))
+    return None if trip is None else Fish(m.group(1), fish, *trip)
+
+
+def _visit(m, d):
+    """A reward the line does not name is None: the engine refuses that where the
+    reward needs a choice, and the lenient reader then finds the one legal choice."""
+    dock = int(m.group(2))
+    docks = d.comps.docks
+    if not 1 <= dock <= len(docks):
+        return None
+    trip = _trip(m, d, docks[dock - 1].feet)
+    if trip is None:
+        return None
+    fruit = m.group(5)
+    if fruit is not None:
+        fruit = names.tile(fruit, d.comps)
+        if fruit is None:
+            return None
+    village = m.group(6)
+    return Visit(m.group(1), dock, *trip, fruit, None if village is None else int(village))
 
 
 def _take_order(m, d):
     return TakeOrder(m.group(1), int(m.group(2)))
 
 
-_BUILD = {"buy": _buy, "fish": _fish, "take_order": _take_order}
+def _income(m, d):
+    return ChooseIncome(m.group(1), tuple(sorted(m.group(2).split(" "), key=INCOME_CHOICES.index)))
+
+
+_BUILD = {"buy": _buy, "fish": _fish, "visit": _visit, "take_order": _take_order, "income": _income}

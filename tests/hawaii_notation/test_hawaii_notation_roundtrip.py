@@ -59,20 +59,34 @@ def test_fast_reader_agrees_with_the_grammar(seed, players):
 @pytest.mark.parametrize("seed,players", GAMES[:6])
 def test_canonical_shortcut_reads_the_same_move(seed, players):
     """The shortcut for the referee's own lines must name the move the lenient reader
-    names, and must take every buy, fishing trip and order line (that is its point)."""
+    names, and must take every legal line the referee writes (that is its point)."""
+    from collections import Counter
+
     from referee.hawaii.canonical_moves import read_move
-    taken = 0
+    taken = Counter()
     for s in random_game(seed, players):
         for move in s.legal_moves():
             line = format_move(move, s)
             assert parse_move(line, s, shortcut=False) == move, line
-            fast = read_move(line, s)
-            if type(move).__name__ in ("Buy", "Fish", "TakeOrder"):
-                assert fast == move, line
-                taken += 1
-            else:
-                assert fast is None, line
-    assert taken > 100
+            assert read_move(line, s) == move, line
+            taken[type(move).__name__] += 1
+    assert taken["Buy"] > 100 and taken["Fish"] and taken["TakeOrder"], taken
+
+
+def test_canonical_shortcut_takes_island_visits_and_income_choices():
+    """The rarer lines (island visits, irrigation income) take the shortcut too."""
+    from referee.hawaii.canonical_moves import read_move
+    seen = set()
+    for seed, players in GAMES:
+        for s in random_game(seed, players):
+            for move in s.legal_moves():
+                if type(move).__name__ in ("Visit", "ChooseIncome"):
+                    line = format_move(move, s)
+                    assert read_move(line, s) == move == parse_move(line, s, shortcut=False), line
+                    seen.add(type(move).__name__)
+        if len(seen) == 2:
+            return
+    pytest.fail(f"random games gave only {seen}")
 
 
 @pytest.mark.parametrize("line", [
@@ -80,6 +94,9 @@ def test_canonical_shortcut_reads_the_same_move(seed, players):
     "RED moves A1->A2, buys surfer I with token 2",            # RED is on the beach
     "RED stays at A1, buys surfer I with token 2",
     "RED fishes 3 with boat7",                                  # no such boat
+    "RED visits dock 9 with fishing-boat",                      # no such dock
+    "RED visits dock 1 with boat7",
+    "RED chooses shell",                                        # no income is due
     "RED takes order 9",
     "RED moves beach->Z9, buys surfer I with token 2",
 ])
@@ -98,7 +115,8 @@ def _mutations(line: str, rng) -> list[str]:
     swaps = {"I": "II", "II": "I", "x1": "x2", "x2": "x1", "beach->A1,": "beach->B2,",
              "1": "2", "2": "3", "3": "1", "4": "5", "5": "4", "6": "2", "2s": "2", "4s": "4",
              "shell": "fruit", "foot": "shell", "fruits": "feet", "feet": "shells",
-             "boat1": "fishing-boat", "fishing-boat": "boat1"}
+             "boat1": "fishing-boat", "fishing-boat": "boat1", "banana": "breadfruit",
+             "breadfruit": "banana", "dock": "dock"}
     out = []
     for i, w in enumerate(words):
         bare = w.rstrip(",")
