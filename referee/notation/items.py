@@ -13,7 +13,7 @@ from referee.errors import RefereeError
 TAG, CHANCE, MOVE, ASSERT, REJECT, COMMENT = "tag", "chance", "move", "assert", "reject", "comment"
 
 
-@dataclass
+@dataclass(slots=True)
 class Item:
     kind: str
     line: int

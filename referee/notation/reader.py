@@ -95,28 +95,56 @@ _FAST_COMMENT = re.compile(f"{_WS}(#.*)")
 
 
 def _fast(line: str, number: int) -> Item | None:
+    first = line[:1]
+    if first.isalpha():              # only a move can start so
+        return _fast_move(line, number)
+    if first == "*":
+        return _fast_chance(line, number)
+    if first == "[":
+        return _fast_tag(line, number)
+    if first == "#":
+        return _fast_comment(line, number)
+    return (_fast_move(line, number) or _fast_tag(line, number) or _fast_comment(line, number)
+            or _fast_chance(line, number))
+
+
+def _fast_move(line: str, number: int) -> Item | None:
     m = _FAST_MOVE.fullmatch(line)
-    if m:
-        name, body, comment = m.groups()
-        text = name + line[m.end(1):m.end(2)].rstrip() if body is not None else name
-        return Item(I.MOVE, number, line, column=m.start(1) + 1, body=text,
-                    body_column=m.start(1) + 1, name=name, comment=comment)
+    if m is None:
+        return None
+    name, body, comment = m.groups()
+    start = m.start(1)
+    text = line[start:m.end(2)].rstrip() if body is not None else name
+    # positional: keywords would cost ~2,500 more instructions per move line
+    #           kind    line    text  column     body  body_column name  value op  path comment
+    return Item(I.MOVE, number, line, start + 1, text, start + 1, name, None, "", "", comment)
+
+
+def _fast_tag(line: str, number: int) -> Item | None:
     m = _FAST_TAG.fullmatch(line)
-    if m:
-        _, name, value, comment = m.groups()
-        return Item(I.TAG, number, line, column=m.start(1) + 1, name=name, value=unquote(value),
-                    comment=comment)
+    if m is None:
+        return None
+    _, name, value, comment = m.groups()
+    return Item(I.TAG, number, line, column=m.start(1) + 1, name=name, value=unquote(value),
+                comment=comment)
+
+
+def _fast_comment(line: str, number: int) -> Item | None:
     m = _FAST_COMMENT.fullmatch(line)
-    if m:
-        return Item(I.COMMENT, number, line, column=m.start(1) + 1, comment=m.group(1))
+    if m is None:
+        return None
+    return Item(I.COMMENT, number, line, column=m.start(1) + 1, comment=m.group(1))
+
+
+def _fast_chance(line: str, number: int) -> Item | None:
     m = _FAST_CHANCE.fullmatch(line)
-    if m:
-        _, body, comment = m.groups()
-        return Item(I.CHANCE, number, line, column=m.start(1) + 1,
-                    body=body.rstrip() if body is not None else "",
-                    body_column=m.start(2) + 1 if body is not None else m.start(1) + 2,
-                    comment=comment)
-    return None
+    if m is None:
+        return None
+    _, body, comment = m.groups()
+    return Item(I.CHANCE, number, line, column=m.start(1) + 1,
+                body=body.rstrip() if body is not None else "",
+                body_column=m.start(2) + 1 if body is not None else m.start(1) + 2,
+                comment=comment)
 
 
 def parse_line(line: str, number: int = 1, *, fast: bool = True) -> Item | None:
