@@ -84,23 +84,25 @@ class Realm:
         return self.derived((kind, skip_rows), Realm._villages_for, kind, comps, skip_rows)
 
     def _villages_for(self, kind: str, comps: HawaiiComponents, skip_rows: bool) -> tuple[int, ...]:
-        spec = comps.tiles[kind]
+        """One pass over the rows: a purchase asks this once per tile joining the realm."""
+        may_start = comps.tiles[kind].starts_village     # an empty village may be begun
         gods = comps.gods
         is_god = kind in gods
-        rows = [dict(row) for row in self.villages]     # kind -> side, per row
-        if is_god and any(kind in kinds for kinds in rows):
-            return ()
         out = []
-        first_empty_seen = False
-        for i, kinds in enumerate(rows):
-            if kinds:
-                if kind in kinds or (is_god and not gods.isdisjoint(kinds)):
-                    continue
-                out.append(i + 1)
-            elif spec.starts_village and not first_empty_seen:
-                out.append(i + 1)
-                if not skip_rows:
-                    first_empty_seen = True
+        for i, row in enumerate(self.villages, 1):
+            if not row:
+                if may_start:
+                    out.append(i)
+                    may_start = skip_rows    # only the first empty village, unless rows may be skipped
+                continue
+            kinds = dict(row)                # kind -> side
+            if kind in kinds:
+                if is_god:
+                    return ()                # a god stands once in the whole realm
+                continue
+            if is_god and not gods.isdisjoint(kinds):
+                continue                     # one god per village
+            out.append(i)
         return tuple(out)
 
     def free_kahuna_spaces(self, comps: HawaiiComponents) -> int:
