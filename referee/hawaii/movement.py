@@ -47,11 +47,16 @@ def is_on_board(at: str, comps: HawaiiComponents) -> bool:
 
 
 def steps(origin: str, dest: str, comps: HawaiiComponents) -> int:
-    """Feet a move costs before PELE: staying costs 1; beach spaces count as the beach."""
+    """Feet a move costs before PELE: staying costs 1; beach spaces count as the beach.
+
+    The distance table starts from the beach and from every board position (the
+    components make the adjacency's places exactly the positions), so an origin
+    it lacks is off the board, as :func:`is_on_board` would say.
+    """
     if origin == dest:
         return 1
-    start = origin if is_on_board(origin, comps) else BEACH
-    return _distances(comps)[start][dest]
+    from_start = _distances(comps)
+    return (from_start.get(origin) or from_start[BEACH])[dest]
 
 
 def costs_from(origin: str, comps: HawaiiComponents, pele_cap: int | None) -> dict[str, int]:
