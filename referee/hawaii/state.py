@@ -60,7 +60,16 @@ class Player:
             self.points[why] = self.points.get(why, 0) + n
 
     def round_sum(self) -> int:
-        return sum(t.value for t in self.tokens) + sum(t.value for t in self.fish)
+        """Price tokens plus fish tokens taken this round (H-R16).
+
+        A plain loop: generators cost more than the few tokens they would add up,
+        and every seat is summed at every round end."""
+        total = 0
+        for t in self.tokens:
+            total += t.value
+        for t in self.fish:
+            total += t.value
+        return total
 
     def clone(self) -> "Player":
         return Player(self.seat, self.realm.clone(), self.shells, self.feet, self.fruits,
