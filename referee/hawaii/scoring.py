@@ -14,9 +14,19 @@ def side_value(pair, side: int) -> int:
     return pair[side - 1] if pair else 0
 
 
+def sides_total(realm: Realm, kind: str, pair) -> int:
+    """What the realm's ``kind`` tiles give, ``pair`` being the effect of side I and II.
+
+    A plain loop, no generator: asked for every seat at every round end, and
+    most realms hold none of the kind."""
+    total = 0
+    for side in realm.sides_of(kind):
+        total += side_value(pair, side)
+    return total
+
+
 def threshold_for(p: "Player", threshold: int, comps: "HawaiiComponents") -> int:
-    surfers = comps.tiles["surfer"].threshold_reduction
-    return threshold - sum(side_value(surfers, s) for s in p.realm.sides_of("surfer"))
+    return threshold - sides_total(p.realm, "surfer", comps.tiles["surfer"].threshold_reduction)
 
 
 def round_scores(sums: dict[str, int], targets: dict[str, int],
@@ -48,7 +58,7 @@ def score_round(d: "Data") -> dict:
         p.add_points("round", scores[s])
         bonus = 0
         if sums[s] >= targets[s]:
-            bonus = sum(side_value(lono, side) for side in p.realm.sides_of("lono"))
+            bonus = sides_total(p.realm, "lono", lono)
             p.add_points("lono", bonus)
         report["points"][s] = scores[s] + bonus
     return report
