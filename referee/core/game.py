@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Sequence
 
+from referee.errors import BadChanceError
+
 CHANCE = "chance"
 
 
@@ -66,6 +68,18 @@ class State(ABC):
     @abstractmethod
     def check_invariants(self) -> None:
         """Raise InvariantError if conservation or legality is broken."""
+
+    def apply_draws(self, moves: Sequence[ChanceMove]) -> None:
+        """Play the outcomes of one chance line, in order; BadChanceError (after the
+        draws before it) for an outcome drawn when no random act is due.
+
+        A title may play a run that its notation has just validated as a whole
+        more cheaply; the result must be exactly that of ``apply`` one by one.
+        """
+        for move in moves:
+            if self.current_player() != CHANCE:
+                raise BadChanceError("the chance line draws more than the random act needs")
+            self.apply(move)
 
     def is_over(self) -> bool:
         return self.current_player() is None

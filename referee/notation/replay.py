@@ -114,10 +114,7 @@ class Replay:
         before = state.clone() if canonical else None
         # parse_chance has validated the whole line against this state, so the draws
         # apply without a trial copy (a replay stops at its first rules error anyway)
-        for outcome in outcomes:
-            if state.current_player() != CHANCE:
-                raise BadChanceError("the chance line draws more than the random act needs")
-            state.apply(outcome)
+        state.apply_draws(outcomes)
         self.draws += len(outcomes)
         if not canonical:
             return []
