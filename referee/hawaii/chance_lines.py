@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from referee.errors import BadChanceError
-from referee.hawaii import dealing, names
+from referee.hawaii import names
 from referee.hawaii.moves import IslandDrawn, OrderDrawn, PlaceDrawn, Token, TokenDrawn
 from referee.notation.chance import chance_head
 from referee.notation.syntax import did_you_mean
@@ -264,7 +264,7 @@ def _try_draws(kind, moves, group, items, state) -> None:
     """Try the draws without playing them; where a token lands must be what the line says."""
     d = state.d
     try:
-        landings = dealing.trial(d, group, moves)
+        landings = state.try_draws(group, moves)
     except BadChanceError as err:
         err.reason = f"{_label(group[err.index])}: {err.reason}"
         err.args = (err.reason,)

@@ -102,8 +102,19 @@ def sample(d: "Data", rng):
 def apply(d: "Data", move) -> None:
     if not d.pending:
         raise BadChanceError(f"no random draw is due now: {_describe(move)} cannot happen")
+    refuse(d.pending[0], move, d)
+    _play(d, move)
+
+
+def apply_tried(d: "Data", moves) -> None:
+    """Play draws :func:`trial` has just accepted on this very position: each is
+    played as :func:`apply` plays it, without asking :func:`refuse` again."""
+    for move in moves:
+        _play(d, move)
+
+
+def _play(d: "Data", move) -> None:
     head = d.pending[0]
-    refuse(head, move, d)
     step = head[0]
     if step == "token":             # 20 or more a round: first
         _take(d.bag, move.token)

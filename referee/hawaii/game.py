@@ -25,6 +25,7 @@ class HawaiiState(State):
     def __init__(self, data: Data):
         self.d = data
         self._checked = None     # the last move check() accepted on this very state
+        self._tried = None       # the last draws try_draws() accepted on this very state
 
     # --- the core contract -------------------------------------------------------
 
@@ -77,6 +78,7 @@ class HawaiiState(State):
         # The notation checks the move it read and the replay then plays that very
         # object on the unchanged state: validating it twice would be wasted work.
         checked, self._checked = self._checked, None
+        self._tried = None
         if isinstance(move, ChanceMove):
             dealing.apply(d, move)       # validates before it changes anything
             return
@@ -91,6 +93,22 @@ class HawaiiState(State):
             module.check(d, move)
         module.apply(d, move)
         rounds.next_turn(d)
+
+    def try_draws(self, steps: list[tuple], moves: list) -> list:
+        """:func:`dealing.trial` on this position: how a chance line is validated.
+        The draws it accepts are remembered, so that :meth:`apply_draws` plays them
+        right after without refusing each again."""
+        landings = dealing.trial(self.d, steps, moves)
+        if len(moves) <= len(steps) and self.d.pending[:len(steps)] == steps:
+            self._tried = moves
+        return landings
+
+    def apply_draws(self, moves) -> None:
+        tried, self._tried = self._tried, None
+        if moves is tried:
+            dealing.apply_tried(self.d, moves)
+        else:
+            super().apply_draws(moves)
 
     def clone(self) -> "HawaiiState":
         return HawaiiState(self.d.clone())

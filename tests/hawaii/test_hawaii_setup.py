@@ -8,6 +8,7 @@ import hawaii_builders as hb
 from hawaii_builders import T
 from referee.errors import BadChanceError, IllegalMoveError
 from referee.hawaii.game import new_state
+from referee.hawaii.state_json import to_json as state_to_json
 from referee.hawaii.moves import PlaceDrawn, TokenDrawn
 
 
@@ -123,6 +124,10 @@ def test_trying_draws_agrees_with_playing_them(seed, players):
             draws.append(s.sample_chance(rng))
             s.apply(draws[-1])
         kinds.add(kind)
+        tried = before.clone()
+        tried.try_draws(steps, draws)
+        tried.apply_draws(draws)           # the remembered run, without refusing again
+        assert state_to_json(tried) == state_to_json(s)
         wrong = {"tokens": TokenDrawn(T(rng.choice("23456") + rng.choice(["", "s"]))),
                  "places": PlaceDrawn(rng.choice([p.id for p in before.comps.places])),
                  "order": OrderDrawn(rng.choice(before.d.seats)),
@@ -137,6 +142,33 @@ def test_trying_draws_agrees_with_playing_them(seed, players):
             assert index is None
             assert [not stays for stays, _ in filter(None, landings)] == fished
     assert kinds == {"places", "order", "islands", "tokens"}
+
+
+def test_draws_not_tried_on_this_very_position_are_refused_one_by_one():
+    """apply_draws skips the refusal rule only for the run try_draws has just accepted
+    on the same position; any other run is checked draw by draw (H-R18)."""
+    import random
+
+    from referee.core.game import CHANCE
+    rng = random.Random(3)
+    s = new_state(["RED", "GREEN"])
+    while s.chance_kind() != "tokens":
+        s.apply(s.sample_chance(rng))
+    steps, probe = [], s.clone()
+    draws = []
+    while probe.current_player() == CHANCE and probe.chance_kind() == "tokens":
+        steps.append(probe.d.pending[0])
+        draws.append(probe.sample_chance(rng))
+        probe.apply(draws[-1])
+    s.try_draws(steps, draws)
+    for move in draws:                 # played one by one: the trial no longer holds
+        s.apply(move)
+    with pytest.raises(BadChanceError, match="more than the random act needs"):
+        s.apply_draws(draws)
+    fresh = new_state(["RED", "GREEN"])
+    with pytest.raises(BadChanceError):
+        fresh.apply_draws([TokenDrawn(T("4"))])     # places are due, not a token
+    assert fresh.chance_kind() == "places"
 
 
 def test_trying_island_draws_reshuffles_the_face_up_islands_like_play():
