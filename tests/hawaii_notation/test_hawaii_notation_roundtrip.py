@@ -116,7 +116,7 @@ def _mutations(line: str, rng) -> list[str]:
              "1": "2", "2": "3", "3": "1", "4": "5", "5": "4", "6": "2", "2s": "2", "4s": "4",
              "shell": "fruit", "foot": "shell", "fruits": "feet", "feet": "shells",
              "boat1": "fishing-boat", "fishing-boat": "boat1", "banana": "breadfruit",
-             "breadfruit": "banana", "dock": "dock"}
+             "breadfruit": "banana"}
     out = []
     for i, w in enumerate(words):
         bare = w.rstrip(",")
