@@ -48,6 +48,14 @@ def paid_units(cost: int, boats: list[Boat], comps: HawaiiComponents) -> int | N
     return _paid(cost, tuple(spec(b, comps) for b in boats))
 
 
+def default_units(cost: int, boats: list[Boat], comps: HawaiiComponents) -> int:
+    """What a line that names no payment pays for a trip: what these boats leave to
+    pay, or the whole cost when they cannot make the trip (the engine then refuses
+    the move and names the rule). Both move readers fill in payments this way."""
+    paid = paid_units(cost, boats, comps) if boats else None
+    return cost if paid is None else paid
+
+
 @lru_cache(maxsize=1 << 14)
 def trips_for(cost: int, free: tuple[BoatSpec, ...], distinct: bool) -> tuple[tuple[tuple[str, ...], int], ...]:
     """(boat names, paid units) for every set of these boats that can make the trip.

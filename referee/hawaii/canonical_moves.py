@@ -15,7 +15,7 @@ import re
 
 from referee.errors import IllegalMoveError
 from referee.hawaii import buying, names
-from referee.hawaii.boats import paid_units
+from referee.hawaii.boats import default_units
 from referee.hawaii.moves import (Buy, ChooseIncome, Fish, Payment, TakeOrder, Visit,
                                   fast_constructor)
 from referee.hawaii.rounds import INCOME_CHOICES
@@ -113,16 +113,12 @@ def _buy(m, d):
 
 def _trip(m, d, cost: int):
     """The boats (group 3) and payment (group 4) of a fishing trip or island visit;
-    None if a boat is not the chief's. Without a payment the trip costs what the
-    boats leave to pay, in feet (all of it when they cannot make the trip)."""
+    None if a boat is not the chief's. Without a payment it is paid in feet."""
     known, unknown = names.boats_named(m.group(3).split(" "), d.players[m.group(1)].realm.boats)
     if unknown:
         return None
-    if m.group(4) is not None:
-        pay = _payment(m.group(4))
-    else:
-        paid = paid_units(cost, known, d.comps)
-        pay = Payment(feet=cost if paid is None else paid)
+    pay = (_payment(m.group(4)) if m.group(4) is not None
+           else Payment(feet=default_units(cost, known, d.comps)))
     return tuple(b.name for b in known), pay
 
 

@@ -208,9 +208,7 @@ def _boats_and_pay(said: Said, state, cost: int) -> tuple[tuple[str, ...], Payme
         picked = set(trip[0]) if trip else {b.name for b in realm_boats if not b.used}
         known = [b for b in realm_boats if b.name in picked]
         names_ = tuple(b.name for b in known)
-    paid = boats_mod.paid_units(cost, known, d.comps) if known else None
-    if paid is None:
-        paid = cost
+    paid = boats_mod.default_units(cost, known, d.comps)
     pay = f["pay"].amount(paid) if "pay" in f else payment.plain(paid, _PLAIN["trip"])
     return names_, pay
 
