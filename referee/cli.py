@@ -144,6 +144,28 @@ def check(files, fmt, quiet):
       referee check game.txt
       referee check corpus/*.txt --format json
     """
+    return _replay_files(files, fmt, quiet, deal_check=False)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("-q", "--quiet", is_flag=True, help="Only the summary line.")
+def verify(files, fmt, quiet):
+    """Check transcripts like `check`, and prove every draw came from the [Seed].
+
+    Each chance line must be exactly what the seed deals at that point, and a
+    [Commit] tag must be the seed's sha256 digest. A file without [Seed]
+    cannot be verified (exit 1).
+
+    \b
+    Example:
+      referee verify game.txt
+    """
+    return _replay_files(files, fmt, quiet, deal_check=True)
+
+
+def _replay_files(files, fmt: str, quiet: bool, *, deal_check: bool) -> int:
     import json
 
     from referee.notation.check import check_path
@@ -154,7 +176,7 @@ def check(files, fmt, quiet):
     with click.progressbar(files, label="checking", file=sys.stderr) if show_bar \
             else _nullbar(files) as bar:
         for path in bar:
-            rp = check_path(path)
+            rp = check_path(path, deal_check=deal_check)
             moves += rp.moves
             bad += not rp.ok
             if fmt == "json":
@@ -172,7 +194,7 @@ def check(files, fmt, quiet):
             elif out:
                 click.echo("\n".join(out), err=True)
             if len(files) == 1:
-                results.append(_one_line(rp))
+                results.append(_one_line(rp, deal_check))
     if fmt == "json":
         click.echo(json.dumps(results, indent=2, ensure_ascii=False))
         return 1 if bad else 0
@@ -181,8 +203,8 @@ def check(files, fmt, quiet):
     if len(files) == 1:
         click.echo(results[0])
     else:
-        click.echo(f"checked {len(files)} files: {len(files) - bad} ok, {bad} with errors; "
-                   f"{moves} moves")
+        click.echo(f"{'verified' if deal_check else 'checked'} {len(files)} files: "
+                   f"{len(files) - bad} ok, {bad} with errors; {moves} moves")
     return 1 if bad else 0
 
 
@@ -197,11 +219,12 @@ class _nullbar:
         return False
 
 
-def _one_line(rp) -> str:
+def _one_line(rp, deal_check: bool = False) -> str:
     if rp.ok:
         from referee.notation.report import who_next
         tail = who_next(rp.state) if rp.state is not None else ""
-        return f"{rp.file}: ok, {rp.moves} moves; {tail}"
+        dealt = f", all {rp.draws} draws dealt by its [Seed]" if deal_check else ""
+        return f"{rp.file}: ok, {rp.moves} moves{dealt}; {tail}"
     n = len([e for e in rp.errors if e.code != "not-evaluated"])
     return f"{rp.file}: {n} error{'s' if n != 1 else ''}"
 

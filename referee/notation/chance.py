@@ -39,14 +39,39 @@ def draw_lines(module, state, seed: str, index: int) -> tuple[list[str], int]:
     while state.current_player() == CHANCE:
         kind = state.chance_kind()
         before = state.clone()
-        moves = []
-        while state.current_player() == CHANCE and state.chance_kind() == kind:
-            move = state.sample_chance(rng_for(seed, index))
-            state.apply(move)
-            moves.append(move)
-            index += 1
+        moves = deal_run(state, seed, index)
+        index += len(moves)
         lines.append(canonical_chance(module, kind, moves, before))
     return lines, index
+
+
+def deal_run(state, seed: str, index: int) -> list:
+    """Play the draws of the random act due now (one chance line) from ``seed``,
+    draw number ``index`` first; the outcomes, in order."""
+    kind = state.chance_kind()
+    moves = []
+    while state.current_player() == CHANCE and state.chance_kind() == kind:
+        move = state.sample_chance(rng_for(seed, index + len(moves)))
+        state.apply(move)
+        moves.append(move)
+    return moves
+
+
+def check_dealt(module, state, seed: str, index: int, kind: str, outcomes) -> None:
+    """``referee verify``: BadChanceError unless ``outcomes`` are exactly the draws
+    ``seed`` deals at this point (draw number ``index`` of the game onwards)."""
+    from referee.errors import BadChanceError
+
+    dealt = deal_run(state.clone(), seed, index)
+    if list(outcomes) != dealt:
+        line = canonical_chance(module, kind, dealt, state)
+        raise BadChanceError(f"the [Seed] deals '{line}' here, not this line (draws "
+                             f"{index + 1}-{index + len(dealt)} of the game)", column=1)
+
+
+def commitment(seed: str) -> str:
+    """The [Commit] value that binds a referee to ``seed`` before it is revealed."""
+    return "sha256:" + hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
 def chance_head(text: str, state, words: dict[str, str], game: str, kinds: list[str]) -> tuple[str, int]:

@@ -40,6 +40,7 @@ class Replay:
     moves: int = 0
     draws: int = 0
     stopped_at: int | None = None
+    deal_check: bool = False       # referee verify: every draw must be the one [Seed] deals
 
     @property
     def file(self) -> str:
@@ -111,6 +112,9 @@ class Replay:
         if not outcomes:
             raise BadChanceError("the chance line names no outcome", column=1)
         kind = state.chance_kind()
+        if self.deal_check:
+            from referee.notation.chance import check_dealt
+            check_dealt(module, state, self.seed, self.draws, kind, outcomes)
         before = state.clone() if canonical else None
         # parse_chance has validated the whole line against this state, so the draws
         # apply without a trial copy (a replay stops at its first rules error anyway)
@@ -293,13 +297,17 @@ def _agree_with_position(rp: Replay, fail) -> None:
 
 # -- the whole file -------------------------------------------------------------
 
-def replay(transcript: Transcript, *, until: int | None = None) -> Replay:
-    """Replay ``transcript`` (up to line ``until``) and collect every error."""
-    rp = Replay(transcript)
+def replay(transcript: Transcript, *, until: int | None = None,
+           deal_check: bool = False) -> Replay:
+    """Replay ``transcript`` (up to line ``until``) and collect every error; with
+    ``deal_check`` (``referee verify``) every draw must also be the one its seed deals."""
+    rp = Replay(transcript, deal_check=deal_check)
     errors = [e for e in transcript.errors if until is None or (e.line or 0) <= until]
     todo = [it for it in transcript.items if until is None or it.line <= until]
     try:
         start(rp)
+        if deal_check:
+            verifiable(transcript)
     except RefereeError as err:
         errors.append(err)
         rp.stopped_at = err.line
@@ -328,6 +336,29 @@ def replay(transcript: Transcript, *, until: int | None = None) -> Replay:
         _result(rp, errors, until)
     rp.errors = _sorted(errors)
     return rp
+
+
+def verifiable(t: Transcript) -> None:
+    """The header ``referee verify`` needs: a revealed [Seed], matching its [Commit]."""
+    from referee.notation.chance import commitment
+
+    def fail(reason: str, tag: str | None) -> None:
+        item = t.tag_item(tag) if tag else None
+        line, column, text = (item.line, item.column, item.text) if item is not None \
+            else (1, 1, t.line_text(1) or "")
+        raise BadHeaderError(reason).at(line=line, column=column, text=text, file=t.file)
+
+    seed, commit = t.tag("Seed"), t.tag("Commit")
+    if t.tag("Salt") is not None:
+        fail("draws salted by the players ([Salt]) cannot be verified yet: "
+             "commit-reveal is not implemented", "Salt")
+    if not seed:
+        fail("the seed is not revealed yet: verify once [Seed] is in the header" if commit else
+             "no [Seed] tag: the draws were not dealt from a seed, so there is nothing "
+             "to verify them against", "Commit" if commit else None)
+    if commit is not None and commit.strip().lower() != commitment(seed):
+        fail(f"the [Seed] does not match the [Commit]: the seed's digest is {commitment(seed)}",
+             "Commit")
 
 
 def _not_evaluated(rp: Replay, errors: list, rest: list[Item], line: int | None) -> None:

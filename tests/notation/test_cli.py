@@ -4,7 +4,7 @@ import pytest
 
 from helpers import GAME, referee, run
 
-COMMANDS = ["new", "play", "check", "show", "moves", "test", "selfplay", "components"]
+COMMANDS = ["new", "play", "check", "verify", "show", "moves", "test", "selfplay", "components"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
