@@ -55,23 +55,39 @@ def cli():
 @click.argument("game")
 @click.option("--players", required=True, help="Seats in seating order, comma separated.")
 @click.option("--seed", help="Derive every chance line from this seed (recorded in [Seed]).")
+@click.option("--commit", is_flag=True,
+              help="Deal from a secret kept in FILE.secret and the players' salts (commit-reveal).")
 @click.option("--rules", default="", help="Variant flags, comma separated.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here (default: stdout).")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
-def new(game, players, seed, rules, output, force):
+def new(game, players, seed, commit, rules, output, force):
     """Start a game: header tags plus the setup chance lines.
+
+    With --commit the header holds only the digest of a secret (kept in
+    FILE.secret); the setup is dealt once every player has added a salt
+    with play, and the secret is revealed as [Seed] when the game ends.
 
     \b
     Example:
       referee new hawaii --players red,green,blue --seed 42 -o game.txt
+      referee new hawaii --players red,green --commit -o game.txt
     """
-    from referee.notation.newgame import new_transcript
+    from referee.notation.newgame import new_committed_transcript, new_transcript
     from referee.notation.problems import UsageError
     from referee.notation.report import who_next
 
     module = _module(game)
+    if commit and (seed is not None or not output):
+        raise click.UsageError("--commit takes no --seed and needs -o FILE (the secret is kept "
+                               "beside the file)")
+    secret = None
     try:
-        text, state = new_transcript(module, _split(players), _split(rules), seed)
+        if commit:
+            from referee.notation.commit import new_secret
+            secret = new_secret()
+            text, state = new_committed_transcript(module, _split(players), _split(rules), secret)
+        else:
+            text, state = new_transcript(module, _split(players), _split(rules), seed)
     except UsageError as err:
         raise click.BadParameter(err.reason + (f" ({err.hint})" if err.hint else "")) from None
     if output:
@@ -81,8 +97,17 @@ def new(game, players, seed, rules, output, force):
         with locked(output):
             if Path(output).exists() and not force:
                 raise click.UsageError(f"{output} exists; use --force to replace it")
+            if secret is not None:
+                from referee.notation.commit import secret_path
+                write_atomic(secret_path(output), secret + "\n", private=True)
             write_atomic(output, text)
         click.echo(f"wrote {output}")
+        if secret is not None:
+            seats = " ".join(s.upper() for s in _split(players))
+            click.echo(f"the secret that deals it is in {output}.secret: keep it, show it to no one")
+            click.echo(f"waiting for a salt from each of {seats}: "
+                       f"referee play {output} '[Salt \"SEAT any-word\"]'")
+            return 0
         click.echo(who_next(state).replace("next:", "first to move:"))
     else:
         click.echo(text, nl=False)
@@ -98,7 +123,8 @@ def play(file, move, dry_run):
     """Add MOVE to FILE if it is legal (MOVE '-' reads it from stdin).
 
     Appends the canonical move and the chance lines that follow it, all at
-    once; a rejected move leaves FILE untouched (exit 1).
+    once; a rejected move leaves FILE untouched (exit 1). In a game started
+    with 'new --commit', each player first adds a [Salt "SEAT word"] this way.
 
     \b
     Example:

@@ -69,11 +69,6 @@ def check_dealt(module, state, seed: str, index: int, kind: str, outcomes) -> No
                              f"{index + 1}-{index + len(dealt)} of the game)", column=1)
 
 
-def commitment(seed: str) -> str:
-    """The [Commit] value that binds a referee to ``seed`` before it is revealed."""
-    return "sha256:" + hashlib.sha256(seed.encode("utf-8")).hexdigest()
-
-
 def chance_head(text: str, state, words: dict[str, str], game: str, kinds: list[str]) -> tuple[str, int]:
     """The kind a chance line names (its first word, via ``words``) and where its body
     starts; BadChanceError unless that kind of draw is due now. Every title's chance

@@ -43,13 +43,14 @@ def check_rules(module, rules: Sequence[str]) -> list[str]:
     return out
 
 
-def header(module, players: Sequence[str], rules: Sequence[str], seed: str,
+def header(module, players: Sequence[str], rules: Sequence[str], seed: str | None,
            extra: Sequence[tuple[str, str]] = ()) -> list[tuple[str, str]]:
     tags = [("Game", module.name), ("Players", " ".join(players))]
     if rules:
         tags.append(("Rules", " ".join(rules)))
-    tags += [("Components", module.components_digest()), ("Referee", referee_version()),
-             ("Seed", seed)]
+    tags += [("Components", module.components_digest()), ("Referee", referee_version())]
+    if seed is not None:
+        tags.append(("Seed", seed))
     return tags + list(extra)
 
 
@@ -76,3 +77,15 @@ def new_transcript(module, players, rules=(), seed=None, extra=()) -> tuple[str,
 
     tags, lines, state, _ = new_game(module, players, rules, seed, extra)
     return render(tags, lines), state
+
+
+def new_committed_transcript(module, players, rules, secret: str) -> tuple[str, object]:
+    """A game dealt by commit-reveal (:mod:`referee.notation.commit`): the header with
+    the secret's [Commit] and no draws yet; they wait for every player's [Salt]."""
+    from referee.notation.commit import commitment
+    from referee.notation.writer import render
+
+    players = check_players(module, players)
+    rules = check_rules(module, rules)
+    tags = header(module, players, rules, None, [("Commit", commitment(secret))])
+    return render(tags, []), module.new_state(players, rules)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.core.game import CHANCE
-from referee.errors import BadChanceError, RefereeError
+from referee.errors import BadChanceError, BadHeaderError, RefereeError
 from referee.notation import items as I
 from referee.notation.problems import UsageError
 
@@ -62,7 +62,14 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
         if rp.errors:
             raise TranscriptHasErrors(rp.errors)
         snapshot.save(rp, raw)
-    module, state, seed = rp.module, rp.state, rp.seed
+    from referee.notation.commit import host_seed
+
+    module, state = rp.module, rp.state
+    committed = bool(transcript.tag("Commit")) and not transcript.tag("Seed")
+    try:
+        seed, waiting = host_seed(transcript, path, rp.players), None
+    except BadHeaderError as err:
+        seed, waiting = None, err
     number = len(transcript.lines) + 1
     lines: list[str] = []
     if state.current_player() == CHANCE and seed:
@@ -80,14 +87,19 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
         item = parse_line(text, number)
     except RefereeError as err:
         raise err.at(file=path) from None
+    if item is not None and item.kind == I.TAG and item.name.lower() == "salt":
+        return _add_salt(path, raw, transcript, rp, item, dry_run)
     if item is None or item.kind not in (I.MOVE, I.CHANCE):
         what = {None: "an empty line", I.COMMENT: "a comment", I.TAG: "a tag",
                 I.ASSERT: "an assertion", I.REJECT: "a rejection"}[item.kind if item else None]
         raise UsageError(f"play takes a move or a '*' chance line, not {what}")
-    if item.kind == I.CHANCE and seed:
-        raise BadChanceError("this game's draws come from its [Seed]; the referee writes them",
+    if item.kind == I.CHANCE and (seed or committed):
+        where = "its committed secret" if committed else "its [Seed]"
+        raise BadChanceError(f"this game's draws come from {where}; the referee writes them",
                              hint="play the move of the seat to act").at(
             line=number, column=1, text=text, file=path)
+    if item.kind == I.MOVE and waiting is not None:      # a committed game no one can deal
+        raise waiting.at(line=number, column=1, text=text, file=path)
     if item.kind == I.MOVE and state.current_player() == CHANCE:
         raise BadChanceError(f"a chance line ({state.chance_kind()}) is due and this transcript "
                              "has no [Seed] to draw it from",
@@ -113,6 +125,11 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
     if outcome is not None and transcript.tag_item("Result") is None:
         result = format_result(outcome)
         new = _add_tag(new, transcript, format_tag("Result", result) + eol.rstrip("\n"))
+        if committed:                  # the game is over: reveal what dealt it
+            from referee.notation.commit import secret_path
+            secret = secret_path(path).read_text(encoding="utf-8").strip()
+            new = _add_tag(new, transcript, format_tag("Seed", secret) + eol.rstrip("\n"),
+                           before="Commit")
     played = Played(lines, state, module, result)
     if not dry_run:
         from referee.notation.storage import write_atomic
@@ -140,8 +157,56 @@ def _round_trip(rp, before, canonical: str, number: int) -> None:
         raise InternalError(f"the canonical line '{canonical}' replays to a different state")
 
 
-def _add_tag(text: str, transcript, tag_line: str) -> str:
-    last = max((t.line for t in transcript.tags), default=0)
+def _add_tag(text: str, transcript, tag_line: str, *, before: str | None = None) -> str:
+    """``tag_line`` after the last tag (or just before the tag ``before``), in text whose
+    header still has the line numbers ``transcript`` was read with."""
+    item = transcript.tag_item(before) if before else None
+    at = item.line - 1 if item is not None else max((t.line for t in transcript.tags), default=0)
     lines = text.split("\n")
-    lines.insert(last, tag_line)
+    lines.insert(at, tag_line)
     return "\n".join(lines)
+
+
+def _add_salt(path: str, raw: bytes, transcript, rp, item, dry_run: bool) -> Played:
+    """A player's ``[Salt "SEAT word"]`` joins a committed game's header; once every
+    seat has one, the setup is dealt from the secret and the salts."""
+    from referee.notation.chance import draw_lines
+    from referee.notation.commit import host_seed, salts
+    from referee.notation.reader import read_text
+    from referee.notation.writer import format_tag
+
+    def refuse(reason: str, hint: str | None = None) -> None:
+        raise BadHeaderError(reason, hint=hint).at(line=item.line, column=1, text=item.text,
+                                                   file=path)
+
+    if not transcript.tag("Commit") or transcript.tag("Seed"):
+        refuse("a [Salt] belongs to a committed game (referee new --commit) before its "
+               "secret is revealed")
+    if any(it.kind in (I.MOVE, I.CHANCE) for it in transcript.items):
+        refuse("salts come before the first draw: this game is already dealt")
+    text = raw.decode("utf-8")
+    eol = "\r\n" if "\r\n" in text else "\n"
+    probe = read_text(_add_tag(text, transcript, item.text.strip()), path)
+    try:
+        salt = salts(probe, rp.players)
+    except BadHeaderError as err:
+        refuse(err.reason)
+    seat = next(s for s in rp.players if s in salt and s not in salts(transcript, rp.players))
+    line = format_tag("Salt", f"{seat} {salt[seat]}")
+    new = _add_tag(text, transcript, line + eol.rstrip("\n"))
+    played = Played([line], rp.state, rp.module)
+    if len(salt) == len(rp.players):
+        try:
+            seed = host_seed(read_text(new, path), path, rp.players)
+        except BadHeaderError as err:
+            refuse(err.reason, err.hint)
+        drawn, rp.draws = draw_lines(rp.module, rp.state, seed, rp.draws)
+        if not new.endswith("\n"):
+            new += eol
+        new += eol + "".join(d + eol for d in drawn)      # a blank line after the header
+        played.lines += drawn
+    if not dry_run:
+        from referee.notation.storage import write_atomic
+        write_atomic(path, new)
+        played.written = True
+    return played

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from referee.errors import BadHeaderError, NotationSyntaxError, RefereeError
 from referee.notation import items as I
+from referee.notation.commit import REPEATABLE_TAGS
 from referee.notation.items import Item, Transcript
 
 
@@ -68,7 +69,8 @@ def read_text(text: str, file: str = "<string>") -> Transcript:
                                      hint="move it up to the header")
                 transcript.errors.append(err.at(line=number, column=item.column,
                                                 text=line, file=file))
-            elif transcript.tag_item(item.name) is not None:
+            elif transcript.tag_item(item.name) is not None \
+                    and item.name.lower() not in REPEATABLE_TAGS:
                 err = BadHeaderError(f"tag [{item.name}] is given twice")
                 transcript.errors.append(err.at(line=number, column=item.column,
                                                 text=line, file=file))

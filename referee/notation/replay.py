@@ -40,7 +40,7 @@ class Replay:
     moves: int = 0
     draws: int = 0
     stopped_at: int | None = None
-    deal_check: bool = False       # referee verify: every draw must be the one [Seed] deals
+    deal_seed: str | None = None   # referee verify: every draw must be the one this deals
 
     @property
     def file(self) -> str:
@@ -112,9 +112,9 @@ class Replay:
         if not outcomes:
             raise BadChanceError("the chance line names no outcome", column=1)
         kind = state.chance_kind()
-        if self.deal_check:
+        if self.deal_seed is not None:
             from referee.notation.chance import check_dealt
-            check_dealt(module, state, self.seed, self.draws, kind, outcomes)
+            check_dealt(module, state, self.deal_seed, self.draws, kind, outcomes)
         before = state.clone() if canonical else None
         # parse_chance has validated the whole line against this state, so the draws
         # apply without a trial copy (a replay stops at its first rules error anyway)
@@ -271,6 +271,9 @@ def start(rp: Replay) -> None:
         fail("", "Position" if position else "Players", exc=internal(exc))
     if position:
         _agree_with_position(rp, fail)
+    if t.tag("Salt") is not None:
+        from referee.notation.commit import salts
+        salts(t, players)              # each names a seat of the game, once
     digest = t.tag("Components")
     if digest:
         try:
@@ -301,13 +304,13 @@ def replay(transcript: Transcript, *, until: int | None = None,
            deal_check: bool = False) -> Replay:
     """Replay ``transcript`` (up to line ``until``) and collect every error; with
     ``deal_check`` (``referee verify``) every draw must also be the one its seed deals."""
-    rp = Replay(transcript, deal_check=deal_check)
+    rp = Replay(transcript)
     errors = [e for e in transcript.errors if until is None or (e.line or 0) <= until]
     todo = [it for it in transcript.items if until is None or it.line <= until]
     try:
         start(rp)
         if deal_check:
-            verifiable(transcript)
+            rp.deal_seed = seed_to_verify(rp)
     except RefereeError as err:
         errors.append(err)
         rp.stopped_at = err.line
@@ -338,9 +341,12 @@ def replay(transcript: Transcript, *, until: int | None = None,
     return rp
 
 
-def verifiable(t: Transcript) -> None:
-    """The header ``referee verify`` needs: a revealed [Seed], matching its [Commit]."""
-    from referee.notation.chance import commitment
+def seed_to_verify(rp: Replay) -> str:
+    """The seed every draw must come from (``referee verify``): the revealed [Seed],
+    which must match any [Commit], with the players' salts."""
+    from referee.notation.commit import commitment, dealing_seed, salts
+
+    t = rp.transcript
 
     def fail(reason: str, tag: str | None) -> None:
         item = t.tag_item(tag) if tag else None
@@ -349,9 +355,6 @@ def verifiable(t: Transcript) -> None:
         raise BadHeaderError(reason).at(line=line, column=column, text=text, file=t.file)
 
     seed, commit = t.tag("Seed"), t.tag("Commit")
-    if t.tag("Salt") is not None:
-        fail("draws salted by the players ([Salt]) cannot be verified yet: "
-             "commit-reveal is not implemented", "Salt")
     if not seed:
         fail("the seed is not revealed yet: verify once [Seed] is in the header" if commit else
              "no [Seed] tag: the draws were not dealt from a seed, so there is nothing "
@@ -359,6 +362,7 @@ def verifiable(t: Transcript) -> None:
     if commit is not None and commit.strip().lower() != commitment(seed):
         fail(f"the [Seed] does not match the [Commit]: the seed's digest is {commitment(seed)}",
              "Commit")
+    return dealing_seed(seed, salts(t, rp.players), rp.players)
 
 
 def _not_evaluated(rp: Replay, errors: list, rest: list[Item], line: int | None) -> None:

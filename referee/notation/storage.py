@@ -31,13 +31,15 @@ def locked(path: str | Path):
             os.close(fd)
 
 
-def write_atomic(path: str | Path, text: str, *, exclusive: bool = False) -> None:
-    """Replace ``path`` with ``text`` in one rename (``exclusive``: fail if it exists)."""
+def write_atomic(path: str | Path, text: str, *, exclusive: bool = False,
+                 private: bool = False) -> None:
+    """Replace ``path`` with ``text`` in one rename (``exclusive``: fail if it exists;
+    ``private``: readable by the owner only, as a secret must be)."""
     path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
     data = text.encode("utf-8")
     try:
-        mode = os.stat(path).st_mode & 0o7777
+        mode = 0o600 if private else os.stat(path).st_mode & 0o7777
     except FileNotFoundError:
         umask = os.umask(0)
         os.umask(umask)

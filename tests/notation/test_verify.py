@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from helpers import run
-from referee.notation.chance import commitment
+from referee.notation.commit import commitment
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "docs" / "examples").glob("*.txt"))
 
@@ -51,7 +51,7 @@ def test_a_commit_must_be_the_digest_of_the_seed(tmp_path, capsys):
 @pytest.mark.parametrize("header,reason", [
     ("", "no [Seed] tag"),
     (f'[Commit "{commitment("s1")}"]', "the seed is not revealed yet"),
-    ('[Seed "s1"]\n[Salt "RED ab12"]', "cannot be verified yet"),
+    ('[Seed "s1"]\n[Salt "PINK ab12"]', "[Salt] names a seat"),
 ])
 def test_what_cannot_be_verified_is_said(tmp_path, capsys, header, reason):
     path = _new(tmp_path, capsys)

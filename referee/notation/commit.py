@@ -1,0 +1,93 @@
+"""Commit-reveal dealing (notation.md section 5): draws nobody can foresee or steer.
+
+The host's referee draws a secret and publishes only its digest, ``[Commit]``.
+Each player adds a ``[Salt "SEAT word"]`` before the first draw. Every draw then
+comes from the secret and all the salts, so the host cannot pick a seed that
+suits them (the salts come after the commitment) and no player can compute a
+future draw (the secret stays with the host until the game ends, when ``play``
+reveals it as ``[Seed]`` and ``referee verify`` can re-derive every line).
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from referee.errors import BadHeaderError
+from referee.notation.items import Transcript
+
+REPEATABLE_TAGS = ("salt",)            # one per seat
+_SALT = re.compile(r"\s*([A-Za-z]+)\s+(\S{1,64})\s*")
+
+
+def secret_path(path) -> Path:
+    """Where the host's referee keeps a committed game's secret: beside the file."""
+    return Path(str(path) + ".secret")
+
+
+def new_secret() -> str:
+    import secrets
+    return secrets.token_hex(16)
+
+
+def commitment(seed: str) -> str:
+    """The [Commit] value that binds a referee to ``seed`` before it is revealed."""
+    import hashlib
+    return "sha256:" + hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+def salts(t: Transcript, players: list[str]) -> dict[str, str]:
+    """SEAT -> salt from the [Salt] tags; BadHeaderError at a malformed or repeated one."""
+    out: dict[str, str] = {}
+    for item in t.tags:
+        if item.name.lower() != "salt":
+            continue
+        m = _SALT.fullmatch(item.value or "")
+        seat = m.group(1).upper() if m else None
+        if m is None or seat not in players:
+            reason = (f"[Salt] names a seat and one word, like \"RED ab12\", with a seat of "
+                      f"{' '.join(players)}")
+        elif seat in out:
+            reason = f"{seat} has given a salt already"
+        else:
+            out[seat] = m.group(2)
+            continue
+        raise BadHeaderError(reason).at(line=item.line, column=item.column, text=item.text,
+                                        file=t.file)
+    return out
+
+
+def dealing_seed(seed: str, salted: dict[str, str], players: list[str]) -> str:
+    """The seed every draw derives from: the [Seed] itself, or with the players' salts."""
+    if not salted:
+        return seed
+    return seed + "|" + "|".join(f"{p}:{salted[p]}" for p in players if p in salted)
+
+
+def missing_salts(t: Transcript, players: list[str]) -> list[str]:
+    got = salts(t, players)
+    return [p for p in players if p not in got]
+
+
+def host_seed(t: Transcript, path, players: list[str]) -> str | None:
+    """The seed ``play`` deals from: the [Seed] (with any salts), or in a committed game
+    still running the host's secret with every salt; None when there is none (the
+    file takes hand-written chance lines). BadHeaderError when a committed game
+    cannot be dealt: a salt is missing, or the secret is missing or not the one
+    committed to."""
+    seed, commit = t.tag("Seed"), t.tag("Commit")
+    if commit is None or seed:
+        return dealing_seed(seed, salts(t, players), players) if seed else None
+    waiting = missing_salts(t, players)
+    if waiting:
+        raise BadHeaderError(f"this game is dealt from a committed secret and every player's "
+                             f"salt: waiting for a [Salt] from {' '.join(waiting)}",
+                             hint=f"referee play FILE '[Salt \"{waiting[0]} <any word>\"]'")
+    where = secret_path(path)
+    try:
+        secret = where.read_text(encoding="utf-8").strip()
+    except OSError:
+        raise BadHeaderError(f"the secret this game is committed to is not here ({where}): "
+                             "only the host who ran 'referee new --commit' can deal it") from None
+    if commitment(secret) != commit.strip().lower():
+        raise BadHeaderError(f"{where} does not hold the secret of this game's [Commit]")
+    return dealing_seed(secret, salts(t, players), players)
