@@ -8,8 +8,9 @@
    checked for legality) in the same run. python-chess is a benchmark-only
    dependency: `pip install chess`.
 2. Start-up: `referee play` of one move on a 150-move game (--dry-run, so the file
-   is not changed), against a bare `python -c pass`, medians of RUNS runs; once with
-   play's state cache cold and once warm.
+   is not changed), against a bare `python -c pass`, medians of RUNS runs: with no
+   cache at all, with play's state cache cold (the components cache warm, as after
+   any earlier command), and with both warm.
 """
 from __future__ import annotations
 
@@ -28,14 +29,17 @@ from pathlib import Path
 REFEREE = [sys.executable, "-m", "referee"]
 
 
-def timed(cmd: list[str], runs: int) -> float:
+def timed(cmd: list[str], runs: int, prepare=None) -> float:
     """Median CPU seconds (user + system) of the whole child process.
 
     CPU time rather than wall time, so other load on a shared machine disturbs
     the comparison less; both sides of every ratio are measured the same way.
+    ``prepare`` runs before each run, outside the measure.
     """
     times = []
     for _ in range(runs):
+        if prepare is not None:
+            prepare()
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -149,10 +153,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         corpus = folder / "hawaii"
+        os.environ["REFEREE_CACHE_DIR"] = str(folder / "cache")     # private, not the user's
         subprocess.run([*REFEREE, "selfplay", "hawaii", "--players", "4", "--games", str(args.games),
                         "--seed", "1", "-o", str(corpus)], check=True, stdout=subprocess.DEVNULL)
         files = sorted(corpus.glob("*.txt"))
         moves = sum(move_lines(p) for p in files)
+        # selfplay has read the component files into the cache, as any earlier command does
         check = timed([*REFEREE, "check", *map(str, files)], max(1, args.runs // 2))
         print(f"referee check: {len(files)} games, {moves} move lines, {check:.2f} s, "
               f"{moves / check:.0f} moves/s (CPU time of the whole process, median)")
@@ -188,15 +194,31 @@ def main() -> None:
             return
         cmd = [*REFEREE, "play", str(short), move.strip(), "--dry-run"]
         print(f"python -c pass: {bare * 1000:.0f} ms CPU (median of {args.runs})")
-        for label, env in (("state cache cold (REFEREE_NO_CACHE=1)", {"REFEREE_NO_CACHE": "1"}),
-                           ("state cache warm", {})):
+        cache = folder / "cache"
+
+        def forget_states() -> None:      # the replayed states sit at the top of the cache folder
+            for entry in cache.glob("*.json"):
+                entry.unlink()
+
+        for label, env, prepare in (("no caches (REFEREE_NO_CACHE=1)", {"REFEREE_NO_CACHE": "1"}, None),
+                                    ("state cache cold, components cached", {}, forget_states),
+                                    ("state cache warm", {}, None)):
             os.environ.pop("REFEREE_NO_CACHE", None)
             os.environ.update(env)
-            os.environ["REFEREE_CACHE_DIR"] = str(folder / "cache")
             subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            play = timed(cmd, args.runs)
+            play = timed(cmd, args.runs, prepare)
             print(f"referee play after {seen} lines of play, {label}: {play * 1000:.0f} ms CPU, "
                   f"{play / bare:.1f}x python -c pass (target <= 4x)")
+            if args.instructions:
+                if prepare is not None:
+                    prepare()
+                count = instructions(cmd)
+                if count:
+                    print(f"  instructions: {count / 1e6:.0f} M")
+        if args.instructions:
+            count = instructions([sys.executable, "-c", "pass"])
+            if count:
+                print(f"python -c pass instructions: {count / 1e6:.0f} M")
 
 
 if __name__ == "__main__":

@@ -8,30 +8,28 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
-_REPO = Path(__file__).resolve().parent.parent
+_PACKAGE = Path(__file__).resolve().parent
 
 
 @lru_cache(maxsize=None)
-def _locate(package: str, folder: str, probe: str) -> Path:
-    """Cached: the shipped files do not move while the referee runs."""
-    try:
-        found = resources.files(package).joinpath(probe)
-        if found.is_file():
-            return Path(str(found)).parent
-    except (ModuleNotFoundError, TypeError, ValueError):
-        pass
-    return _REPO / folder
+def _locate(folder: str, probe: str) -> Path:
+    """Cached: the shipped files do not move while the referee runs. Looked up by
+    path rather than through importlib.resources, which costs a short command
+    more to import than the lookup it would do (the wheel is never zipped)."""
+    installed = _PACKAGE / folder          # referee.games / referee.grammar in a wheel
+    if (installed / probe).is_file():
+        return installed
+    return _PACKAGE.parent / folder        # a source checkout or an editable install
 
 
 def games_dir() -> Path:
-    return _locate("referee.games", "games", "hawaii.yaml")
+    return _locate("games", "hawaii.yaml")
 
 
 def grammar_dir() -> Path:
-    return _locate("referee.grammar", "grammar", "transcript.lark")
+    return _locate("grammar", "transcript.lark")
 
 
 def game_data(name: str) -> Path:

@@ -10,10 +10,7 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-from yaml.constructor import SafeConstructor
-from yaml.nodes import MappingNode, SequenceNode
-
+from referee import components_cache
 from referee.core.provenance import STATUSES
 from referee.errors import ComponentError
 from referee.haleakala.model import (CARD_KINDS, DECK_ORDER, SCORE_KINDS, CardFace,
@@ -21,6 +18,7 @@ from referee.haleakala.model import (CARD_KINDS, DECK_ORDER, SCORE_KINDS, CardFa
 from referee.paths import game_data
 
 _META = ("status", "source")
+MODEL_CLASSES = (HaleakalaComponents, CardFace, ScoreCardSpec, Provenance)
 
 
 class _Tree:
@@ -30,6 +28,7 @@ class _Tree:
         self.file = file
         self.lines: dict[str, int] = {}
         self.prov: list[Provenance] = []
+        from yaml.constructor import SafeConstructor
         self._ctor = SafeConstructor()
 
     def fail(self, path: str, message: str) -> ComponentError:
@@ -43,6 +42,7 @@ class _Tree:
         return self._ctor.construct_object(node, deep=True)
 
     def walk(self, node, path: str, status: str, source: str):
+        from yaml.nodes import MappingNode, SequenceNode
         self.lines[path] = node.start_mark.line + 1
         if isinstance(node, MappingNode):
             keys = {self.scalar(k): (k, v) for k, v in node.value}
@@ -97,7 +97,13 @@ def _positive(tree, data, path, allow_zero=False) -> int:
 
 
 def parse(text: str, file: str = "haleakala.yaml") -> HaleakalaComponents:
-    """Build the components from YAML text; ComponentError names file and line."""
+    """Build the components from YAML text; ComponentError names file and line.
+
+    The YAML library is imported here, not at the top: a file read once is
+    served by :mod:`referee.components_cache` from then on."""
+    import yaml
+    from yaml.nodes import MappingNode
+
     tree = _Tree(file)
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -253,10 +259,13 @@ def parse(text: str, file: str = "haleakala.yaml") -> HaleakalaComponents:
 def load(path: str | Path | None = None) -> HaleakalaComponents:
     p = Path(path) if path is not None else game_data("haleakala")
     try:
-        text = p.read_text(encoding="utf-8")
+        raw = p.read_bytes()
+        text = raw.decode("utf-8")
     except OSError as exc:
         raise ComponentError(f"{p}: cannot read component file: {exc.strerror}", file=str(p)) from None
-    return parse(text, str(p))
+    except UnicodeDecodeError as exc:
+        raise ComponentError(f"{p}: cannot read component file: {exc}", file=str(p)) from None
+    return components_cache.load(str(p), raw, lambda: parse(text, str(p)), MODEL_CLASSES)
 
 
 @lru_cache(maxsize=1)

@@ -4,36 +4,37 @@ Most numbers of Hawaii are printed only on the components and are partly
 unknown, so every value carries a provenance (confirmed, inferred, unverified)
 and a group owning the game may play with a corrected copy. A bad copy must
 fail loudly at load time with ``FILE:LINE: reason``, never later as a strange
-ruling, hence the line-keeping reader (``yaml.compose``) and the checks below.
+ruling, hence the line-keeping reader (:mod:`referee.hawaii.components_yaml`) and
+the checks below. A file once checked is served by :mod:`referee.components_cache`.
 This module must not import lark: the rules engine uses it.
 """
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
-import yaml
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
-
-from referee.core.provenance import STATUSES
+from referee import components_cache
+from referee.core.provenance import STATUSES  # noqa: F401 (re-export)
 from referee.errors import ComponentError
 from referee.hawaii.model import (DockSpec, HawaiiComponents, IslandSpec, PlaceSpec,
                                   Provenance, RealmSpec, RoundSpec, TileSpec)
 from referee.hawaii.moves import Token
 from referee.paths import game_data
 
-_META = frozenset({"status", "source"})
-_LABELS = frozenset({"id", "name", "aliases"})   # names, not game facts: no provenance
+if TYPE_CHECKING:
+    from referee.hawaii.components_yaml import Reader, V
+
+MODEL_CLASSES = (HawaiiComponents, PlaceSpec, TileSpec, RoundSpec, DockSpec, IslandSpec,
+                 RealmSpec, Provenance, Token)
 _FAMILIES = ("hut", "village", "fruit", "god", "boat", "kahuna", "tiki")
 _REWARDS = ("points", "tile", "any-fruit", "kahunas", "tikis", "fruits")
 _PAIR_FIELDS = tuple(f.name for f in fields(TileSpec) if f.type == "Pair | None")
 _MAX_PLAYERS = 5
 _TILES, _TOKENS, _PLACES, _POSITIONS = 126, 25, 10, 10
 _ROUNDS, _DOCKS, _ISLANDS = 5, 4, 10
-_COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # same nodes and marks, 10x faster
 
 
 def load(path: str | Path | None = None) -> HawaiiComponents:
@@ -74,140 +75,28 @@ def _load(file: str) -> HawaiiComponents:
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ComponentError(f"{file}: cannot read the component file: {exc}", file=file) from exc
-    reader = _Reader(file)
-    try:
-        root = yaml.compose(text, Loader=_COMPOSER)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 1
-        reader.fail(line, f"YAML syntax: {exc.problem or exc.context}")
-    except yaml.YAMLError as exc:
-        reader.fail(1, f"YAML syntax: {exc}")
-    if root is None:
-        reader.fail(1, "the file is empty")
-    try:
-        tree = reader.annotate(root, None, None, "", 1, False)
-    except RecursionError:
-        reader.fail(1, "the data nests without end (an anchor used inside itself?)")
+    return components_cache.load(file, raw, lambda: _read(file, raw, text), MODEL_CLASSES)
+
+
+def _read(file: str, raw: bytes, text: str) -> HawaiiComponents:
+    """The YAML itself: only when the components cache has not seen this file."""
+    from referee.hawaii.components_yaml import read
+
+    tree, reader = read(file, text)
     built = _Builder(reader).build(tree)
     return HawaiiComponents(**built, path=file, sha256=hashlib.sha256(raw).hexdigest(),
                             provenance=tuple(reader.provenance))
 
 
-@dataclass
-class _V:
-    """A value with its line and dotted path; data is a dict, a list of _V or a scalar."""
-    data: Any
-    line: int
-    path: str
-
-
-class _Reader:
-    """First pass: YAML nodes -> _V tree, resolving status/source per leaf.
-
-    A list of plain scalars is one leaf (a pair, a row of numbers); a list
-    holding a mapping is split so each element can carry its own status.
-    """
-
-    def __init__(self, file: str):
-        self.file = file
-        self.provenance: list[Provenance] = []
-        self._constructor = yaml.SafeLoader("")
-
-    def fail(self, line: int, reason: str) -> NoReturn:
-        raise ComponentError(f"{self.file}:{line}: {reason}", line=line, file=self.file)
-
-    def annotate(self, node, status, source, path, line, label) -> _V:
-        if isinstance(node, MappingNode):
-            pairs = self._pairs(node)
-            status, source = self._meta(pairs, status, source)
-            keys = {k for k, _, _ in pairs}
-            if "value" in keys and keys <= _META | {"value"}:
-                inner = next(v for k, _, v in pairs if k == "value")
-                return self.annotate(inner, status, source, path, line, label)
-            out = {}
-            for key, key_line, value in pairs:
-                if key not in _META:
-                    sub = f"{path}.{key}" if path else str(key)
-                    out[key] = self.annotate(value, status, source, sub, key_line,
-                                             label or key in _LABELS)
-            return _V(out, line, path)
-        if isinstance(node, SequenceNode):
-            if all(isinstance(item, ScalarNode) for item in node.value):
-                items = [_V(self._scalar(i), i.start_mark.line + 1, f"{path}.{n}")
-                         for n, i in enumerate(node.value)]
-                if not label:
-                    self._record(path, tuple(i.data for i in items), status, source, line)
-                return _V(items, line, path)
-            return _V([self.annotate(item, status, source, f"{path}.{self._label(item, n)}",
-                                     item.start_mark.line + 1, label)
-                       for n, item in enumerate(node.value)], line, path)
-        value = self._scalar(node)
-        if not label:
-            self._record(path, value, status, source, line)
-        return _V(value, line, path)
-
-    def _pairs(self, node: MappingNode) -> list[tuple[Any, int, Any]]:
-        pairs, seen = [], set()
-        for key_node, value_node in node.value:
-            line = key_node.start_mark.line + 1
-            key = self._scalar(key_node) if isinstance(key_node, ScalarNode) else None
-            if isinstance(key, bool) or not isinstance(key, (str, int)):
-                self.fail(line, "a key must be a name or a number")
-            if key in seen:
-                self.fail(line, f"duplicate key {key!r}")
-            seen.add(key)
-            pairs.append((key, line, value_node))
-        return pairs
-
-    def _meta(self, pairs, status, source):
-        for key, line, node in pairs:
-            if key not in _META:
-                continue
-            text = self._scalar(node) if isinstance(node, ScalarNode) else None
-            if key == "status" and text not in STATUSES:
-                self.fail(line, f"status must be one of {', '.join(STATUSES)}, not {text!r}")
-            if key == "source" and (not isinstance(text, str) or not text.strip()):
-                self.fail(line, "source must be a non-empty text")
-            if key == "status":
-                status = text
-            else:
-                source = text
-        return status, source
-
-    def _record(self, path, value, status, source, line) -> None:
-        if status is None:
-            self.fail(line, f"{path} has no status: give it (or a mapping above it) "
-                            f"'status: confirmed|inferred|unverified' (is 'status' misspelt?)")
-        if source is None:
-            self.fail(line, f"{path} has no source: give it (or a mapping above it) 'source: ...'")
-        self.provenance.append(Provenance(path, value, status, source, line))
-
-    def _scalar(self, node: ScalarNode) -> Any:
-        try:
-            return self._constructor.construct_object(node)
-        except yaml.YAMLError as exc:
-            reason = getattr(exc, "problem", None) or exc
-            self.fail(node.start_mark.line + 1, f"unreadable value {node.value!r}: {reason}")
-
-    @staticmethod
-    def _label(node, index: int) -> str:
-        if isinstance(node, MappingNode):
-            for key, value in node.value:
-                if getattr(key, "value", None) == "id" and isinstance(value, ScalarNode):
-                    return str(value.value)
-        return str(index)
-
-
 class _Builder:
-    """Second pass: the _V tree -> model values, checking shape and game facts."""
+    """Second pass: the V tree -> model values, checking shape and game facts."""
 
-    def __init__(self, reader: _Reader):
+    def __init__(self, reader: Reader):
         self.fail = reader.fail
 
     # -- shape helpers ------------------------------------------------------
 
-    def record(self, v: _V, required, optional=()) -> dict[Any, _V]:
+    def record(self, v: V, required, optional=()) -> dict[Any, V]:
         if not isinstance(v.data, dict):
             self.fail(v.line, f"{v.path or 'the file'} must be a mapping")
         allowed = list(required) + list(optional)
@@ -221,7 +110,7 @@ class _Builder:
                 self.fail(v.line, f"{v.path or 'the file'} lacks {key!r}")
         return v.data
 
-    def mapping(self, v: _V) -> dict[Any, _V]:
+    def mapping(self, v: V) -> dict[Any, V]:
         """A mapping whose keys are data (tile kinds), not field names."""
         if not isinstance(v.data, dict):
             self.fail(v.line, f"{v.path} must be a mapping")
@@ -230,18 +119,18 @@ class _Builder:
                 self.fail(child.line, f"{v.path}: {key!r} is not a tile kind name")
         return v.data
 
-    def numbered(self, v: _V, count: int, what: str) -> list[_V]:
+    def numbered(self, v: V, count: int, what: str) -> list[V]:
         data = self.record(v, range(1, count + 1))
         if list(data) != list(range(1, count + 1)):
             self.fail(v.line, f"{what} must be numbered 1 to {count} in order")
         return list(data.values())
 
-    def seq(self, v: _V) -> list[_V]:
+    def seq(self, v: V) -> list[V]:
         if not isinstance(v.data, list):
             self.fail(v.line, f"{v.path} must be a list")
         return v.data
 
-    def scalar(self, v: _V, kind, what: str):
+    def scalar(self, v: V, kind, what: str):
         if isinstance(v.data, dict) and "value" in v.data:
             extra = sorted(str(k) for k in v.data if k != "value")
             self.fail(v.line, f"unknown key {extra[0]!r} in {v.path} "
@@ -251,20 +140,20 @@ class _Builder:
             self.fail(v.line, f"{v.path} must be {what}, not {v.data!r}")
         return v.data
 
-    def int(self, v: _V, lo: int = 0, hi: int | None = None) -> int:
+    def int(self, v: V, lo: int = 0, hi: int | None = None) -> int:
         n = self.scalar(v, int, "a whole number")
         if n < lo or (hi is not None and n > hi):
             span = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
             self.fail(v.line, f"{v.path} is {n}, must be {span}")
         return n
 
-    def text(self, v: _V) -> str:
+    def text(self, v: V) -> str:
         return self.scalar(v, str, "a text")
 
-    def flag(self, v: _V) -> bool:
+    def flag(self, v: V) -> bool:
         return self.scalar(v, bool, "true or false")
 
-    def ints(self, v: _V, length: int | None = None, lo: int = 0) -> tuple[int, ...]:
+    def ints(self, v: V, length: int | None = None, lo: int = 0) -> tuple[int, ...]:
         items = self.seq(v)
         if length is not None and len(items) != length:
             self.fail(v.line, f"{v.path} has {len(items)} numbers, must have {length}")
@@ -272,7 +161,7 @@ class _Builder:
 
     # -- sections -------------------------------------------------------------
 
-    def build(self, root: _V) -> dict:
+    def build(self, root: V) -> dict:
         top = self.record(root, ["places", "board", "tokens", "rounds", "docks", "islands",
                                  "tiles", "realm", "irrigation_points", "start",
                                  "last_round_order_bonus"])
@@ -298,7 +187,7 @@ class _Builder:
             start_fruits=self.ints(start["fruits"], _MAX_PLAYERS),
             last_round_order_bonus=self.int(top["last_round_order_bonus"]))
 
-    def tiles(self, v: _V) -> dict[str, TileSpec]:
+    def tiles(self, v: V) -> dict[str, TileSpec]:
         specs, names = {}, {}
         for kind, tv in self.mapping(v).items():
             f = self.record(tv, ["count", "family"],
@@ -324,11 +213,11 @@ class _Builder:
             self.fail(v.line, f"{total} tiles in total, the game has {_TILES}")
         return specs
 
-    def pair(self, v: _V) -> tuple[int, int]:
+    def pair(self, v: V) -> tuple[int, int]:
         a, b = self.ints(v, 2)
         return (a, b)
 
-    def places(self, v: _V, tiles: dict[str, TileSpec], tiles_v: _V) -> tuple[PlaceSpec, ...]:
+    def places(self, v: V, tiles: dict[str, TileSpec], tiles_v: V) -> tuple[PlaceSpec, ...]:
         specs, sold, where = [], {}, {}
         for pv in self.seq(v):
             f = self.record(pv, ["id", "sells", "circles", "limit"], ["name"])
@@ -358,7 +247,7 @@ class _Builder:
                           f"{sold.get(kind, 0)} ({held})")
         return tuple(specs)
 
-    def board(self, v: _V):
+    def board(self, v: V):
         f = self.record(v, ["positions", "beach_adjacent", "adjacency"])
         positions = tuple(self.text(p) for p in self.seq(f["positions"]))
         if len(positions) != _POSITIONS or len(set(positions)) != _POSITIONS:
@@ -390,7 +279,7 @@ class _Builder:
                 self.fail(f["adjacency"].line, f"place {p} cannot be reached from the beach")
         return positions, {p: frozenset(n) for p, n in adjacency.items()}, frozenset(beach)
 
-    def tokens(self, v: _V) -> tuple[Token, ...]:
+    def tokens(self, v: V) -> tuple[Token, ...]:
         out, seen = [], set()
         for tv in self.seq(v):
             f = self.record(tv, ["value", "spear", "count"])
@@ -403,7 +292,7 @@ class _Builder:
             self.fail(v.line, f"{len(out)} price tokens, the game has {_TOKENS}")
         return tuple(sorted(out))
 
-    def rounds(self, v: _V) -> tuple[RoundSpec, ...]:
+    def rounds(self, v: V) -> tuple[RoundSpec, ...]:
         out = []
         for rv in self.numbered(v, _ROUNDS, "rounds"):
             f = self.record(rv, ["threshold", "points", "income_shells", "income_feet"])
@@ -414,14 +303,14 @@ class _Builder:
                                  self.int(f["income_shells"]), self.int(f["income_feet"])))
         return tuple(out)
 
-    def docks(self, v: _V) -> tuple[DockSpec, ...]:
+    def docks(self, v: V) -> tuple[DockSpec, ...]:
         out = []
         for dv in self.numbered(v, _DOCKS, "docks"):
             f = self.record(dv, ["feet", "points"])
             out.append(DockSpec(self.int(f["feet"], 1), self.int(f["points"])))
         return tuple(out)
 
-    def islands(self, v: _V, tiles: dict[str, TileSpec]) -> tuple[IslandSpec, ...]:
+    def islands(self, v: V, tiles: dict[str, TileSpec]) -> tuple[IslandSpec, ...]:
         out = []
         needs = {"kahunas": "kahuna", "tikis": "tiki"}
         for iv in self.seq(v):
@@ -447,7 +336,7 @@ class _Builder:
             self.fail(v.line, f"{total} islands in total, the game has {_ISLANDS}")
         return tuple(out)
 
-    def realm(self, v: _V) -> RealmSpec:
+    def realm(self, v: V) -> RealmSpec:
         f = self.record(v, ["villages", "kahuna_points", "kahuna_shells", "tiki_columns",
                             "tiki_feet", "printed_tiki_column", "start_hut",
                             "fishing_boat_capacity"])

@@ -13,38 +13,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from functools import lru_cache
 from pathlib import Path
+
+from referee.cache import cache_root, fingerprint
 
 KEEP = 256
 
 
 def cache_dir() -> Path:
-    explicit = os.environ.get("REFEREE_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "referee" / "states"
-
-
-@lru_cache(maxsize=1)
-def fingerprint() -> str:
-    """Names, sizes and times of every source, grammar and data file of the referee."""
-    from referee.paths import games_dir, grammar_dir
-
-    digest = hashlib.sha256()
-    roots = {Path(__file__).resolve().parents[1], grammar_dir().resolve(), games_dir().resolve()}
-    override = os.environ.get("REFEREE_COMPONENTS_DIR")
-    if override and os.path.isdir(override):
-        roots.add(Path(override).resolve())     # a group's corrected data changes every state
-    for root in sorted(roots):
-        for folder, dirs, files in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for name in sorted(files):
-                if name.endswith((".py", ".lark", ".yaml")):
-                    st = os.stat(os.path.join(folder, name))
-                    digest.update(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}\n".encode())
-    return digest.hexdigest()
+    return cache_root()
 
 
 def _key(raw: bytes) -> str:

@@ -1,0 +1,42 @@
+"""Where the referee keeps what it can recompute, and what makes an entry stale.
+
+Both caches (replayed states for ``play``, parsed component files) key their
+entries by a fingerprint of the referee's own code and data, so a new version
+or an edited data file misses instead of answering with old rules.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from functools import lru_cache
+from pathlib import Path
+
+
+def cache_root() -> Path:
+    """$REFEREE_CACHE_DIR, else ~/.cache/referee/states: replayed states at the top
+    (where ``play`` has always kept them), parsed component files in components/."""
+    explicit = os.environ.get("REFEREE_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "referee" / "states"
+
+
+@lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """Names, sizes and times of every source, grammar and data file of the referee."""
+    from referee.paths import games_dir, grammar_dir
+
+    digest = hashlib.sha256()
+    roots = {Path(__file__).resolve().parent, grammar_dir().resolve(), games_dir().resolve()}
+    override = os.environ.get("REFEREE_COMPONENTS_DIR")
+    if override and os.path.isdir(override):
+        roots.add(Path(override).resolve())     # a group's corrected data changes every state
+    for root in sorted(roots):
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith((".py", ".lark", ".yaml")):
+                    st = os.stat(os.path.join(folder, name))
+                    digest.update(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    return digest.hexdigest()

@@ -1,0 +1,9 @@
+import os
+import tempfile
+
+
+def pytest_configure(config):
+    """Keep the referee's caches (replayed states, parsed component files) out of the
+    user's home for the whole run; tests that study a cache set their own folder."""
+    if not os.environ.get("REFEREE_CACHE_DIR"):
+        os.environ["REFEREE_CACHE_DIR"] = tempfile.mkdtemp(prefix="referee-test-cache-")
