@@ -15,10 +15,12 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from referee.errors import BadChanceError
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 CHANCE = "chance"
 

@@ -11,7 +11,6 @@ This module must not import lark: the rules engine uses it.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,7 +30,8 @@ MODEL_CLASSES = (HawaiiComponents, PlaceSpec, TileSpec, RoundSpec, DockSpec, Isl
                  RealmSpec, Provenance, Token)
 _FAMILIES = ("hut", "village", "fruit", "god", "boat", "kahuna", "tiki")
 _REWARDS = ("points", "tile", "any-fruit", "kahunas", "tikis", "fruits")
-_PAIR_FIELDS = tuple(f.name for f in fields(TileSpec) if f.type == "Pair | None")
+_PAIR_FIELDS = tuple(n for n, t in TileSpec.__annotations__.items()
+                     if getattr(t, "__forward_arg__", t) == "Pair | None")   # NamedTuple keeps a ForwardRef
 _MAX_PLAYERS = 5
 _TILES, _TOKENS, _PLACES, _POSITIONS = 126, 25, 10, 10
 _ROUNDS, _DOCKS, _ISLANDS = 5, 4, 10

@@ -9,13 +9,14 @@ token above a plain one of the same value.
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.errors import BadChanceError
 from referee.hawaii.moves import IslandDrawn, OrderDrawn, PlaceDrawn, TokenDrawn
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from referee.hawaii.state import Data
 
 KINDS = {"place": "places", "order": "order", "island": "islands", "token": "tokens"}
@@ -68,6 +69,8 @@ def kind(d: "Data") -> str | None:
 
 
 def outcomes(d: "Data") -> list[tuple[object, Fraction]]:
+    from fractions import Fraction     # exact odds are asked for by tools, not by a replay
+
     head = d.pending[0]
     if head[0] == "place":
         left = [p.id for p in d.comps.places if p.id not in d.board.values()]

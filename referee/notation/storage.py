@@ -9,8 +9,8 @@ a different inode.
 """
 from __future__ import annotations
 
+import itertools
 import os
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -44,7 +44,7 @@ def write_atomic(path: str | Path, text: str, *, exclusive: bool = False,
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    fd, tmp = _new_temporary(directory, path.name)
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
@@ -63,6 +63,21 @@ def write_atomic(path: str | Path, text: str, *, exclusive: bool = False,
             pass
         raise
     _sync_dir(directory)
+
+
+_SERIAL = itertools.count()
+
+
+def _new_temporary(directory: Path, name: str) -> tuple[int, str]:
+    """A new file of our own beside the target, as tempfile.mkstemp makes one, without
+    importing tempfile (and shutil with it) into every ``play``."""
+    for _ in range(100):
+        tmp = os.path.join(directory, f".{name}.{os.getpid()}.{next(_SERIAL)}.tmp")
+        try:
+            return os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600), tmp
+        except FileExistsError:     # left by a process that died with our pid
+            continue
+    raise FileExistsError(f"cannot make a temporary file beside {name} in {directory}")
 
 
 def _sync_dir(directory: Path) -> None:

@@ -7,7 +7,6 @@ keywords when a module raised one without a hint.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from functools import lru_cache
 from typing import Iterable
@@ -21,6 +20,8 @@ _TERMINAL = re.compile(r"^\s*[A-Z_][A-Z0-9_]*(?:\.\d+)?\s*:\s*/(.*)/[imslux]*\s*
 
 def suggest(word: str, candidates: Iterable[str]) -> str | None:
     """The closest candidate to ``word`` (case-insensitive), if it is close enough."""
+    import difflib     # only a line with a mistake gets here
+
     word = word.lower()
     pool = {c.lower(): c for c in candidates if c and c.lower() != word}
     found = difflib.get_close_matches(word, list(pool), n=1, cutoff=0.6)
