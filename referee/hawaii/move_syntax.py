@@ -73,6 +73,9 @@ class Said:
     where: dict = field(default_factory=dict)      # name -> lark token (for columns)
 
 
+_MOST_CHOICES = 100    # irrigation II a realm could own, with room to spare
+
+
 def syntax_error(reason: str, tok, text: str, hint: str | None = None) -> NotationSyntaxError:
     column = getattr(tok, "column", None) or 1
     return NotationSyntaxError(reason, column=column, text=text, hint=hint)
@@ -178,7 +181,11 @@ def _read(tree, text: str) -> Said:
         choices = []
         for amount in kids[1:]:
             n, res = amount.children
-            choices += [_INCOME[_RESOURCE[res.type]]] * (int(n) if n is not None else 1)
+            times = int(n) if n is not None else 1
+            if times > _MOST_CHOICES:
+                raise syntax_error(f"{n} {res} is more than anyone chooses: one resource per "
+                                   f"irrigation II owned (H-R17)", n, text)
+            choices += [_INCOME[_RESOURCE[res.type]]] * times
         put("choices", choices, kids[0])
     return said
 

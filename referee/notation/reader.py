@@ -58,7 +58,8 @@ def read_text(text: str, file: str = "<string>") -> Transcript:
             item = parse_line(line, number)
         except RefereeError as err:
             transcript.errors.append(err.at(file=file))
-            seen_item = True
+            # a broken tag costs its own line only: the header goes on after it
+            seen_item = seen_item or not line.lstrip().startswith("[")
             continue
         if item is None:
             continue
@@ -151,6 +152,14 @@ def _fast_chance(line: str, number: int) -> Item | None:
 
 def parse_line(line: str, number: int = 1, *, fast: bool = True) -> Item | None:
     """One source line -> an Item (None for a blank line); NotationSyntaxError if malformed."""
+    try:
+        return _parse_line(line, number, fast)
+    except RecursionError:     # brackets nested thousands deep in an assertion value
+        raise NotationSyntaxError("the line nests too deeply to read").at(
+            line=number, column=1, text=line) from None
+
+
+def _parse_line(line: str, number: int, fast: bool) -> Item | None:
     if fast:
         item = _fast(line, number)
         if item is not None:

@@ -68,3 +68,12 @@ def test_chance_salad(words, n, tail):
         parse_chance(" ".join(words) + tail, s.clone())
     except RefereeError as err:
         assert err.reason
+
+
+def test_huge_numbers_are_refused_not_crashed():
+    """Found by an audit: 'chooses N feet' multiplied a list by N (OverflowError)."""
+    for text in ("RED chooses 99999999999999999999 feet", "RED chooses 101 shells 2 fruits",
+                 "RED fishes 99999999999999999999", "RED visits dock 99999999999999999999",
+                 "RED takes order 99999999999999999999"):
+        for state in STATES:
+            _try(text, state)

@@ -69,6 +69,13 @@ def test_late_and_duplicate_tags():
     assert [(e.code, e.line) for e in t.errors] == [("bad-header", 2), ("bad-header", 4)]
 
 
+def test_a_broken_tag_costs_only_its_line():
+    """notation.md: a syntax error skips its line; a tag with a typo does not end the header."""
+    t = read_text('[Game "Toy"]\n[Event "Club night"\n[Players "RED GREEN"]\nRED adds 2\n', "t.txt")
+    assert [(e.code, e.line) for e in t.errors] == [("syntax", 2)]
+    assert t.tag("Players") == "RED GREEN"
+
+
 def test_crlf_bom_and_bad_utf8():
     from referee.notation.reader import read_bytes
     t = read_bytes(b'\xef\xbb\xbf[Game "Toy"]\r\nRED adds 1\r\n\xff\xfe\n', "x.txt")
@@ -167,3 +174,9 @@ _PIECE = st.one_of(_WSS, st.sampled_from(["[", "]", "*", "#", "# x", "Game", "RE
 @given(st.lists(_PIECE, max_size=10).map("".join))
 def test_fast_path_agrees_on_structured_lines(line):
     test_fast_path_agrees_with_the_grammar.hypothesis.inner_test(line)
+
+
+def test_deep_nesting_is_a_syntax_error_of_its_line():
+    """Found by an audit: a value nested 5000 brackets deep was an internal error without a line."""
+    t = read_text('[Game "Toy"]\n? x = ' + "[" * 5000 + "]" * 5000 + "\n", "t.txt")
+    assert [(e.code, e.line) for e in t.errors] == [("syntax", 2)]
