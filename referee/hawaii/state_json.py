@@ -159,7 +159,11 @@ def from_json(data: dict, comps: HawaiiComponents | None = None):
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise BadPositionError(f"malformed Hawaii position: {type(e).__name__} {e}") from None
     _check_consistency(d)
-    return HawaiiState(d)
+    state = HawaiiState(d)
+    if "to_move" in data and data["to_move"] != _to_move(state):
+        raise BadPositionError(f"impossible position: to_move says {data['to_move']!r}, but the "
+                               f"position has {_to_move(state)!r} to move")
+    return state
 
 
 def _int(v, lo: int, hi: int, what: str) -> int:
@@ -226,5 +230,80 @@ def _check_consistency(d: Data) -> None:
         found.append("no chief is to act")
     if sorted(d.order) != sorted(d.seats) and d.order:
         found.append("the turn order does not list every seat once")
+    found += _places_of_chiefs(d) + _due(d) + _history_problems(d)
     if found:
         raise BadPositionError("impossible position: " + "; ".join(found))
+
+
+def _places_of_chiefs(d: Data) -> list[str]:
+    """Where each chief may stand, and the order track agreeing with it (H-R5, H-R13)."""
+    out = []
+    spots = {"beach", "cove", *d.board, *(f"dock{k}" for k in range(1, len(d.docks) + 1)),
+             *(f"order{k}" for k in range(1, len(d.seats) + 1))}
+    for s, p in d.players.items():
+        if p.at not in spots:
+            out.append(f"{s} stands at {p.at!r}, which is no place a chief can be")
+        elif d.phase == "setup" and p.at != "beach":
+            out.append(f"{s} stands at {p.at} while the round is being set up, not on the beach")
+    if d.phase != "setup":            # in the setup the track holds the drawn order, not chiefs
+        for space, s in d.track_seat.items():
+            if d.players[s].at != f"order{space}":
+                out.append(f"order space {space} holds {s}, who stands at {d.players[s].at}")
+    return out
+
+
+def _due(d: Data) -> list[str]:
+    """Random draws are due exactly while a round is being set up; income choices exactly
+    while irrigation income is being chosen (H-R17, H-R18)."""
+    from referee.hawaii.rounds import irrigation_twos
+
+    out = []
+    if bool(d.pending) != (d.phase == "setup"):
+        out.append(f"the {d.phase} phase cannot have {len(d.pending)} random draws pending")
+    shapes = {"place": set(d.comps.positions), "order": set(range(1, len(d.seats) + 1)),
+              "island": set(range(len(d.docks)))}
+    for step in d.pending:
+        kind, args = step[0] if step else None, step[1:]
+        if kind in shapes:
+            fine = len(args) == 1 and args[0] in shapes[kind]
+        elif kind == "token":
+            fine = args in {(c, circle) for c in d.board for circle in ("open", "printed")} \
+                | {("track", "track")}
+        else:
+            fine = kind in ("start", "layout", "chiefs") and not args
+        if not fine:
+            out.append(f"no random draw is called {list(step)!r}")
+    if bool(d.income_queue) != (d.phase == "income"):
+        out.append(f"the {d.phase} phase cannot have irrigation income waiting")
+    for s in d.income_queue:
+        if s not in d.players or not irrigation_twos(d, s) or d.income_queue.count(s) > 1:
+            out.append(f"{s} is waiting to choose irrigation income without owning irrigation II")
+    return out
+
+
+def _history_problems(d: Data) -> list[str]:
+    """Reports of rounds scored so far, as the scoring writes them (H-R16, H-R19). A
+    position made by hand may leave out earlier reports: they are a record, not rules."""
+    finished = d.round - 1 + (d.phase in ("income", "over"))
+    seats = set(d.seats)
+
+    def table(t) -> bool:
+        return isinstance(t, dict) and set(t) == seats and all(isinstance(v, int) for v in t.values())
+
+    out, last = [], 0
+    for n, report in enumerate(d.history):
+        if not isinstance(report, dict):
+            out.append(f"history entry {n + 1} is not a report")
+        elif "final" in report:
+            parts = report["final"]
+            readable = isinstance(parts, dict) and set(parts) == seats and all(
+                isinstance(v, dict) and all(isinstance(x, int) for x in v.values())
+                for v in parts.values())
+            if d.phase != "over" or n != len(d.history) - 1 or not readable:
+                out.append("the final scoring must be the last report, for these seats, of a game over")
+        elif not (isinstance(report.get("round"), int) and last < report["round"] <= finished
+                  and all(table(report.get(k)) for k in ("sums", "targets", "points"))):
+            out.append(f"history entry {n + 1} is not the report of a round scored so far")
+        else:
+            last = report["round"]
+    return out
