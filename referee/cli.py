@@ -278,7 +278,10 @@ def show(file, at, fmt):
     if fmt == "json":
         click.echo(json.dumps(rp.module.state_to_json(rp.state), indent=2, ensure_ascii=False))
     else:
-        click.echo(rp.module.render(rp.state, fmt))
+        from referee.notation.report import other_tags
+
+        tags = other_tags(rp.transcript, fmt)
+        click.echo((tags + "\n" if tags else "") + rp.module.render(rp.state, fmt))
     return 1 if rp.errors else 0
 
 

@@ -15,15 +15,29 @@ def legal_lines(module, state, limit: int = 0) -> tuple[str | None, list[str], i
     if who is None:
         return None, [], 0
     if who == CHANCE:
-        from referee.notation.chance import canonical_chance
-        kind = state.chance_kind()
-        outcomes = state.chance_outcomes()
-        shown = outcomes if not limit else outcomes[:limit]
-        lines = [f"{canonical_chance(module, kind, [m], state)}  # p={p}" for m, p in shown]
-        return f"a chance line ({kind}) is due; {len(outcomes)} possible draws:", lines, \
-            len(outcomes)
+        return _chance_lines(module, state, limit)
     moves = state.legal_moves()
     total = len(moves)
     shown = moves if not limit else moves[:limit]
     lines = [canonical_move(module, m, state, who) for m in shown]
     return f"{who} to move: {total} legal move{'s' if total != 1 else ''}", lines, total
+
+
+def _chance_lines(module, state, limit: int) -> tuple[str, list[str], int]:
+    """A random act of one draw: every possible line, with its odds. Several draws in one
+    line (a layout, a deal): the lines are too many to list, so one example line (dealt
+    on a copy from a fixed seed) and the odds of the line's first draw, as line items."""
+    from referee.notation.chance import canonical_chance, deal_run
+
+    kind = state.chance_kind()
+    outcomes = state.chance_outcomes()
+    shown = outcomes if not limit else outcomes[:limit]
+    run = deal_run(state.clone(), "example", 0)
+    alone = [(canonical_chance(module, kind, [m], state), p) for m, p in shown]
+    if len(run) == 1:
+        return (f"a chance line ({kind}) is due; {len(outcomes)} possible draws:",
+                [f"{line}  # p={p}" for line, p in alone], len(outcomes))
+    example = canonical_chance(module, kind, run, state)
+    head = (f"a chance line ({kind}) is due: {len(run)} draws in one line, for example\n"
+            f"  {example}\nits first draw is one of {len(outcomes)}:")
+    return head, [f"{line.split(None, 2)[2]}  # p={p}" for line, p in alone], len(outcomes)

@@ -103,3 +103,17 @@ def who_next(state) -> str:
     if who == CHANCE:
         return f"next: a chance line ({state.chance_kind()})"
     return f"next: {who}"
+
+
+# Tags the referee reads or writes itself; any other tag is the players' own (notation.md §1).
+REFEREE_TAGS = frozenset({"game", "players", "rules", "components", "referee", "seed", "commit",
+                          "salt", "position", "result"})
+
+
+def other_tags(transcript, fmt: str = "text") -> str:
+    """The players' own tags (Event, Date, a seat's e-mail, ...) for the top of a ``show``,
+    each once, in file order; empty when there are none."""
+    shown = [(t.name, t.value) for t in transcript.tags if t.name.lower() not in REFEREE_TAGS]
+    if fmt == "markdown":
+        return "".join(f"**{name}:** {value}  \n" for name, value in shown)
+    return "".join(f"{name}: {value}\n" for name, value in shown)

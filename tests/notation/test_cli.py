@@ -63,6 +63,19 @@ def test_check_json(tmp_path, capsys):
     assert data[1]["errors"][0]["code"] == "illegal-move" and data[1]["errors"][0]["line"] == 8
 
 
+def test_show_prints_the_players_own_tags(tmp_path, capsys):
+    """notation.md §1: any other tag is kept and shown (found missing by an audit)."""
+    path = tmp_path / "g.txt"
+    path.write_text(GAME.replace('[Players "RED GREEN"]\n', '[Players "RED GREEN"]\n'
+                                 '[Event "Club night"]\n[RED "alice@example.org"]\n'))
+    status, out, _ = run("show", path, capsys=capsys)
+    assert status == 0 and out.startswith("Event: Club night\nRED: alice@example.org\n\n")
+    status, out, _ = run("show", path, "--format", "markdown", capsys=capsys)
+    assert out.startswith("**Event:** Club night  \n**RED:** alice@example.org  \n\n## Toy")
+    status, out, _ = run("show", path, "--format", "json", capsys=capsys)
+    assert "Event" not in out                  # the JSON is the state, which loads back as it is
+
+
 def test_show_and_moves(tmp_path, capsys):
     path = tmp_path / "g.txt"
     path.write_text(GAME)
@@ -79,6 +92,22 @@ def test_show_and_moves(tmp_path, capsys):
     path.write_text(GAME.replace("* bonus 1\n", ""))
     status, out, _ = run("moves", path, capsys=capsys)
     assert status == 0 and "chance line (bonus)" in out and "* bonus 2  # p=1/2" in out
+
+
+def test_moves_at_a_deal_shows_a_whole_line_that_is_accepted(tmp_path, capsys):
+    """cli.md: 'one canonical line each'; a deal of many draws cannot be one draw a line
+    (an audit found '* order RED' offered where the line must give every seat)."""
+    path = tmp_path / "g.txt"
+    assert run("new", "hawaii", "--players", "red,green,blue", "--seed", 3, "-o", path,
+               capsys=capsys)[0] == 0
+    header = [line for line in path.read_text().splitlines() if not line.startswith("*")]
+    path.write_text("\n".join(header) + "\n")
+    status, out, _ = run("moves", path, capsys=capsys)
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == "a chance line (places) is due: 10 draws in one line, for example"
+    assert lines[2] == "its first draw is one of 10:" and lines[3].startswith("A1=")
+    path.write_text(path.read_text() + lines[1].strip() + "\n")
+    assert run("check", path, capsys=capsys)[0] == 0
 
 
 def test_test_command(tmp_path, capsys):
