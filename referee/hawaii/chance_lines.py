@@ -281,10 +281,10 @@ def _try_draws(kind, moves, group, items, state) -> None:
         if not stays and where not in empty_said:
             raise BadChanceError(f"token {move.token} cannot lie on {where}'s printed circle: "
                                  f"the sum {total} exceeds the limit {limit}, so it goes "
-                                 f"to the cove (write '-' and list it in cove=)")
+                                 f"to the cove (write '-' and list it in cove=) (H-R18)")
         if stays and where in empty_said:
             raise BadChanceError(f"token {move.token} fits on {where}'s printed circle "
-                                 f"(sum {total}, limit {limit}): it cannot go to the cove")
+                                 f"(sum {total}, limit {limit}): it cannot go to the cove (H-R18)")
 
 
 def _dash_places(items, d) -> set[str]:

@@ -147,30 +147,30 @@ def refuse(head: tuple, move, d: "Data", pools: Pools | None = None) -> None:
     step = head[0]
     if step == "token":
         if not isinstance(move, TokenDrawn):
-            raise BadChanceError(f"a price token must be drawn now, not {_describe(move)}")
+            raise BadChanceError(f"a price token must be drawn now, not {_describe(move)} (H-R18)")
         if (d.bag if pools is None else pools.bag).get(move.token, 0) <= 0:
-            raise BadChanceError(f"price token {move.token} is not in the bag")
+            raise BadChanceError(f"price token {move.token} is not in the bag (H-R18)")
     elif step == "place":
         if not isinstance(move, PlaceDrawn):
-            raise BadChanceError(f"a place for {head[1]} must be drawn now, not {_describe(move)}")
+            raise BadChanceError(f"a place for {head[1]} must be drawn now, not {_describe(move)} (H-R3)")
         try:
             spec = d.comps.place(move.place_id)
         except KeyError:
-            raise BadChanceError(f"there is no place {move.place_id!r} in the components") from None
+            raise BadChanceError(f"there is no place {move.place_id!r} in the components (H-R3)") from None
         if spec.id in (d.board.values() if pools is None else pools.laid):
-            raise BadChanceError(f"place {spec.id} is already laid out")
+            raise BadChanceError(f"place {spec.id} is already laid out (H-R3)")
     elif step == "order":
         if not isinstance(move, OrderDrawn):
-            raise BadChanceError(f"the seat for order space {head[1]} must be drawn now, not {_describe(move)}")
+            raise BadChanceError(f"the seat for order space {head[1]} must be drawn now, not {_describe(move)} (H-R13)")
         if move.seat not in d.seats:
-            raise BadChanceError(f"{move.seat} is not a seat of this game")
+            raise BadChanceError(f"{move.seat} is not a seat of this game (H-R13)")
         if move.seat in (d.track_seat.values() if pools is None else pools.seated):
-            raise BadChanceError(f"{move.seat} already has an order space")
+            raise BadChanceError(f"{move.seat} already has an order space (H-R13)")
     else:
         if not isinstance(move, IslandDrawn):
-            raise BadChanceError(f"an island for dock {head[1] + 1} must be drawn now, not {_describe(move)}")
+            raise BadChanceError(f"an island for dock {head[1] + 1} must be drawn now, not {_describe(move)} (H-R18)")
         if (d.stack_down if pools is None else pools.stack).get(move.island_id, 0) <= 0:
-            raise BadChanceError(f"island {move.island_id} is not in the face-down stack")
+            raise BadChanceError(f"island {move.island_id} is not in the face-down stack (H-R18)")
 
 
 def trial(d: "Data", steps: list[tuple], moves) -> list[tuple[bool, int] | None]:
