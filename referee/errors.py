@@ -40,7 +40,7 @@ class RefereeError(Exception):
     def to_dict(self) -> dict:
         return {"code": self.code, "reason": self.reason, "file": self.file,
                 "line": self.line, "column": self.column, "text": self.text,
-                "hint": self.hint}
+                "hint": self.hint or None}
 
     def __str__(self) -> str:
         return self.reason

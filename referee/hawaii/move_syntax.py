@@ -229,7 +229,10 @@ def _from_lark(exc, text: str) -> NotationSyntaxError:
         wanted = []
         for e in expected:
             wanted += _SPELLED.get(e, [e.lower()] if e.isalpha() and e not in _SHOWN else [])
-        hint = did_you_mean(word, wanted) or did_you_mean(word, KEYWORDS)
+        # a keyword from elsewhere in the grammar only when the place wants no word in
+        # particular: after 'paying 3', 'plus' is no fix for 'pearls' ("": no hint, and
+        # the replay adds none of its own)
+        hint = (did_you_mean(word, wanted) or "") if wanted else did_you_mean(word, KEYWORDS)
     return NotationSyntaxError(reason, column=column, text=text, hint=hint)
 
 

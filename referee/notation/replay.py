@@ -180,7 +180,7 @@ def place(err: RefereeError, item: Item, file: str, module, *, keep_column: bool
         column = start
     err.line, err.column, err.text, err.file = item.line, max(1, min(column, len(item.text) + 1)), \
         item.text, file
-    if err.code == "syntax" and not err.hint and module is not None:
+    if err.code == "syntax" and err.hint is None and module is not None:   # "": the module has none
         err.hint = _keyword_hint(module, item.text, err.column)
     return err
 

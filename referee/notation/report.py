@@ -58,7 +58,7 @@ def format_errors(errors: Iterable[RefereeError], file: str | None = None) -> st
 
 def error_dict(err: RefereeError) -> dict:
     d = {"code": err.code, "line": err.line, "column": err.column, "text": err.text,
-         "reason": err.reason, "hint": err.hint}
+         "reason": err.reason, "hint": err.hint or None}
     candidates = getattr(err, "candidates", None)
     if candidates:
         d["candidates"] = list(candidates)

@@ -217,3 +217,22 @@ def test_incomplete_lines_are_syntax_errors(text):
     with pytest.raises(NotationSyntaxError) as e:
         parse_move(text, s)
     assert 1 <= e.value.column <= len(text) + 1
+
+
+def test_no_hint_from_elsewhere_in_the_grammar():
+    """notation.md §5: a suggestion 'where close'. After 'paying 3' only resources fit, so
+    'pearls' gets no hint, and the replay adds no keyword of its own ('plus' was offered)."""
+    from referee.notation import items as I
+    from referee.notation.items import Item
+    from referee.notation.replay import place
+    from referee.hawaii.module import MODULE
+
+    text = "RED moves beach->B2 buys kahuna x2 with token 3 paying 3 pearls"
+    with pytest.raises(NotationSyntaxError) as err:
+        parse_move(text, setup())
+    assert not err.value.hint and "shells" in err.value.reason
+    placed = place(err.value, Item(I.MOVE, 9, text, 1, text, 1, "RED"), "t.txt", MODULE)
+    assert not placed.hint and placed.to_dict()["hint"] is None
+    with pytest.raises(NotationSyntaxError) as err:
+        parse_move(text.replace("pearls", "shels"), setup())
+    assert err.value.hint == "did you mean 'shells'?"
