@@ -83,6 +83,8 @@ def problems(st) -> list[str]:
         out.append("scorings must be a list of scoring records")
     elif st.round in (1, 2) and len(st.scorings) != st.round - 1 + (st.result is not None):
         out.append(f"round {st.round} does not fit {len(st.scorings)} scoring(s) done")
+    else:
+        out.extend(_round_problems(st, seats))
     if st.result is not None:
         r = st.result
         if not isinstance(r, dict) or not isinstance(r.get("winners"), list) or \
@@ -93,6 +95,29 @@ def problems(st) -> list[str]:
     for s in seats:
         if st.score[s] < 0:
             out.append(f"{s}'s score is negative")
+    return out
+
+
+def _round_problems(st, seats) -> list[str]:
+    """Where the decks, the scorings and the first draw must stand in each round (K-R8)."""
+    out = []
+    done = len(st.scorings)
+    for t in st.pending:
+        if isinstance(t, dict) and t.get("do") in ("scoring", "erupt") and t.get("n") != done + 1:
+            out.append(f"scoring {t.get('n')} cannot be due after {done} scoring(s) (K-R8)")
+        if isinstance(t, dict) and t.get("do") == "first" and st.first is not None:
+            out.append(f"the first player is drawn again after {st.first} (K-R1)")
+    if st.first is None and any(c is not None for slot in st.slots.values() for c in slot):
+        out.append("cards are dealt before the first player is drawn")
+    if not done and any(st.score[s] for s in seats):
+        out.append("points are scored only at the scorings, and none has happened (K-R8, K-R9)")
+    if st.round == 2 and (st.decks.get("one") or st.decks.get("two")):
+        out.append("round 2 begins only once the two-palm deck is used up (K-R8)")
+    scoring_due = any(isinstance(t, dict) and (t.get("do") in ("scoring", "erupt")
+                                               or t.get("why") == "scoring") for t in st.pending)
+    if st.round == 1 and not done and not st.decks.get("two") and st.first is not None \
+            and not scoring_due:
+        out.append("the two-palm deck is used up, so the first scoring is due (K-R8)")
     return out
 
 

@@ -102,11 +102,39 @@ def state_from_json(data: dict, comp: HaleakalaComponents | None = None) -> Hale
 def _int_keys(d: dict, what: str) -> dict:
     out = {}
     for k, v in d.items():
-        try:
-            out[int(k)] = v
-        except ValueError:
-            raise _bad(f"{what}: {k!r} is not a section number") from None
+        if not (isinstance(k, str) and k.isdigit() and str(int(k)) == k):
+            raise _bad(f"{what}: {k!r} is not a section number")
+        out[int(k)] = v
     return out
+
+
+def _whole(v, what: str, lo: int = 0) -> int:
+    """A count as the referee writes it: a JSON whole number, never true, 3.5 or "3"."""
+    if type(v) is not int or v < lo:
+        raise _bad(f"{what} must be a whole number >= {lo}, not {v!r}")
+    return v
+
+
+def _text(v, what: str) -> str:
+    if not isinstance(v, str):
+        raise _bad(f"{what} must be a text, not {v!r}")
+    return v
+
+
+# What state_to_json writes; derived keys (to_move, phase, chance, decks, components)
+# may be left out. Anything else is a misspelling the loader would otherwise drop.
+_KEYS = frozenset({"game", "rules", "round", "phase", "to_move", "chance", "turn", "first_player",
+                   "boat", "players", "beaches", "slots", "craters", "lava_supply", "statues",
+                   "decks", "deck_contents", "discard", "box", "score_board", "pending",
+                   "scorings", "result", "components"})
+_PLAYER_KEYS = frozenset({"score", "shaman", "reserve", "invocation", "statues_left", "cards",
+                          "score_cards"})
+
+
+def _known(d: dict, keys: frozenset, what: str) -> None:
+    unknown = sorted(set(d) - keys)
+    if unknown:
+        raise _bad(f"{what} has no key {', '.join(map(repr, unknown))}")
 
 
 def _seat_map(data: dict, seats, what: str) -> dict:
@@ -116,47 +144,52 @@ def _seat_map(data: dict, seats, what: str) -> dict:
 
 
 def _build(data: dict, comp: HaleakalaComponents) -> HaleakalaState:
+    _known(data, _KEYS, "the state")
     flags = data.get("rules") or []
     for f in flags:
         if f not in ("tactical",):
             raise _bad(f"unknown rule flag {f!r}")
     st = HaleakalaState(comp, flags)
     seats = comp.seats
-    st.round = data["round"]
+    st.round = _whole(data["round"], "round", 1)
     st.first = data.get("first_player")
     st.turn = data.get("turn")
-    st.boat = data["boat"]
+    st.boat = _whole(data["boat"], "boat", 1)
     players = _seat_map(data["players"], seats, "players")
     for s in seats:
         p = players[s]
-        st.score[s] = int(p["score"])
-        st.shaman[s] = str(p["shaman"])
-        st.reserve[s] = sorted(int(v) for v in p["reserve"])
+        _known(p, _PLAYER_KEYS, f"players.{s}")
+        st.score[s] = _whole(p["score"], f"{s}'s score")
+        st.shaman[s] = _text(p["shaman"], f"{s}'s shaman")
+        st.reserve[s] = sorted(_whole(v, f"{s}'s reserve disc", 1) for v in p["reserve"])
         inv = p.get("invocation")
         if isinstance(inv, str) and inv.startswith("beach"):
             inv = int(inv[5:])
         st.invocation[s] = inv
-        st.statues_left[s] = int(p["statues_left"])
-        st.cards[s] = sorted(str(c) for c in p["cards"])
-        st.score_cards[s] = [str(c) for c in p["score_cards"]]
-    st.beaches = {k: {s: sorted(int(v) for v in _seat_map(b, seats, f"beaches.{k}")[s]) for s in seats}
+        st.statues_left[s] = _whole(p["statues_left"], f"{s}'s statues_left")
+        st.cards[s] = sorted(_text(c, f"{s}'s card") for c in p["cards"])
+        st.score_cards[s] = [_text(c, f"{s}'s score card") for c in p["score_cards"]]
+    st.beaches = {k: {s: sorted(_whole(v, f"beach{k} disc", 1)
+                                for v in _seat_map(b, seats, f"beaches.{k}")[s]) for s in seats}
                   for k, b in _int_keys(data["beaches"], "beaches").items()}
-    st.slots = {k: [None if c is None else str(c) for c in v]
+    st.slots = {k: [None if c is None else _text(c, f"slot card of section {k}") for c in v]
                 for k, v in _int_keys(data["slots"], "slots").items()}
-    st.craters = {k: int(v) for k, v in _int_keys(data["craters"], "craters").items()}
-    st.lava_supply = int(data["lava_supply"])
-    st.statues = {str(k): str(v) for k, v in data["statues"].items()}
+    st.craters = {k: _whole(v, f"crater{k}") for k, v in _int_keys(data["craters"], "craters").items()}
+    st.lava_supply = _whole(data["lava_supply"], "lava_supply")
+    st.statues = {_text(k, "a statue's space"): _text(v, "a statue's owner")
+                  for k, v in data["statues"].items()}
     contents = data["deck_contents"]
     if set(contents) != set(DECK_ORDER):
         raise _bad(f"deck_contents must list the decks {', '.join(DECK_ORDER)}")
-    st.decks = {d: {str(f): int(k) for f, k in contents[d].items()} for d in DECK_ORDER}
+    st.decks = {d: {f: _whole(k, f"deck_contents.{d}.{f}", 1) for f, k in contents[d].items()}
+                for d in DECK_ORDER}
     for d in DECK_ORDER:
         if "decks" in data and data["decks"].get(d) != sum(st.decks[d].values()):
             raise _bad(f"decks.{d} = {data['decks'].get(d)} disagrees with deck_contents")
-    st.discard = {str(f): int(k) for f, k in data.get("discard", {}).items()}
-    st.box = {str(f): int(k) for f, k in data.get("box", {}).items()}
+    st.discard = {f: _whole(k, f"discard.{f}", 1) for f, k in data.get("discard", {}).items()}
+    st.box = {f: _whole(k, f"box.{f}", 1) for f, k in data.get("box", {}).items()}
     board = data["score_board"]
-    st.board_cards = [str(c) for c in board["cards"]]
+    st.board_cards = [_text(c, "a score board card") for c in board["cards"]]
     if board["priestess"] not in ("up", "down"):
         raise _bad("score_board.priestess must be up or down")
     st.priestess_up = board["priestess"] == "up"
