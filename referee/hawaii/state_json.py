@@ -167,7 +167,7 @@ def from_json(data: dict, comps: HawaiiComponents | None = None):
 
 
 def _int(v, lo: int, hi: int, what: str) -> int:
-    if not isinstance(v, int) or not lo <= v <= hi:
+    if type(v) is not int or not lo <= v <= hi:       # not true, 3.5 or "3"
         raise BadPositionError(f"{what} must be a whole number {lo}..{hi}, not {v!r}")
     return v
 
@@ -193,12 +193,14 @@ def _load_player(seat: str, v: dict, comps: HawaiiComponents) -> Player:
         expected = "fishing-boat" if i == 0 else f"boat{i}"
         if b["name"] != expected:
             raise BadPositionError(f"{seat}'s boat {i + 1} must be named {expected}, not {b['name']}")
-        boats.append(Boat(b["name"], side, bool(b["used"])))
+        if type(b["used"]) is not bool:
+            raise BadPositionError(f"{seat}'s {b['name']}: used must be true or false, not {b['used']!r}")
+        boats.append(Boat(b["name"], side, b["used"]))
     realm = Realm(rows, _int(v["kahunas"], 0, 99, "kahunas"), _int(v["tikis"], 0, 99, "tikis"), boats)
     p = Player(seat, realm)
     for r in ("shells", "feet", "fruits"):
         n = v[r]
-        if not isinstance(n, int) or n < 0:
+        if type(n) is not int or n < 0:
             raise BadPositionError(f"{seat} has {n!r} {r}: resources are whole numbers >= 0")
         p.gain(r, n)
     p.score = _int(v["score"], 0, 10_000, f"{seat}'s score")

@@ -43,6 +43,11 @@ CASES = {
     # H-R18: only the draws of a round's set-up can be pending
     "draw-of-no-kind": (lambda d: d.update({"pending": [["bogus"]]}), "random draw"),
     "history-of-nothing": (lambda d: d.update({"history": [{"x": 1}]}), "history entry 1"),
+    # what the referee never writes is refused, not converted (an audit saw used: "\u0000" load as true)
+    "boat-used-as-text": (lambda d: d["players"]["RED"]["boats"][0].update({"used": "\u0000"}),
+                          "used must be true or false"),
+    "shells-true": (lambda d: d["players"]["RED"].update({"shells": True}), "whole numbers"),
+    "round-as-text": (lambda d: d.update({"round": "1"}), "round must be a whole number"),
 }
 
 
