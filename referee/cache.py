@@ -40,3 +40,18 @@ def fingerprint() -> str:
                     st = os.stat(os.path.join(folder, name))
                     digest.update(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}\n".encode())
     return digest.hexdigest()
+
+
+def entry_name(raw: bytes) -> str:
+    """The file name of the entry for ``raw`` (what the entry was made from)."""
+    return hashlib.sha256(fingerprint().encode() + b"\0" + raw).hexdigest() + ".json"
+
+
+def store(path: Path, data) -> None:
+    """Write one entry as compact JSON, whole or not at all (a reader may be looking)."""
+    import json
+
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+    os.replace(tmp, path)

@@ -12,12 +12,11 @@ any problem means "read the YAML instead".
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
 from typing import Any, Callable, TypeVar
 
-from referee.cache import cache_root, fingerprint
+from referee.cache import cache_root, entry_name, store
 
 T = TypeVar("T")
 
@@ -33,7 +32,7 @@ def load(file: str, raw: bytes, read: Callable[[], T], classes: tuple[type, ...]
     if os.environ.get("REFEREE_NO_CACHE"):
         return read()
     try:
-        path = cache_root() / "components" / f"{_key(file, raw)}.json"
+        path = cache_root() / "components" / entry_name(file.encode() + b"\0" + raw)
     except Exception:
         return read()
     try:
@@ -44,18 +43,10 @@ def load(file: str, raw: bytes, read: Callable[[], T], classes: tuple[type, ...]
         pass
     value = read()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(encode(value), separators=(",", ":")), encoding="utf-8")
-        os.replace(tmp, path)
+        store(path, encode(value))
     except Exception:
         pass
     return value
-
-
-def _key(file: str, raw: bytes) -> str:
-    head = f"{fingerprint()}\0{file}\0".encode()
-    return hashlib.sha256(head + raw).hexdigest()
 
 
 # JSON has no tuples, sets, non-text keys or classes: each is a one-key object.

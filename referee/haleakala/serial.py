@@ -92,6 +92,9 @@ def state_from_json(data: dict, comp: HaleakalaComponents | None = None) -> Hale
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise _bad(f"pending steps cannot be resumed ({type(exc).__name__}: {exc})") from None
     derived = state_to_json(st)
+    _known(data, derived, "the state")
+    for s in st.seats:
+        _known(data["players"][s], derived["players"][s], f"players.{s}")
     for key in ("to_move", "phase", "chance"):
         if key in data and data[key] != derived[key]:
             raise _bad(f"{key} is {data[key]!r} but the position gives {derived[key]!r} "
@@ -121,18 +124,9 @@ def _text(v, what: str) -> str:
     return v
 
 
-# What state_to_json writes; derived keys (to_move, phase, chance, decks, components)
-# may be left out. Anything else is a misspelling the loader would otherwise drop.
-_KEYS = frozenset({"game", "rules", "round", "phase", "to_move", "chance", "turn", "first_player",
-                   "boat", "players", "beaches", "slots", "craters", "lava_supply", "statues",
-                   "decks", "deck_contents", "discard", "box", "score_board", "pending",
-                   "scorings", "result", "components"})
-_PLAYER_KEYS = frozenset({"score", "shaman", "reserve", "invocation", "statues_left", "cards",
-                          "score_cards"})
-
-
-def _known(d: dict, keys: frozenset, what: str) -> None:
-    unknown = sorted(set(d) - keys)
+def _known(d: dict, keys, what: str) -> None:
+    """No key that state_to_json does not write: a misspelt one would be dropped unseen."""
+    unknown = sorted(set(d) - set(keys))
     if unknown:
         raise _bad(f"{what} has no key {', '.join(map(repr, unknown))}")
 
@@ -144,7 +138,6 @@ def _seat_map(data: dict, seats, what: str) -> dict:
 
 
 def _build(data: dict, comp: HaleakalaComponents) -> HaleakalaState:
-    _known(data, _KEYS, "the state")
     flags = data.get("rules") or []
     for f in flags:
         if f not in ("tactical",):
@@ -158,7 +151,6 @@ def _build(data: dict, comp: HaleakalaComponents) -> HaleakalaState:
     players = _seat_map(data["players"], seats, "players")
     for s in seats:
         p = players[s]
-        _known(p, _PLAYER_KEYS, f"players.{s}")
         st.score[s] = _whole(p["score"], f"{s}'s score")
         st.shaman[s] = _text(p["shaman"], f"{s}'s shaman")
         st.reserve[s] = sorted(_whole(v, f"{s}'s reserve disc", 1) for v in p["reserve"])

@@ -264,13 +264,13 @@ def _due(d: Data) -> list[str]:
         out.append(f"the {d.phase} phase cannot have {len(d.pending)} random draws pending")
     shapes = {"place": set(d.comps.positions), "order": set(range(1, len(d.seats) + 1)),
               "island": set(range(len(d.docks)))}
+    circles = {(c, circle) for c in d.board for circle in ("open", "printed")} | {("track", "track")}
     for step in d.pending:
         kind, args = step[0] if step else None, step[1:]
         if kind in shapes:
             fine = len(args) == 1 and args[0] in shapes[kind]
         elif kind == "token":
-            fine = args in {(c, circle) for c in d.board for circle in ("open", "printed")} \
-                | {("track", "track")}
+            fine = args in circles
         else:
             fine = kind in ("start", "layout", "chiefs") and not args
         if not fine:

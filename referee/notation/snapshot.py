@@ -10,12 +10,11 @@ Nothing here may fail a move: any problem means "replay instead".
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path
 
-from referee.cache import cache_root, fingerprint
+from referee.cache import cache_root, entry_name, store
 
 KEEP = 256
 
@@ -24,16 +23,12 @@ def cache_dir() -> Path:
     return cache_root()
 
 
-def _key(raw: bytes) -> str:
-    return hashlib.sha256(fingerprint().encode() + b"\0" + raw).hexdigest()
-
-
 def restore(transcript, raw: bytes):
     """The Replay at the end of ``transcript`` from the cache, or None."""
     if os.environ.get("REFEREE_NO_CACHE"):
         return None
     try:
-        data = json.loads((cache_dir() / f"{_key(raw)}.json").read_text(encoding="utf-8"))
+        data = json.loads((cache_dir() / entry_name(raw)).read_text(encoding="utf-8"))
         from referee.core import registry
         from referee.notation.replay import Replay
 
@@ -53,14 +48,10 @@ def save(rp, raw: bytes) -> None:
         return
     try:
         folder = cache_dir()
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         data = {"game": rp.module.key, "players": rp.players, "rules": rp.rules,
                 "moves": rp.moves, "draws": rp.draws,
                 "state": rp.module.state_to_json(rp.state)}
-        path = folder / f"{_key(raw)}.json"
-        tmp = folder / f".{path.name}.{os.getpid()}.tmp"
-        tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
-        os.replace(tmp, path)
+        store(folder / entry_name(raw), data)
         _prune(folder)
     except Exception:
         pass
