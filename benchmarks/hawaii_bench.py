@@ -14,7 +14,7 @@ import statistics
 import time
 
 from referee.core.game import CHANCE
-from referee.hawaii.game import SEATS, new_state
+from referee.hawaii.rules.game import SEATS, new_state
 
 
 def play_one(players: int, seed: int) -> tuple[int, int]:

@@ -11,7 +11,7 @@ import pytest
 
 from referee import components_cache
 from referee.haleakala import components as haleakala_components
-from referee.hawaii import components as hawaii_components
+from referee.hawaii.data import components as hawaii_components
 
 GAMES = [(hawaii_components, hawaii_components.load, hawaii_components._load),
          (haleakala_components, haleakala_components.load, None)]
@@ -97,7 +97,7 @@ def test_the_path_is_part_of_the_key(cache, tmp_path):
 
 def test_a_warm_run_does_not_import_yaml(tmp_path):
     """What the cache is for: a short command without the YAML library's import."""
-    code = ("import sys; from referee.hawaii.components import load; load(); "
+    code = ("import sys; from referee.hawaii.data.components import load; load(); "
             "print('yaml' in sys.modules)")
     env = {"REFEREE_CACHE_DIR": str(tmp_path), "PATH": "", "PYTHONPATH": ":".join(sys.path)}
     runs = [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 
-from referee.hawaii.components import load
+from referee.hawaii.data.components import load
 from referee.paths import game_data, games_dir
 
 

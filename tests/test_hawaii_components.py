@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from referee.errors import ComponentError
-from referee.hawaii.components import STATUSES, digest, listing, load
+from referee.hawaii.data.components import STATUSES, digest, listing, load
 from referee.paths import game_data
 
 SHIPPED = game_data("hawaii")
@@ -224,7 +224,7 @@ def test_path_hash_and_cache(c):
 
 def test_no_lark_in_the_engine_path():
     """The rules engine never imports lark (project layout)."""
-    code = "import sys, referee.hawaii.components as m; m.load(); assert 'lark' not in sys.modules"
+    code = "import sys, referee.hawaii.data.components as m; m.load(); assert 'lark' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

@@ -12,8 +12,8 @@ import random
 import pytest
 
 from referee.core.game import CHANCE
-from referee.hawaii.game import SEATS, new_state
-from referee.hawaii.state_json import from_json, to_json
+from referee.hawaii.rules.game import SEATS, new_state
+from referee.hawaii.text.state_json import from_json, to_json
 
 GAMES_PER_COUNT = 60
 

@@ -14,9 +14,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from referee.core.game import CHANCE
 from referee.errors import IllegalMoveError
-from referee.hawaii.game import SEATS, new_state
-from referee.hawaii.moves import Buy, Fish, Payment, Token, Visit
-from referee.hawaii.state_json import to_json
+from referee.hawaii.rules.game import SEATS, new_state
+from referee.hawaii.rules.moves import Buy, Fish, Payment, Token, Visit
+from referee.hawaii.text.state_json import to_json
 
 
 def corrupt(move, data):

@@ -8,14 +8,15 @@ from __future__ import annotations
 from typing import Sequence
 
 from referee.core.module import LazyGameModule
-from referee.hawaii import game, state_json
-from referee.hawaii.components import listing, load
+from referee.hawaii.rules import game
+from referee.hawaii.text import state_json
+from referee.hawaii.data.components import listing, load
 
 
 class HawaiiModule(LazyGameModule):
-    notation = "referee.hawaii.notation"
-    chance_lines = "referee.hawaii.chance_lines"
-    renderer = "referee.hawaii.render"
+    notation = "referee.hawaii.text.notation"
+    chance_lines = "referee.hawaii.text.chance_lines"
+    renderer = "referee.hawaii.text.render"
     name = "Hawaii"
     key = "hawaii"
     seats = game.SEATS

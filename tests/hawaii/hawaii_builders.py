@@ -16,12 +16,12 @@ from collections import Counter
 import pytest
 
 from referee.errors import IllegalMoveError
-from referee.hawaii import state_json
-from referee.hawaii.components import load
-from referee.hawaii.game import new_state
-from referee.hawaii.moves import (Buy, ChooseIncome, Fish, IslandDrawn, OrderDrawn, Payment,
+from referee.hawaii.text import state_json
+from referee.hawaii.data.components import load
+from referee.hawaii.rules.game import new_state
+from referee.hawaii.rules.moves import (Buy, ChooseIncome, Fish, IslandDrawn, OrderDrawn, Payment,
                                   PlaceDrawn, TakeOrder, Token, TokenDrawn, Visit)
-from referee.hawaii.realm import Realm
+from referee.hawaii.rules.realm import Realm
 
 __all__ = ["Buy", "ChooseIncome", "Fish", "Payment", "TakeOrder", "Token", "Visit", "T", "P"]
 

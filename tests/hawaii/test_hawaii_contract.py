@@ -13,8 +13,8 @@ import pytest
 import hawaii_builders as hb
 from hawaii_builders import P, T, Buy, ChooseIncome, Fish, TakeOrder, Visit
 from referee.errors import IllegalMoveError, OutOfTurnError, RefereeError
-from referee.hawaii import state_json
-from referee.hawaii.game import new_state
+from referee.hawaii.text import state_json
+from referee.hawaii.rules.game import new_state
 
 
 def base():
@@ -231,7 +231,7 @@ def test_H_R1_the_state_json_is_the_whole_position(seed, players):
 def test_realm_answers_follow_added_tiles_and_copies_keep_their_own():
     """The realm remembers derived answers (H-R6 exchange huts, H-R8 villages) until a
     tile is added; a copy must never see the original's later tiles, nor the reverse."""
-    from referee.hawaii import effects
+    from referee.hawaii.rules import effects
     s = new_state(["RED", "GREEN"])
     comps = s.comps
     realm = s.player("RED").realm

@@ -6,10 +6,10 @@ import pytest
 import hawaii_builders as hb
 from hawaii_builders import realm
 from referee.errors import IllegalMoveError
-from referee.hawaii import scoring
-from referee.hawaii.components import load
-from referee.hawaii.game import RULE_FLAGS, new_state
-from referee.hawaii.realm import START_HUT, Realm
+from referee.hawaii.rules import scoring
+from referee.hawaii.data.components import load
+from referee.hawaii.rules.game import RULE_FLAGS, new_state
+from referee.hawaii.rules.realm import START_HUT, Realm
 
 COMPS = load()
 NO_RULES = frozenset()

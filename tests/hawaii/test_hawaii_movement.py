@@ -6,7 +6,7 @@ import pytest
 import hawaii_builders as hb
 from hawaii_builders import P, T, Buy, Fish, TakeOrder
 from referee.errors import OutOfTurnError
-from referee.hawaii import buying, movement
+from referee.hawaii.rules import buying, movement
 
 
 def buy_costs(s, seat, coord):

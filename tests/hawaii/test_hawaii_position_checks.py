@@ -10,8 +10,8 @@ import pytest
 
 from referee.core.game import CHANCE
 from referee.errors import BadPositionError
-from referee.hawaii import state_json
-from referee.hawaii.game import new_state
+from referee.hawaii.text import state_json
+from referee.hawaii.rules.game import new_state
 
 
 def _chiefs_of_round(n: int) -> dict:

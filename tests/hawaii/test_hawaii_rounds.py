@@ -9,7 +9,7 @@ import pytest
 import hawaii_builders as hb
 from hawaii_builders import P, T, Buy, ChooseIncome, TakeOrder, Visit
 from referee.errors import OutOfTurnError
-from referee.hawaii import scoring
+from referee.hawaii.rules import scoring
 
 
 # --- H-R13 order track ---------------------------------------------------------------

@@ -9,8 +9,8 @@ import pytest
 
 import hawaii_builders as hb
 from hawaii_builders import P, T, Buy, TakeOrder, realm
-from referee.hawaii import scoring
-from referee.hawaii.components import load
+from referee.hawaii.rules import scoring
+from referee.hawaii.data.components import load
 
 COMPS = load()
 SEATS = ["RED", "GREEN", "BLUE", "YELLOW"]

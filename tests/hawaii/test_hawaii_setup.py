@@ -7,9 +7,9 @@ import pytest
 import hawaii_builders as hb
 from hawaii_builders import T
 from referee.errors import BadChanceError, IllegalMoveError
-from referee.hawaii.game import new_state
-from referee.hawaii.state_json import to_json as state_to_json
-from referee.hawaii.moves import PlaceDrawn, TokenDrawn
+from referee.hawaii.rules.game import new_state
+from referee.hawaii.text.state_json import to_json as state_to_json
+from referee.hawaii.rules.moves import PlaceDrawn, TokenDrawn
 
 
 def test_seed_002_setup_resources_and_fruits_by_order_space():
@@ -108,8 +108,8 @@ def test_trying_draws_agrees_with_playing_them(seed, players):
     import random
 
     from referee.core.game import CHANCE
-    from referee.hawaii import dealing
-    from referee.hawaii.moves import IslandDrawn, OrderDrawn
+    from referee.hawaii.rules import dealing
+    from referee.hawaii.rules.moves import IslandDrawn, OrderDrawn
     rng = random.Random(seed)
     s = new_state(["RED", "YELLOW", "GREEN", "BLUE", "BLACK"][:players])
     kinds = set()
@@ -176,8 +176,8 @@ def test_trying_island_draws_reshuffles_the_face_up_islands_like_play():
     before the next draw; trying a line must do the same as playing it."""
     import random
 
-    from referee.hawaii import dealing
-    from referee.hawaii.moves import IslandDrawn
+    from referee.hawaii.rules import dealing
+    from referee.hawaii.rules.moves import IslandDrawn
     rng = random.Random(7)
     s = new_state(["RED", "GREEN"])
     while s.chance_kind() != "islands":

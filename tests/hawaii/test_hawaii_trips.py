@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hawaii_builders as hb
 from hawaii_builders import P, Fish, TakeOrder, Visit
-from referee.hawaii import boats as boats_mod
+from referee.hawaii.rules import boats as boats_mod
 
 FB = "fishing-boat"
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from referee.core.game import CHANCE
-from referee.hawaii import notation
-from referee.hawaii.game import new_state
-from referee.hawaii.moves import Token
+from referee.hawaii.text import notation
+from referee.hawaii.rules.game import new_state
+from referee.hawaii.rules.moves import Token
 
 SETUP = [
     "places A1=gods B1=fruits A2=surfers B2=exchange-spear-huts C2=kahunas "

@@ -5,9 +5,9 @@ from hypothesis import strategies as st
 
 from hn_helpers import SETUP, setup
 from referee.errors import BadChanceError
-from referee.hawaii.game import new_state
-from referee.hawaii.moves import OrderDrawn, PlaceDrawn, Token, TokenDrawn
-from referee.hawaii.notation import format_chance, parse_chance
+from referee.hawaii.rules.game import new_state
+from referee.hawaii.rules.moves import OrderDrawn, PlaceDrawn, Token, TokenDrawn
+from referee.hawaii.text.notation import format_chance, parse_chance
 
 
 def before(n_lines: int):
@@ -104,7 +104,7 @@ def test_no_chance_due():
 def test_plain_chance_items_agree_with_the_pattern(rest):
     """Chance lines as the referee writes them are split without the regular
     expression; whenever that shortcut answers it must say what the pattern says."""
-    from referee.hawaii.chance_lines import _pattern_items, _plain_items
+    from referee.hawaii.text.chance_lines import _pattern_items, _plain_items
     text = "tokens " + rest
     fast = _plain_items(text, 6)
     if fast is not None:

@@ -1,7 +1,7 @@
 """The canonical lines of notation.md §2 read and print back exactly."""
 from hn_helpers import player, setup, swap, tokens
-from referee.hawaii.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Token, Visit
-from referee.hawaii.notation import format_move, parse_move
+from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Token, Visit
+from referee.hawaii.text.notation import format_move, parse_move
 
 
 def roundtrip(s, line):

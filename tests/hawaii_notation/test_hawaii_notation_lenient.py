@@ -4,8 +4,8 @@ import pytest
 from hn_helpers import player, setup, swap, tokens
 from referee.errors import (AmbiguousMoveError, IllegalMoveError, NotationSyntaxError,
                             OutOfTurnError, RefereeError)
-from referee.hawaii.moves import Payment, Token
-from referee.hawaii.notation import format_move, parse_move
+from referee.hawaii.rules.moves import Payment, Token
+from referee.hawaii.text.notation import format_move, parse_move
 
 
 def canon(s, text):
@@ -177,7 +177,7 @@ def test_out_of_turn():
 
 
 def test_parse_does_not_change_the_state():
-    from referee.hawaii.state_json import to_json
+    from referee.hawaii.text.state_json import to_json
     s = setup()
     before = to_json(s)
     for text in ("RED buys spear-hut II with token 4s to village 2", "RED takes order",

@@ -4,7 +4,7 @@ import pytest
 
 from hn_helpers import chance_groups, random_game, setup
 from referee.errors import RefereeError
-from referee.hawaii.notation import format_chance, format_move, parse_chance, parse_move
+from referee.hawaii.text.notation import format_chance, format_move, parse_chance, parse_move
 
 GAMES = [(seed, 2 + seed % 4) for seed in range(20)]
 
@@ -47,7 +47,7 @@ def _said(said):
 @pytest.mark.parametrize("seed,players", GAMES[:4])
 def test_fast_reader_agrees_with_the_grammar(seed, players):
     """Canonical lines skip lark; both readers must say the same."""
-    from referee.hawaii.move_syntax import _read_canonical, read
+    from referee.hawaii.text.move_syntax import _read_canonical, read
     for s in random_game(seed, players):
         for move in s.legal_moves():
             line = format_move(move, s)
@@ -62,7 +62,7 @@ def test_canonical_shortcut_reads_the_same_move(seed, players):
     names, and must take every legal line the referee writes (that is its point)."""
     from collections import Counter
 
-    from referee.hawaii.canonical_moves import read_move
+    from referee.hawaii.text.canonical_moves import read_move
     taken = Counter()
     for s in random_game(seed, players):
         for move in s.legal_moves():
@@ -75,7 +75,7 @@ def test_canonical_shortcut_reads_the_same_move(seed, players):
 
 def test_canonical_shortcut_takes_island_visits_and_income_choices():
     """The rarer lines (island visits, irrigation income) take the shortcut too."""
-    from referee.hawaii.canonical_moves import read_move
+    from referee.hawaii.text.canonical_moves import read_move
     seen = set()
     for seed, players in GAMES:
         for s in random_game(seed, players):
@@ -102,7 +102,7 @@ def test_canonical_shortcut_takes_island_visits_and_income_choices():
 ])
 def test_canonical_shortcut_declines_what_it_cannot_take(line):
     """Anything the shortcut cannot take goes back to the lenient reader for the reason."""
-    from referee.hawaii.canonical_moves import read_move
+    from referee.hawaii.text.canonical_moves import read_move
     s = setup()
     assert read_move(line, s) is None
     with pytest.raises(RefereeError):
@@ -132,7 +132,7 @@ def test_canonical_shortcut_never_reads_a_near_miss_differently(seed, players):
     as the very move the lenient reader finds; it never accepts what the reader refuses."""
     import random
 
-    from referee.hawaii.canonical_moves import read_move
+    from referee.hawaii.text.canonical_moves import read_move
     rng = random.Random(seed)
     tried = 0
     for s in random_game(seed, players):

@@ -7,7 +7,7 @@ import pytest
 
 from hn_helpers import random_game
 from referee.errors import AmbiguousMoveError, IllegalMoveError
-from referee.hawaii.notation import format_move, parse_move
+from referee.hawaii.text.notation import format_move, parse_move
 
 REWRITES = [
     ("lower case", lambda t: t.lower()),

@@ -5,11 +5,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from referee.errors import IllegalMoveError
-from referee.hawaii import boats, effects, payment
+from referee.hawaii.rules import boats, effects, payment
 
 if TYPE_CHECKING:
-    from referee.hawaii.realm import Boat
-    from referee.hawaii.state import Data, Player
+    from referee.hawaii.rules.realm import Boat
+    from referee.hawaii.rules.state import Data, Player
 
 
 def check_trip(d: "Data", p: "Player", cost: int, names: tuple[str, ...], pay, what: str,

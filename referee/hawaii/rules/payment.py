@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import combinations
 from operator import add
 
-from referee.hawaii.moves import Payment
+from referee.hawaii.rules.moves import Payment
 
 SHELLS, FEET, FRUITS = "shells", "feet", "fruits"
 _new_tuple = tuple.__new__

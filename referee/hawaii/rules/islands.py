@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from referee.errors import IllegalMoveError
-from referee.hawaii import effects, trips
-from referee.hawaii.moves import Visit
-from referee.hawaii.turns import acting_chief
+from referee.hawaii.rules import effects, trips
+from referee.hawaii.rules.moves import Visit
+from referee.hawaii.rules.turns import acting_chief
 
 if TYPE_CHECKING:
-    from referee.hawaii.state import Data, Player
+    from referee.hawaii.rules.state import Data, Player
 
 
 def tile_choices(d: "Data", p: "Player", island_id: str) -> list[tuple[str | None, int | None]]:

@@ -1,6 +1,6 @@
 """The Hawaii component data as the rules engine sees it.
 
-Built by :mod:`referee.hawaii.components` from ``games/hawaii.yaml``; every
+Built by :mod:`referee.hawaii.data.components` from ``games/hawaii.yaml``; every
 number the rules need comes from here, never from code. Tile effects are
 pairs ``(side I, side II)``; None means the tile has no such effect.
 The records are NamedTuples rather than frozen dataclasses: every command
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from referee.core.provenance import Provenance  # noqa: F401 (re-export)
-from referee.hawaii.moves import Token
+from referee.hawaii.data.token import Token
 
 Pair = tuple[int, int]
 

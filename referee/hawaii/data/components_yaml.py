@@ -1,4 +1,4 @@
-"""The line-keeping YAML reader behind :mod:`referee.hawaii.components`.
+"""The line-keeping YAML reader behind :mod:`referee.hawaii.data.components`.
 
 Apart so that the YAML library is imported only when a component file must
 really be read: the components cache (:mod:`referee.components_cache`) serves

@@ -5,7 +5,7 @@ the referee, so it spells out every choice and names exactly one move. Such a
 line is turned into that move with one regular expression and the engine's
 own check, without the lenient reader's candidate search. This is only a
 shortcut: whenever the line is not plainly canonical, or the engine refuses the
-move, it answers None and the lenient reader (:mod:`referee.hawaii.notation`)
+move, it answers None and the lenient reader (:mod:`referee.hawaii.text.notation`)
 reads the line again and gives the reason. tests/hawaii_notation holds both
 readers to the same move on every canonical line of random games.
 """
@@ -14,11 +14,12 @@ from __future__ import annotations
 import re
 
 from referee.errors import IllegalMoveError
-from referee.hawaii import buying, names
-from referee.hawaii.boats import default_units
-from referee.hawaii.moves import (Buy, ChooseIncome, Fish, Payment, TakeOrder, Visit,
+from referee.hawaii.rules import buying
+from referee.hawaii.text import names
+from referee.hawaii.rules.boats import default_units
+from referee.hawaii.rules.moves import (Buy, ChooseIncome, Fish, Payment, TakeOrder, Visit,
                                   fast_constructor)
-from referee.hawaii.rounds import INCOME_CHOICES
+from referee.hawaii.rules.rounds import INCOME_CHOICES
 
 _R = r"(?:shells?|foot|feet|fruits?)"
 _PAY = rf"\d+ {_R}(?: \d+ {_R})*"

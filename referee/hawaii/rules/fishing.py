@@ -6,12 +6,12 @@ from itertools import product
 from typing import TYPE_CHECKING, Iterator
 
 from referee.errors import IllegalMoveError
-from referee.hawaii import boats, trips
-from referee.hawaii.moves import Fish
-from referee.hawaii.turns import acting_chief
+from referee.hawaii.rules import boats, trips
+from referee.hawaii.rules.moves import Fish
+from referee.hawaii.rules.turns import acting_chief
 
 if TYPE_CHECKING:
-    from referee.hawaii.state import Data
+    from referee.hawaii.rules.state import Data
 
 
 def check(d: "Data", m: Fish) -> None:

@@ -3,9 +3,9 @@ spear huts and KU (H-R14), PELE (H-R5). They read the realm as it stood
 before the current purchase, so a tile never acts in the turn it is bought."""
 from __future__ import annotations
 
-from referee.hawaii.model import HawaiiComponents
-from referee.hawaii.realm import START_HUT, Realm
-from referee.hawaii.scoring import side_value
+from referee.hawaii.data.model import HawaiiComponents
+from referee.hawaii.rules.realm import START_HUT, Realm
+from referee.hawaii.rules.scoring import side_value
 
 
 def exchange_capacities(realm: Realm, comps: HawaiiComponents) -> tuple[int, ...]:

@@ -12,8 +12,8 @@ import unicodedata
 from functools import lru_cache
 from typing import Iterable
 
-from referee.hawaii.model import HawaiiComponents
-from referee.hawaii.moves import Token
+from referee.hawaii.data.model import HawaiiComponents
+from referee.hawaii.rules.moves import Token
 from referee.notation.syntax import did_you_mean
 
 BEACH_SPOTS = re.compile(r"^(beach|cove|dock\d+|order\d+)$")

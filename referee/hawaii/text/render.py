@@ -8,9 +8,9 @@ fixed-width font.
 from __future__ import annotations
 
 from referee.core.game import CHANCE
-from referee.hawaii import boats as boats_mod
-from referee.hawaii import scoring
-from referee.hawaii.realm import START_HUT
+from referee.hawaii.rules import boats as boats_mod
+from referee.hawaii.rules import scoring
+from referee.hawaii.rules.realm import START_HUT
 
 _ROMAN = {0: "", 1: "I", 2: "II"}
 

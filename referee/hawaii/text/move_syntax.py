@@ -15,9 +15,9 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from referee.errors import NotationSyntaxError
-from referee.hawaii import names
-from referee.hawaii.canonical_moves import PATTERNS, RESOURCE_OF_WORD
-from referee.hawaii.moves import Payment
+from referee.hawaii.text import names
+from referee.hawaii.text.canonical_moves import PATTERNS, RESOURCE_OF_WORD
+from referee.hawaii.rules.moves import Payment
 from referee.notation.syntax import did_you_mean
 
 # Canonical keywords, for "did you mean" (the grammar accepts synonyms too).

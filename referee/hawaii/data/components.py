@@ -4,7 +4,7 @@ Most numbers of Hawaii are printed only on the components and are partly
 unknown, so every value carries a provenance (confirmed, inferred, unverified)
 and a group owning the game may play with a corrected copy. A bad copy must
 fail loudly at load time with ``FILE:LINE: reason``, never later as a strange
-ruling, hence the line-keeping reader (:mod:`referee.hawaii.components_yaml`) and
+ruling, hence the line-keeping reader (:mod:`referee.hawaii.data.components_yaml`) and
 the checks below. A file once checked is served by :mod:`referee.components_cache`.
 This module must not import lark: the rules engine uses it.
 """
@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any
 from referee import components_cache
 from referee.core.provenance import STATUSES  # noqa: F401 (re-export)
 from referee.errors import ComponentError
-from referee.hawaii.model import (DockSpec, HawaiiComponents, IslandSpec, PlaceSpec,
+from referee.hawaii.data.model import (DockSpec, HawaiiComponents, IslandSpec, PlaceSpec,
                                   Provenance, RealmSpec, RoundSpec, TileSpec)
-from referee.hawaii.moves import Token
+from referee.hawaii.data.token import Token
 from referee.paths import game_data
 
 if TYPE_CHECKING:
-    from referee.hawaii.components_yaml import Reader, V
+    from referee.hawaii.data.components_yaml import Reader, V
 
 MODEL_CLASSES = (HawaiiComponents, PlaceSpec, TileSpec, RoundSpec, DockSpec, IslandSpec,
                  RealmSpec, Provenance, Token)
@@ -80,7 +80,7 @@ def _load(file: str) -> HawaiiComponents:
 
 def _read(file: str, raw: bytes, text: str) -> HawaiiComponents:
     """The YAML itself: only when the components cache has not seen this file."""
-    from referee.hawaii.components_yaml import read
+    from referee.hawaii.data.components_yaml import read
 
     tree, reader = read(file, text)
     built = _Builder(reader).build(tree)

@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from referee.errors import BadPositionError
-from referee.hawaii import boats as boats_mod
-from referee.hawaii import invariants
-from referee.hawaii.components import load
-from referee.hawaii.model import HawaiiComponents
-from referee.hawaii.moves import Token
-from referee.hawaii.realm import START_HUT, Boat, Realm
-from referee.hawaii.state import Data, PlaceState, Player
+from referee.hawaii.rules import boats as boats_mod
+from referee.hawaii.rules import invariants
+from referee.hawaii.data.components import load
+from referee.hawaii.data.model import HawaiiComponents
+from referee.hawaii.rules.moves import Token
+from referee.hawaii.rules.realm import START_HUT, Boat, Realm
+from referee.hawaii.rules.state import Data, PlaceState, Player
 
 ROMAN = {0: "", 1: "I", 2: "II"}
 PHASES = {"setup": "setup", "chiefs": "chiefs", "income": "round-end", "over": "over"}
@@ -97,7 +97,7 @@ def _track(d: Data) -> dict[str, Any]:
 # --- loading -------------------------------------------------------------------------
 
 def from_json(data: dict, comps: HawaiiComponents | None = None):
-    from referee.hawaii.game import RULE_FLAGS, SEATS, HawaiiState
+    from referee.hawaii.rules.game import RULE_FLAGS, SEATS, HawaiiState
     comps = comps or load()
     try:
         if data.get("game") != "Hawaii":
@@ -257,7 +257,7 @@ def _places_of_chiefs(d: Data) -> list[str]:
 def _due(d: Data) -> list[str]:
     """Random draws are due exactly while a round is being set up; income choices exactly
     while irrigation income is being chosen (H-R17, H-R18)."""
-    from referee.hawaii.rounds import irrigation_twos
+    from referee.hawaii.rules.rounds import irrigation_twos
 
     out = []
     if bool(d.pending) != (d.phase == "setup"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.hawaii.model import HawaiiComponents
+from referee.hawaii.data.model import HawaiiComponents
 
 START_HUT = "start-hut"
 FISHING_BOAT = "fishing-boat"

@@ -4,12 +4,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.errors import IllegalMoveError
-from referee.hawaii import effects, movement, payment
-from referee.hawaii.moves import Buy, Payment, fast_constructor
-from referee.hawaii.turns import acting_chief
+from referee.hawaii.rules import effects, movement, payment
+from referee.hawaii.rules.moves import Buy, Payment, fast_constructor
+from referee.hawaii.rules.turns import acting_chief
 
 if TYPE_CHECKING:
-    from referee.hawaii.state import Data, Player
+    from referee.hawaii.rules.state import Data, Player
 
 MULTI = ("kahuna", "tiki")
 _new_buy = fast_constructor(Buy)   # families bought one or two at a time instead of by side

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from referee.errors import InvariantError
 
 if TYPE_CHECKING:
-    from referee.hawaii.state import Data
+    from referee.hawaii.rules.state import Data
 
 
 def tiles_in_realms(d: "Data") -> Counter:

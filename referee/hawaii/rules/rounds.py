@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.hawaii import dealing, scoring
+from referee.hawaii.rules import dealing, scoring
 
 if TYPE_CHECKING:
-    from referee.hawaii.state import Data
+    from referee.hawaii.rules.state import Data
 
 INCOME_CHOICES = ("shell", "foot", "fruit")
 _RESOURCE = {"shell": "shells", "foot": "feet", "fruit": "fruits"}

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from referee.errors import IllegalMoveError, OutOfTurnError
 
 if TYPE_CHECKING:
-    from referee.hawaii.state import Data, Player
+    from referee.hawaii.rules.state import Data, Player
 
 
 def acting_chief(d: "Data", seat: str) -> "Player":

@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from referee.hawaii.model import HawaiiComponents
-from referee.hawaii.realm import Boat
+from referee.hawaii.data.model import HawaiiComponents
+from referee.hawaii.rules.realm import Boat
 
 BoatSpec = tuple[str, int, int, int]     # name, side, paid spaces, printed feet
 

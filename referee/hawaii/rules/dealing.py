@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.errors import BadChanceError
-from referee.hawaii.moves import IslandDrawn, OrderDrawn, PlaceDrawn, TokenDrawn
+from referee.hawaii.rules.moves import IslandDrawn, OrderDrawn, PlaceDrawn, TokenDrawn
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from referee.hawaii.state import Data
+    from referee.hawaii.rules.state import Data
 
 KINDS = {"place": "places", "order": "order", "island": "islands", "token": "tokens"}
 
@@ -54,11 +54,11 @@ def normalize(d: "Data") -> None:
             _reshuffle(d.stack_down, d.stack_up)
         elif head[0] == "start":
             d.pending.pop(0)
-            from referee.hawaii.rounds import start_game
+            from referee.hawaii.rules.rounds import start_game
             start_game(d)
         elif head[0] == "chiefs":
             d.pending.pop(0)
-            from referee.hawaii.rounds import start_chiefs
+            from referee.hawaii.rules.rounds import start_chiefs
             start_chiefs(d)
         else:
             return

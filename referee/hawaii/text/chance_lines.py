@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 
 from referee.errors import BadChanceError
-from referee.hawaii import names
-from referee.hawaii.moves import IslandDrawn, OrderDrawn, PlaceDrawn, Token, TokenDrawn
+from referee.hawaii.text import names
+from referee.hawaii.rules.moves import IslandDrawn, OrderDrawn, PlaceDrawn, Token, TokenDrawn
 from referee.notation.chance import chance_head
 from referee.notation.syntax import did_you_mean
 

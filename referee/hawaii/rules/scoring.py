@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.hawaii.realm import Realm
+from referee.hawaii.rules.realm import Realm
 
 if TYPE_CHECKING:
-    from referee.hawaii.model import HawaiiComponents
-    from referee.hawaii.state import Data, Player
+    from referee.hawaii.data.model import HawaiiComponents
+    from referee.hawaii.rules.state import Data, Player
 
 
 def side_value(pair, side: int) -> int:

@@ -7,13 +7,12 @@ from typing import Sequence
 from referee.core.game import CHANCE, ChanceMove, Game, Outcome, State
 from referee.core.movelist import MoveList
 from referee.errors import IllegalMoveError, InvariantError, OutOfTurnError
-from referee.hawaii import (buying, dealing, fishing, invariants, islands, order_track,
-                            rounds, scoring)
-from referee.hawaii.components import load
-from referee.hawaii.model import HawaiiComponents
-from referee.hawaii.moves import Buy, ChooseIncome, Fish, TakeOrder, Visit
-from referee.hawaii.realm import Realm
-from referee.hawaii.state import Data, PlaceState, Player
+from referee.hawaii.rules import buying, dealing, fishing, invariants, islands, order_track, rounds, scoring
+from referee.hawaii.data.components import load
+from referee.hawaii.data.model import HawaiiComponents
+from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, TakeOrder, Visit
+from referee.hawaii.rules.realm import Realm
+from referee.hawaii.rules.state import Data, PlaceState, Player
 
 SEATS = ("RED", "YELLOW", "GREEN", "BLUE", "BLACK")
 RULE_FLAGS = ("german-original", "kanaloa-fishing-boat")

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.hawaii.model import HawaiiComponents
-from referee.hawaii.moves import Token
-from referee.hawaii.realm import Realm
+from referee.hawaii.data.model import HawaiiComponents
+from referee.hawaii.rules.moves import Token
+from referee.hawaii.rules.realm import Realm
 
 RESOURCES = ("shells", "feet", "fruits")
 

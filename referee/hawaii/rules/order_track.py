@@ -4,12 +4,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from referee.errors import IllegalMoveError
-from referee.hawaii import effects
-from referee.hawaii.moves import TakeOrder
-from referee.hawaii.turns import acting_chief
+from referee.hawaii.rules import effects
+from referee.hawaii.rules.moves import TakeOrder
+from referee.hawaii.rules.turns import acting_chief
 
 if TYPE_CHECKING:
-    from referee.hawaii.state import Data
+    from referee.hawaii.rules.state import Data
 
 
 def check(d: "Data", m: TakeOrder) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from referee.hawaii.model import HawaiiComponents
+from referee.hawaii.data.model import HawaiiComponents
 
 BEACH = "beach"
 

@@ -7,7 +7,7 @@ engine about each candidate with ``state.check``, and keeps the legal ones.
 One legal reading is the move; several are an ambiguity the player must
 resolve; none re-raises the engine's reason, which names the rule.
 
-Chance lines live in :mod:`referee.hawaii.chance_lines`; both are exported here.
+Chance lines live in :mod:`referee.hawaii.text.chance_lines`; both are exported here.
 """
 from __future__ import annotations
 
@@ -15,13 +15,14 @@ from itertools import product
 
 from referee.core.game import CHANCE
 from referee.errors import AmbiguousMoveError, IllegalMoveError, OutOfTurnError
-from referee.hawaii import boats as boats_mod
-from referee.hawaii import buying, islands, names, payment
-from referee.hawaii.canonical_moves import read_move
-from referee.hawaii.chance_lines import format_chance, parse_chance  # noqa: F401 (re-export)
-from referee.hawaii.move_syntax import KEYWORDS, Said, read, syntax_error
-from referee.hawaii.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Token, Visit
-from referee.hawaii.rounds import INCOME_CHOICES
+from referee.hawaii.rules import boats as boats_mod
+from referee.hawaii.rules import buying, islands, payment
+from referee.hawaii.text import names
+from referee.hawaii.text.canonical_moves import read_move
+from referee.hawaii.text.chance_lines import format_chance, parse_chance  # noqa: F401 (re-export)
+from referee.hawaii.text.move_syntax import KEYWORDS, Said, read, syntax_error
+from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Token, Visit
+from referee.hawaii.rules.rounds import INCOME_CHOICES
 
 __all__ = ["parse_move", "format_move", "parse_chance", "format_chance", "KEYWORDS"]
 
@@ -33,7 +34,7 @@ _PLAIN = {"move": payment.FEET, "trip": payment.FEET, "tile": payment.SHELLS}
 def parse_move(text: str, state, *, shortcut: bool = True) -> object:
     """Lenient text -> the one legal move it denotes (see the module docstring).
 
-    The referee's own lines take a shortcut (:mod:`referee.hawaii.canonical_moves`).
+    The referee's own lines take a shortcut (:mod:`referee.hawaii.text.canonical_moves`).
     """
     d = state.d
     seat = text[:text.find(" ")]
