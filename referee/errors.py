@@ -95,3 +95,8 @@ class ComponentError(RefereeError):
 class InvariantError(RefereeError):
     """The engine broke one of its own invariants: always a bug, never user input."""
     code = "invariant"
+
+
+class StaleGuardError(RefereeError):
+    """``play --ply N``: the game has moved on since the ply the player last saw."""
+    code = "stale"
