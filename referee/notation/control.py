@@ -170,8 +170,9 @@ def _take_back(rp, item, seat: str) -> None:
         raise IllegalMoveError(f"{seat} has resigned: the referee plays its moves and they "
                                "cannot be taken back (T-5)", column=1)
     prev = last_item(rp.transcript, item.line)
-    if prev is None:
-        raise IllegalMoveError(f"{seat} has nothing to take back: no move has been played (T-1)",
+    if not any(it.kind == I.MOVE and it.line < item.line and it.name.upper() == seat
+               for it in rp.transcript.items):
+        raise IllegalMoveError(f"{seat} has nothing to take back: it has not moved yet (T-1)",
                                column=1)
     if prev.kind == I.CHANCE:
         raise IllegalMoveError(f"{seat} cannot take back: the chance line of line {prev.line} "
