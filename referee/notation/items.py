@@ -19,6 +19,7 @@ TAKEBACK, RESIGN = "takeback", "resign"
 CONTROL_WORDS = {("takes", "back"): TAKEBACK, ("take", "back"): TAKEBACK, ("takeback",): TAKEBACK,
                  ("resigns",): RESIGN, ("resign",): RESIGN}
 CONTROL_TEXT = {TAKEBACK: "takes back", RESIGN: "resigns"}
+_CONTROL_ENDS = frozenset(c for words in CONTROL_WORDS for c in (words[-1][-1], words[-1][-1].upper()))
 
 
 @dataclass(slots=True)
@@ -41,7 +42,10 @@ def as_control(item: Item) -> Item:
     """A move line whose words after the seat are exactly a control word becomes a
     control item; any other move stays a move (Haleakala's ``takes back 2 from beach4``
     is a move of the game)."""
-    words = item.body.split()
+    body = item.body
+    if body[-1:] not in _CONTROL_ENDS:     # nearly every move: one comparison, no split
+        return item
+    words = body.split()
     if 2 <= len(words) <= 3:
         kind = CONTROL_WORDS.get(tuple(w.lower() for w in words[1:]))
         if kind is not None:
