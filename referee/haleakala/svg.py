@@ -36,7 +36,8 @@ def render_svg(state) -> str:
                  "the sea inwards. Card slots outside the sea; players, decks and score cards "
                  "on the right.")
     dr.text(15, 30, f"Haleakala · round {data['round']} of 2", size=22, weight="bold")
-    dr.text(WIDTH - 15, 30, "Next: " + _next(data), size=15, anchor="end", weight="bold")
+    shown = _next(data) if data.get("result") else "Next: " + _next(data)
+    dr.text(WIDTH - 15, 30, shown[0].upper() + shown[1:], size=15, anchor="end", weight="bold")
     for sec in range(1, comp.sections + 1):
         _section(dr, data, comp, sec)
     dr.circle(CX, CY, RADII["crater"][0], fill="#3b2b26", stroke="#000",

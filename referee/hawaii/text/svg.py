@@ -70,7 +70,8 @@ def _header(dr: Drawing, data, comps) -> None:
     dr.text(15, 30, f"Hawaii · round {data['round']} of {len(comps.rounds)}", size=22,
             weight="bold")
     rules = f"   rules: {', '.join(data['rules'])}" if data["rules"] else ""
-    dr.text(WIDTH - 15, 30, "Next: " + _next(data) + rules, size=15, anchor="end",
+    shown = _next(data) if "result" in data else "Next: " + _next(data)
+    dr.text(WIDTH - 15, 30, shown[0].upper() + shown[1:] + rules, size=15, anchor="end",
             weight="bold")
 
 
