@@ -4,9 +4,10 @@ The games draw SVG (``module.render(state, "svg")``); this turns it into what
 mail and forums take. PNG comes from resvg (the ``pictures`` extra: a wheel
 with no system library). resvg draws text only with a font it can load, so we
 hand it one font file: ``$REFEREE_FONT`` if set, else the first of a few
-well-known sans fonts (Debian: fonts-dejavu-core). Loading one file instead of
-scanning every system font keeps a PNG fast and the same on every machine
-that has that font.
+well-known sans fonts (Debian: fonts-dejavu-core). One known file instead of
+whatever the system's fonts happen to be keeps a PNG the same on every machine
+that has that font, and a missing font is an error naming the package, not a
+picture without text.
 """
 from __future__ import annotations
 
