@@ -9,6 +9,8 @@ import pytest
 
 from referee.core.game import CHANCE
 from referee.core.registry import get
+from referee.core.svg import Drawing
+from referee.hawaii.text.svg_parts import fish, fish_of
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -73,8 +75,10 @@ def test_hawaii_picture_shows_the_json(players, seed):
             assert has(titles, f"the printed limit of {coord}: {place['limit']}")
         for coord in state.d.comps.positions:
             assert has(titles, f"place {coord}")      # laid out or not, every place is drawn
-        fish = sum(int(t.rstrip("s")) for t in data["cove"])
-        assert any(t.startswith(f"Cove: ") and t.endswith(f", {fish} fish") for t in texts)
+        fish = sum(fish_of(t)[1] for t in data["cove"])
+        assert any(t.startswith("Cove: ") and t.endswith(f", {fish} fish") for t in texts)
+        assert len([t for t in titles if t.startswith("fish token") and t.endswith("in the cove")]) \
+            == len(data["cove"])
         for i, island in enumerate(data["docks"], start=1):
             assert has(titles, f"dock {i}: ") and (island is None or has(titles, f"island {island}"))
         for space, v in data["track"].items():
@@ -114,3 +118,14 @@ def test_haleakala_picture_shows_the_json(seed, rules):
         assert has(titles, f"priestess on the score board, face {data['score_board']['priestess']}")
         for name in data["score_board"]["cards"]:
             assert has(titles, f": {name}")
+
+
+def test_a_fish_count_in_the_json_is_what_the_fish_shows():
+    """The cove's tokens as the state JSON writes them today ("6", "2s": the value is
+    the fish), or as objects carrying their own ``fish`` count."""
+    assert fish_of("6") == ("6", 6) and fish_of("2s") == ("2s", 2)
+    assert fish_of({"token": "6s", "fish": 3}) == ("6s", 3)
+    dr = Drawing(100, 40, "test")
+    fish(dr, 0, 0, {"token": "6s", "fish": 3}, "in the cove")
+    _, titles, texts = parse(str(dr))
+    assert "fish token, 3 fish, in the cove" in titles and "3" in texts and "6" not in texts
