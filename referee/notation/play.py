@@ -28,6 +28,8 @@ class Played:
     ply: int | None = None
     chain: str | None = None       # the full chain head, hex
     note: str | None = None        # what the referee could not do yet (a dry run's draw)
+    voided: str | None = None      # a takeback: the move line it voided
+    resigned: str | None = None    # a resignation: the seat
 
 
 class TranscriptHasErrors(RefereeError):
@@ -102,16 +104,49 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None,
     This is the transcript layer's one way to add to a game, for the file command
     and for the hosted service alike. ``secret`` returns the host's secret of a
     committed game (or raises BadHeaderError when it cannot); ``name`` is the file
-    name errors quote. ``expect_ply`` / ``expect_chain`` (a prefix of the chain head's
-    hex) guard against a re-sent move: StaleGuardError unless the transcript still
-    ends there. ``dry_run`` lets a player without the secret try a move whose
-    draws only the host can deal (``Played.note`` says so).
+    name errors quote. The line may be a control item (``RED takes back``: then
+    ``Played.voided`` is the move line voided; ``RED resigns``: ``Played.resigned``
+    is the seat). After it the referee adds what is its own to write: the draws of a
+    seeded or committed game, and the moves of resigned seats.
+
+    ``expect_ply`` / ``expect_chain`` (a prefix of the chain head's hex) guard against
+    a re-sent move: StaleGuardError unless the transcript still ends there
+    (``Played.witness`` is what to send next time). ``dry_run`` lets a player without
+    the secret try a move whose draws only the host can deal (``Played.note`` says so).
     """
+    return _play(raw, text, name=name, secret=secret, expect_ply=expect_ply,
+                 expect_chain=expect_chain, dry_run=dry_run)
+
+
+def referee_move_line(raw: bytes, seat: str, reason: str, *, name: str = "<game>",
+                      secret=None, expect_ply: int | None = None,
+                      expect_chain: str | None = None) -> Played:
+    """Play the least-disruptive move for ``seat`` (which must be the seat to move),
+    written as an ordinary move line with the comment ``# reason``: the hosted
+    service's ``skip`` deadline policy. Like :func:`play_text`, nothing is written."""
+    from referee.errors import OutOfTurnError
+    from referee.notation.control import referee_line, to_move
+
+    def line(rp) -> str:
+        who = to_move(rp.state)
+        if who != seat.upper():
+            doing = "the game is over" if who is None else \
+                "a chance line is due" if who == CHANCE else f"{who} is to move"
+            raise OutOfTurnError(f"the referee cannot move for {seat.upper()}: {doing}")
+        return referee_line(rp.module, rp.state, " ".join(reason.split()))
+    return _play(raw, line, name=name, secret=secret, expect_ply=expect_ply,
+                 expect_chain=expect_chain)
+
+
+def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
+          expect_chain: str | None = None, dry_run: bool = False) -> Played:
+    """``text`` is the line, or a function of the replay at the end of the file (after
+    the referee's own lines) that returns it."""
     from referee.notation import snapshot
     from referee.notation.commit import waiting_for_salts, waiting_message
     from referee.notation.dealer import host_dealer
-    from referee.notation.reader import check_size, parse_line, read_bytes
-    from referee.notation.writer import format_result, format_tag, with_comment
+    from referee.notation.reader import MAX_LINE, check_size, parse_line, read_bytes
+    from referee.notation.writer import format_tag, with_comment
 
     path = name
     check_size(raw, path)
@@ -125,7 +160,7 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None,
         snapshot.save(rp, raw)
     _guard(rp, expect_ply, expect_chain, path)
 
-    module, state = rp.module, rp.state
+    module = rp.module
     committed = bool(transcript.tag("Commit")) and not transcript.tag("Seed")
     salts_due = waiting_for_salts(transcript, rp.players)
     try:
@@ -133,18 +168,17 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None,
     except BadHeaderError as err:
         dealer, waiting = None, err
     number = len(transcript.lines) + 1
-    lines: list[str] = []
-    if state.current_player() == CHANCE and dealer is not None:
-        drawn = dealer.deal(rp)
-        lines += drawn
-        number += len(drawn)
+    lines: list[str] = _referee_lines(rp, dealer, number)
+    number += len(lines)
+    state = rp.state
 
+    if callable(text):
+        text = text(rp)
     text = text.strip()
     if "\n" in text:
         raise UsageError("play takes one line")
     if any((ord(ch) < 32 and ch != "\t") or ch in "\x7f\x85\u2028\u2029" for ch in text):
         raise UsageError("the move contains control characters")
-    from referee.notation.reader import MAX_LINE
     if len(text) > MAX_LINE:
         raise UsageError(f"the move is {len(text)} characters long; a line holds at most "
                          f"{MAX_LINE}")
@@ -155,7 +189,7 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None,
     if item is not None and item.kind == I.TAG and item.name.lower() in ("salt", "saltcommit"):
         from referee.notation.salting import add_salt
         return add_salt(path, raw, transcript, rp, item, secret)
-    if item is None or item.kind not in (I.MOVE, I.CHANCE):
+    if item is None or item.kind not in (I.MOVE, I.CHANCE, I.CONTROL):
         what = {None: "an empty line", I.COMMENT: "a comment", I.TAG: "a tag",
                 I.ASSERT: "an assertion", I.REJECT: "a rejection"}[item.kind if item else None]
         raise UsageError(f"play takes a move or a '*' chance line, not {what}")
@@ -164,44 +198,49 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None,
         raise BadChanceError(f"this game's draws come from {where}; the referee writes them",
                              hint="play the move of the seat to act").at(
             line=number, column=1, text=text, file=path)
-    if item.kind == I.MOVE and salts_due:
+    if item.kind != I.CHANCE and salts_due:
         raise BadHeaderError(waiting_message(transcript, rp.players),
                              hint=waiting.hint if waiting is not None else None).at(
             line=number, column=1, text=text, file=path)
-    if item.kind == I.MOVE and waiting is not None and not dry_run:   # no one can deal it
+    if item.kind != I.CHANCE and waiting is not None and not dry_run:   # no one can deal it
         raise waiting.at(line=number, column=1, text=text, file=path)
     if item.kind == I.MOVE and state.current_player() == CHANCE:
         raise BadChanceError(f"a chance line ({state.chance_kind()}) is due and this transcript "
                              "has no [Seed] to draw it from",
                              hint="play the draw first: referee play FILE '* ...'").at(
             line=number, column=1, text=text, file=path)
-    before = state.clone()
-    canonical = rp.step(item, canonical=True)
-    _round_trip(rp, before, canonical[0], number)
+    voided = None
+    if item.kind == I.CONTROL:
+        from referee.notation.control import last_item
+        voided = last_item(transcript, number) if item.value == I.TAKEBACK else None
+        canonical = rp.step(item, canonical=True)
+    else:
+        before = state.clone()
+        canonical = rp.step(item, canonical=True)
+        _round_trip(rp, before, canonical[0], number)
     lines += [with_comment(canonical[0], item.comment)]
-    state = rp.state
     note = None
-    if state.current_player() == CHANCE:
-        try:
-            if dealer is None and waiting is not None:
-                raise waiting
-            if dealer is not None:
-                lines += dealer.deal(rp)
-        except BadHeaderError:
-            if not (dry_run and committed):
-                raise
-            note = (f"the move is legal; the host will deal what follows "
-                    f"(the {state.chance_kind()} draw)")
+    try:
+        if dealer is None and waiting is not None and rp.state.current_player() == CHANCE:
+            raise waiting
+        lines += _referee_lines(rp, dealer, number + 1)
+    except BadHeaderError:
+        if not (dry_run and committed):
+            raise
+        note = (f"the move is legal; the host will deal what follows "
+                f"(the {rp.state.chance_kind()} draw)")
+    state = rp.state
 
+    from referee.notation.control import result_text
     result = None
-    outcome = state.outcome() if state.current_player() is None else None
+    done = result_text(state)
     new = raw.decode("utf-8")
     eol = "\r\n" if "\r\n" in new else "\n"
     if new and not new.endswith("\n"):
         new += eol
     new += "".join(line + eol for line in lines)
-    if outcome is not None and transcript.tag_item("Result") is None:
-        result = format_result(outcome)
+    if done is not None and transcript.tag_item("Result") is None:
+        result = done
         new = _add_tag(new, transcript, format_tag("Result", result) + eol.rstrip("\n"))
         if committed and transcript.tag("Dealing") is None and not dry_run:
             # a legacy game is over: reveal what dealt it (hmac-sha256/1 lines show their keys)
@@ -209,7 +248,30 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None,
                            before="Commit")
     return Played(lines, state, module, result, text=new if note is None else None, replay=rp,
                   witness=rp.witness, ply=rp.ply, chain=rp.chain.hex() if rp.chain else None,
-                  note=note)
+                  note=note, voided=voided.body if voided is not None else None,
+                  resigned=item.name.upper() if item.value == I.RESIGN else None)
+
+
+def _referee_lines(rp, dealer, number: int) -> list[str]:
+    """What the referee writes itself before a seat decides: the draws of a game dealt
+    from a seed or a commitment, and the moves of resigned seats (T-5), each played
+    through the replay like any line (so the state and chain move on as on reading)."""
+    from referee.notation.control import REFEREE_PLAYS, referee_line, resigned, to_move
+    from referee.notation.problems import InternalError
+    from referee.notation.reader import parse_line
+
+    lines: list[str] = []
+    for _ in range(100_000):
+        who = to_move(rp.state)
+        if who == CHANCE and dealer is not None:
+            lines += dealer.deal(rp)
+        elif who is not None and who != CHANCE and who in resigned(rp.state):
+            line = referee_line(rp.module, rp.state, REFEREE_PLAYS.format(seat=who))
+            rp.step(parse_line(line, number + len(lines)))
+            lines.append(line)
+        else:
+            return lines
+    raise InternalError("the referee's own moves do not end")
 
 
 def _round_trip(rp, before, canonical: str, number: int) -> None:

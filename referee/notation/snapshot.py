@@ -39,6 +39,9 @@ def restore(transcript, raw: bytes):
             return None
         state = module.state_from_json(data["state"])
         key = data.get("last_key")
+        if data.get("resigned"):
+            from referee.notation.control import Resignations
+            state.control = Resignations(tuple(data["players"]), tuple(data["resigned"]))
         return Replay(transcript, module, list(data["players"]), list(data["rules"]), state,
                       moves=int(data["moves"]), draws=int(data["draws"]), ply=int(data["ply"]),
                       chain=bytes.fromhex(data["chain"]), acts=int(data["acts"]),
@@ -56,6 +59,7 @@ def save(rp, raw: bytes) -> None:
         data = {"game": rp.module.key, "players": rp.players, "rules": rp.rules,
                 "moves": rp.moves, "draws": rp.draws, "ply": rp.ply, "chain": rp.chain.hex(),
                 "acts": rp.acts, "last_key": rp.last_key.hex() if rp.last_key else None,
+                "resigned": list(getattr(rp.state.control, "resigned", ())),
                 "state": rp.module.state_to_json(rp.state)}
         store(folder / entry_name(raw), data)
         _prune(folder)
