@@ -34,6 +34,7 @@ class ServerURL:
     user: str | None
     password: str | None
     cafile: str | None
+    path: str = ""          # percent-decoded, without the leading "/"
 
     def context(self) -> ssl.SSLContext:
         return ssl.create_default_context(cafile=self.cafile)
@@ -57,7 +58,7 @@ def parse_url(url: str, schemes: dict[str, int] = DEFAULT_PORTS) -> ServerURL:
     user = unquote(parts.username) if parts.username is not None else None
     password = unquote(parts.password) if parts.password is not None else None
     return ServerURL(scheme, host, port or schemes[scheme], user or None, password,
-                     query.get("cafile", [None])[0])
+                     query.get("cafile", [None])[0], unquote(parts.path.lstrip("/")))
 
 
 def _classify(code: int | None, text: str, refused: dict | None = None):
