@@ -23,12 +23,13 @@ from email.utils import getaddresses
 from referee.service.mail.html_text import html_to_text
 from referee.service.mail.quotes import strip_reply, unflow
 
-MAX_RAW = 4 * 1024 * 1024      # bytes of message read; the rest is cut
+MAX_RAW = 1024 * 1024          # bytes of message read; the rest (attachments) is cut
 MAX_BODY = 256 * 1024          # bytes of one text part read; the rest is cut
+MAX_LINES = 5000               # lines of the text searched for quotes and commands
 MAX_PARTS = 100                # MIME parts looked at
 MAX_DEPTH = 10                 # multipart nesting followed
 MAX_BOUNDARIES = 4 * MAX_PARTS  # more boundary parameters: only the headers are read
-MAX_DELIMITERS = 10 * MAX_PARTS  # lines starting with "--" parsed at the most
+MAX_DELIMITERS = 4 * MAX_PARTS  # lines starting with "--" parsed at the most
 MAX_HEADER = 2000              # characters kept of one header
 MAX_REFERENCES = 100
 MAX_RECIPIENTS = 100
@@ -47,6 +48,9 @@ _AUTO_SUBJECT = re.compile(
     r"Abwesenheitsnotiz|Automatische Antwort|Risposta automatica|Undeliverable|"
     r"Undelivered Mail|Delivery Status Notification|Mail delivery failed|"
     r"Returned mail)\b", re.IGNORECASE)
+# Python codecs that no mail charset names: they interpret the text, not decode it.
+_NOT_CHARSETS = frozenset({"unicode-escape", "raw-unicode-escape", "punycode", "idna",
+                           "undefined"})
 # Single-byte charsets that mail often claims while the bytes are really UTF-8.
 _WESTERN = frozenset({"us-ascii", "ascii", "iso-8859-1", "latin1", "latin-1",
                       "iso-8859-15", "windows-1252", "cp1252"})
@@ -69,6 +73,7 @@ class IncomingMail:
 
 class _Problems(list):
     def add(self, text: str) -> None:
+        text = _clean(text)             # problems quote the mail: keep them on one line
         if text not in self and len(self) < MAX_PROBLEMS:
             self.append(text)
 
@@ -89,7 +94,7 @@ def _read(raw, problems: _Problems) -> IncomingMail:
     raw = bytes(raw)
     if len(raw) > MAX_RAW:
         raw = raw[:MAX_RAW]
-        problems.add(f"message over {MAX_RAW // 1024 // 1024} MiB: the rest was not read")
+        problems.add(f"message over {MAX_RAW // 1024} KiB: the rest was not read")
     if not raw.strip():
         problems.add("empty message")
     raw = _bounded(raw, problems)
@@ -279,7 +284,8 @@ def _decode_bytes(data: bytes, charset: str | None, problems: _Problems | None) 
     if charset:
         charset = charset.strip().strip('"').lower()
         try:
-            known = codecs.lookup(charset)._is_text_encoding
+            codec = codecs.lookup(charset)
+            known = codec._is_text_encoding and codec.name not in _NOT_CHARSETS
         except (LookupError, TypeError, ValueError):
             known = False
         if not known and problems is not None:
@@ -411,5 +417,8 @@ def _body(msg: Message, problems: _Problems) -> str:
         if not problems:
             problems.add("no text part")
         return ""
-    text = strip_reply(found[0])
-    return text[:MAX_BODY]
+    lines = found[0].split("\n", MAX_LINES)
+    if len(lines) > MAX_LINES:
+        problems.add(f"more than {MAX_LINES} lines: the rest was not read")
+        lines = lines[:MAX_LINES]
+    return strip_reply("\n".join(lines))[:MAX_BODY]

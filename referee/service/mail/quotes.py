@@ -60,7 +60,7 @@ def _attribution(lines: list[str], i: int) -> int:
         j = i + extra
         if j >= len(lines) or not lines[j].strip() or _quoted(lines[j]):
             return 0
-        if _ATTRIBUTION_END.search(lines[j].strip()):
+        if _ATTRIBUTION_END.search(" ".join(k.strip() for k in lines[i:j + 1])):
             return extra + 1
     return 0
 
@@ -84,6 +84,7 @@ def strip_reply(text: str) -> str:
     """The new text in ``text`` (a message body with ``\\n`` line ends)."""
     lines = text.split("\n")
     kept: list[str] = []
+    written = False
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -91,18 +92,18 @@ def strip_reply(text: str) -> str:
             break
         size = _attribution(lines, i)
         if size:
-            if any(k.strip() and not _quoted(k) for k in kept):
+            if written:
                 break           # top-posted: the rest is the old message
             i += size           # bottom-posted or inline: only the > lines are old
             continue
         if not _quoted(line):
             kept.append(line)
+            written = written or bool(line.strip())
         i += 1
     while kept and (not kept[-1].strip() or _UNDERSCORES.match(kept[-1])):
         kept.pop()
-    while kept and not kept[0].strip():
-        kept.pop(0)
-    return "\n".join(kept)
+    first = next((n for n, line in enumerate(kept) if line.strip()), len(kept))
+    return "\n".join(kept[first:])
 
 
 def unflow(text: str, *, delsp: bool = False) -> str:
