@@ -76,15 +76,18 @@ class SmtpSink:
         if implicit_tls is not None:
             kwargs.update(ssl_context=implicit_tls)
         if users is not None:
+            # aiosmtpd cannot tell that an SMTPS connection is already encrypted:
+            # it demands TLS for AUTH only where it offers STARTTLS.
             kwargs.update(authenticator=self._authenticate, auth_required=True,
-                          auth_require_tls=tls is not None or implicit_tls is not None)
+                          auth_require_tls=tls is not None)
         self.controller = Controller(self, hostname="127.0.0.1", port=self.port,
                                      server_hostname="localhost", **kwargs)
 
     def _authenticate(self, server, session, envelope, mechanism, auth_data):
         ok = (isinstance(auth_data, LoginPassword)
               and self.users.get(auth_data.login.decode()) == auth_data.password.decode())
-        return AuthResult(success=ok, handled=False)
+        return AuthResult(success=ok, handled=False,
+                          auth_data=auth_data.login.decode() if ok else None)
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if address in self.rcpt_answer:
@@ -95,8 +98,7 @@ class SmtpSink:
     async def handle_DATA(self, server, session, envelope):
         if self.answer:
             return self.answer
-        login = session.login_data.login.decode() if isinstance(
-            session.login_data, LoginPassword) else None
+        login = session.auth_data if session.authenticated else None
         self.received.append(Received(envelope.mail_from, list(envelope.rcpt_tos),
                                       envelope.original_content or envelope.content, login))
         return "250 OK"
