@@ -22,6 +22,8 @@ class Played:
     module: object = None
     result: str | None = None
     written: bool = False
+    text: str | None = None        # the whole new transcript (None when nothing changes)
+    replay: object = None          # the replay after the line, for the state cache
 
 
 class TranscriptHasErrors(RefereeError):
@@ -37,23 +39,43 @@ class TranscriptHasErrors(RefereeError):
 
 
 def play_line(path: str, text: str, *, dry_run: bool = False) -> Played:
+    """Play ``text`` on the transcript file at ``path`` under its lock; the host's
+    secret of a committed game is read from beside the file."""
+    from pathlib import Path
+
+    from referee.notation.commit import read_secret
     from referee.notation.storage import locked
 
     with locked(path):
-        return _play_locked(path, text, dry_run)
+        try:
+            raw = Path(path).read_bytes()
+        except OSError as exc:
+            raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        played = play_text(raw, text, name=path, secret=lambda: read_secret(path))
+        if not dry_run and played.text is not None:
+            from referee.notation import snapshot
+            from referee.notation.storage import write_atomic
+            write_atomic(path, played.text)
+            played.written = True
+            if played.replay is not None:
+                snapshot.save(played.replay, played.text.encode("utf-8"))
+        return played
 
 
-def _play_locked(path: str, text: str, dry_run: bool) -> Played:
-    from pathlib import Path
+def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None) -> Played:
+    """Validate one line against the transcript ``raw`` and return what playing it
+    gives: the lines added and the whole new text (``Played.text``), nothing written.
 
+    This is the transcript layer's one way to add to a game, for the file command
+    and for the hosted service alike. ``secret`` returns the host's secret of a
+    committed game (or raises BadHeaderError when it cannot); ``name`` is the file
+    name errors quote.
+    """
     from referee.notation import snapshot
     from referee.notation.reader import parse_line, read_bytes
     from referee.notation.writer import format_result, format_tag, with_comment
 
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    path = name
     transcript = read_bytes(raw, path)
     rp = snapshot.restore(transcript, raw)
     if rp is None:
@@ -67,7 +89,7 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
     module, state = rp.module, rp.state
     committed = bool(transcript.tag("Commit")) and not transcript.tag("Seed")
     try:
-        seed, waiting = host_seed(transcript, path, rp.players), None
+        seed, waiting = host_seed(transcript, rp.players, secret), None
     except BadHeaderError as err:
         seed, waiting = None, err
     number = len(transcript.lines) + 1
@@ -88,7 +110,7 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
     except RefereeError as err:
         raise err.at(file=path) from None
     if item is not None and item.kind == I.TAG and item.name.lower() == "salt":
-        return _add_salt(path, raw, transcript, rp, item, dry_run)
+        return _add_salt(path, raw, transcript, rp, item, secret)
     if item is None or item.kind not in (I.MOVE, I.CHANCE):
         what = {None: "an empty line", I.COMMENT: "a comment", I.TAG: "a tag",
                 I.ASSERT: "an assertion", I.REJECT: "a rejection"}[item.kind if item else None]
@@ -126,18 +148,9 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
         result = format_result(outcome)
         new = _add_tag(new, transcript, format_tag("Result", result) + eol.rstrip("\n"))
         if committed:                  # the game is over: reveal what dealt it
-            from referee.notation.commit import secret_path
-            secret = secret_path(path).read_text(encoding="utf-8").strip()
-            new = _add_tag(new, transcript, format_tag("Seed", secret) + eol.rstrip("\n"),
+            new = _add_tag(new, transcript, format_tag("Seed", secret()) + eol.rstrip("\n"),
                            before="Commit")
-    played = Played(lines, state, module, result)
-    if not dry_run:
-        from referee.notation.storage import write_atomic
-        data = new.encode("utf-8")
-        write_atomic(path, new)
-        played.written = True
-        snapshot.save(rp, data)
-    return played
+    return Played(lines, state, module, result, text=new, replay=rp)
 
 
 def _round_trip(rp, before, canonical: str, number: int) -> None:
@@ -167,7 +180,7 @@ def _add_tag(text: str, transcript, tag_line: str, *, before: str | None = None)
     return "\n".join(lines)
 
 
-def _add_salt(path: str, raw: bytes, transcript, rp, item, dry_run: bool) -> Played:
+def _add_salt(path: str, raw: bytes, transcript, rp, item, secret) -> Played:
     """A player's ``[Salt "SEAT word"]`` joins a committed game's header; once every
     seat has one, the setup is dealt from the secret and the salts."""
     from referee.notation.chance import draw_lines
@@ -197,7 +210,7 @@ def _add_salt(path: str, raw: bytes, transcript, rp, item, dry_run: bool) -> Pla
     played = Played([line], rp.state, rp.module)
     if len(salt) == len(rp.players):
         try:
-            seed = host_seed(read_text(new, path), path, rp.players)
+            seed = host_seed(read_text(new, path), rp.players, secret)
         except BadHeaderError as err:
             refuse(err.reason, err.hint)
         drawn, rp.draws = draw_lines(rp.module, rp.state, seed, rp.draws)
@@ -205,8 +218,5 @@ def _add_salt(path: str, raw: bytes, transcript, rp, item, dry_run: bool) -> Pla
             new += eol
         new += eol + "".join(d + eol for d in drawn)      # a blank line after the header
         played.lines += drawn
-    if not dry_run:
-        from referee.notation.storage import write_atomic
-        write_atomic(path, new)
-        played.written = True
+    played.text = new
     return played
