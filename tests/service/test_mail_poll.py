@@ -3,7 +3,6 @@ offered until its done() is called, and never after."""
 from __future__ import annotations
 
 import os
-import time
 
 import pytest
 

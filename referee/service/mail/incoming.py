@@ -13,7 +13,6 @@ from __future__ import annotations
 import codecs
 import re
 from dataclasses import dataclass
-from email import errors as email_errors
 from email.header import decode_header
 from email.message import Message
 from email.parser import BytesParser
