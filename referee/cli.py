@@ -300,7 +300,8 @@ def _witnessed(rp, witness, replays: list):
         if other.ok and rp.ok and other.history is not None and rp.history is not None:
             from referee.notation.chain import genesis
             same = genesis((x.name, x.value) for x in other.transcript.tags) == \
-                genesis((x.name, x.value) for x in rp.transcript.tags)
+                genesis((x.name, x.value) for x in rp.transcript.tags) and \
+                other.transcript.tag("Seed") == rp.transcript.tag("Seed")   # [Seed] is not chained
             parted = W.compare(other, rp) if same else None
             if parted:
                 from referee.errors import BadHeaderError

@@ -121,3 +121,13 @@ def test_verify_against_a_witness_catches_a_cut_and_replayed_game(tmp_path, caps
     assert status == 1 and "part ways at ply 3" in err
     status, _, err = run("verify", path, "--chain", "nonsense", capsys=capsys)
     assert status == 2
+
+
+def test_verify_of_different_games_with_one_header_compares_nothing(tmp_path, capsys):
+    """Seeded games of the same seats share their chained header ([Seed] is not chained):
+    they are different games, not copies of one."""
+    a, b = _game(tmp_path, "a.txt", seed="1"), _game(tmp_path, "b.txt", seed="2")
+    _play_some(a, 2)
+    _play_some(b, 2)
+    status, out, _ = run("verify", a, b, capsys=capsys)
+    assert status == 0 and "2 ok" in out
