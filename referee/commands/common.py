@@ -1,0 +1,47 @@
+"""What every command shares: click settings, argument helpers, error printing.
+
+Heavy modules (lark, yaml, the game modules) are imported inside the functions
+that need them: ``referee play`` start-up time is benchmarked.
+"""
+from __future__ import annotations
+
+import click
+
+from referee.errors import RefereeError
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def split_words(value: str | None) -> list[str]:
+    import re
+    return [w for w in re.split(r"[\s,]+", value or "") if w]
+
+
+def game_module(game: str):
+    from referee.core import registry
+    try:
+        return registry.get(game)
+    except RefereeError as err:
+        raise click.BadParameter(err.reason, param_hint="GAME") from None
+    except ImportError as exc:
+        raise click.BadParameter(f"the {game} rules are not available in this referee "
+                                 f"({exc})", param_hint="GAME") from None
+
+
+def echo_errors(errors, file=None) -> None:
+    from referee.notation.report import format_errors
+    if errors:
+        click.echo(format_errors(errors, file), err=True)
+
+
+class NullBar:
+    """Stands in for click.progressbar where no bar is drawn."""
+
+    def __init__(self, items):
+        self.items = items
+
+    def __enter__(self):
+        return self.items
+
+    def __exit__(self, *exc):
+        return False
