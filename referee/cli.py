@@ -20,6 +20,7 @@ from referee.commands.components import components
 from referee.commands.moves import moves
 from referee.commands.new import new
 from referee.commands.play import play
+from referee.commands.rules import rules
 from referee.commands.selfplay import selfplay
 from referee.commands.show import show
 from referee.commands.testing import test
@@ -38,7 +39,8 @@ def cli():
     """
 
 
-for command in (new, play, check, verify, show, moves, test, selfplay, components):
+for command in (new, play, check, verify, show, moves, test, selfplay, components,
+                rules):
     cli.add_command(command)
 
 

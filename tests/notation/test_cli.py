@@ -4,7 +4,8 @@ import pytest
 
 from helpers import GAME, referee, run
 
-COMMANDS = ["new", "play", "check", "verify", "show", "moves", "test", "selfplay", "components"]
+COMMANDS = ["new", "play", "check", "verify", "show", "moves", "test", "selfplay", "components",
+            "rules"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
