@@ -13,6 +13,8 @@ from referee.commands.common import CONTEXT, echo_errors
 def moves(file, limit):
     """The legal moves of the seat to act, one canonical line each.
 
+    Every other line is a '#' comment, so any line can go straight to play.
+
     \b
     Example:
       referee moves game.txt --limit 20
@@ -26,9 +28,9 @@ def moves(file, limit):
         echo_errors(rp.errors, file)
         return 1
     header, lines, total = legal_lines(rp.module, rp.state, limit)
-    click.echo(header or who_next(rp.state))
+    click.echo(header or "# " + who_next(rp.state))
     for line in lines:
         click.echo(line)
     if len(lines) < total:
-        click.echo(f"... and {total - len(lines)} more (--limit 0 shows all)")
+        click.echo(f"# ... and {total - len(lines)} more (--limit 0 shows all)")
     return 0

@@ -89,7 +89,7 @@ def test_show_and_moves(tmp_path, capsys):
     status, out, _ = run("moves", path, capsys=capsys)
     assert status == 0 and out.splitlines()[1:] == ["GREEN adds 1", "GREEN adds 2", "GREEN adds 3"]
     status, out, _ = run("moves", path, "--limit", 1, capsys=capsys)
-    assert "... and 2 more" in out
+    assert out.splitlines()[-1] == "# ... and 2 more (--limit 0 shows all)"
     path.write_text(GAME.replace("* bonus 1\n", ""))
     status, out, _ = run("moves", path, capsys=capsys)
     assert status == 0 and "chance line (bonus)" in out and "* bonus 2  # p=1/2" in out
@@ -105,9 +105,10 @@ def test_moves_at_a_deal_shows_a_whole_line_that_is_accepted(tmp_path, capsys):
     path.write_text("\n".join(header) + "\n")
     status, out, _ = run("moves", path, capsys=capsys)
     lines = out.splitlines()
-    assert status == 0 and lines[0] == "a chance line (places) is due: 10 draws in one line, for example"
-    assert lines[2] == "its first draw is one of 10:" and lines[3].startswith("A1=")
-    path.write_text(path.read_text() + lines[1].strip() + "\n")
+    assert status == 0
+    assert lines[0] == "# a chance line (places) is due: 10 draws in one line, for example"
+    assert lines[2] == "# its first draw is one of 10:" and lines[3].startswith("#   A1=")
+    path.write_text(path.read_text() + lines[1] + "\n")
     assert run("check", path, capsys=capsys)[0] == 0
 
 
@@ -172,3 +173,17 @@ def test_unwritable_place_is_a_plain_error(tmp_path, capsys):
     status, _, err = run("new", "toy", "--players", "red,green", "-o",
                          tmp_path / "no" / "such" / "dir.txt", capsys=capsys)
     assert status == 1 and "No such file or directory" in err and "internal" not in err
+
+
+@pytest.mark.parametrize("game, players", [("hawaii", "red,green,blue"), ("haleakala", "red,yellow")])
+def test_every_line_moves_prints_is_a_move_or_a_comment(game, players, tmp_path, capsys):
+    """Issue 10: a script can pass any line of ``moves`` straight to ``play``: the
+    heading and '... and N more' are '#' comments, and every other line is accepted."""
+    path = tmp_path / "g.txt"
+    assert run("new", game, "--players", players, "--seed", 5, "-o", path, capsys=capsys)[0] == 0
+    status, out, _ = run("moves", path, "--limit", 3, capsys=capsys)
+    lines = out.splitlines()
+    assert status == 0 and lines[0].startswith("# ") and lines[-1].startswith("# ... and ")
+    for line in lines:
+        status, _, err = run("play", path, line, "--dry-run", capsys=capsys)
+        assert status == (2 if line.startswith("#") else 0), (line, err)
