@@ -10,7 +10,7 @@ from referee.commands.common import CONTEXT, echo_errors, NullBar
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @click.option("-q", "--quiet", is_flag=True, help="Only the summary line.")
 def check(files, fmt, quiet):
@@ -28,7 +28,7 @@ def check(files, fmt, quiet):
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @click.option("-q", "--quiet", is_flag=True, help="Only the summary line.")
 def verify(files, fmt, quiet):

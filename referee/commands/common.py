@@ -45,3 +45,16 @@ class NullBar:
 
     def __exit__(self, *exc):
         return False
+
+
+def output_file(ctx, param, value):
+    """Callback of ``-o FILE``: a folder that does not exist is a usage error naming the
+    path (exit 2), found before anything is dealt or written."""
+    if value is None:
+        return value
+    from pathlib import Path
+    folder = Path(value).parent
+    if not folder.is_dir():
+        raise click.BadParameter(f"cannot write {value}: the folder {folder} does not exist",
+                                 ctx=ctx, param=param)
+    return value

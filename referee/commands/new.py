@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from referee.commands.common import CONTEXT, split_words, game_module
+from referee.commands.common import CONTEXT, output_file, split_words, game_module
 
 
 @click.command(context_settings=CONTEXT)
@@ -13,7 +13,8 @@ from referee.commands.common import CONTEXT, split_words, game_module
 @click.option("--commit", is_flag=True,
               help="Deal from a secret kept in FILE.secret and the players' salts (commit-reveal).")
 @click.option("--rules", default="", help="Variant flags, comma separated.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here (default: stdout).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), callback=output_file,
+              help="Write here (default: stdout).")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def new(game, players, seed, commit, rules, output, force):
     """Start a game: header tags plus the setup chance lines.

@@ -37,7 +37,11 @@ def selfplay(game, n, k, seed, rules, out, recheck):
                                  f"{module.max_players} players", param_hint="--players")
     seats = list(module.seats)[:n]
     base = seed if seed is not None else new_seed()
-    Path(out).mkdir(parents=True, exist_ok=True)
+    try:
+        Path(out).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise click.BadParameter(f"cannot make the folder {out}: {exc.strerror or exc}",
+                                 param_hint="-o") from None
     bad = 0
     width = max(4, len(str(k)))
     indices = range(1, k + 1)

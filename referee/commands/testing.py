@@ -7,7 +7,7 @@ from referee.commands.common import CONTEXT, echo_errors
 
 
 @click.command(name="test", context_settings=CONTEXT)
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-q", "--quiet", is_flag=True, help="Only failures and the summary.")
 def test(files, quiet):
     """Run transcripts with '?' assertions and '!' rejections as tests.

@@ -169,10 +169,27 @@ def test_real_process_never_prints_traceback(tmp_path):
     assert done.returncode == 0 and "0.1.0" in done.stdout
 
 
-def test_unwritable_place_is_a_plain_error(tmp_path, capsys):
-    status, _, err = run("new", "toy", "--players", "red,green", "-o",
-                         tmp_path / "no" / "such" / "dir.txt", capsys=capsys)
-    assert status == 1 and "No such file or directory" in err and "internal" not in err
+def test_output_into_a_missing_folder_is_a_usage_error_naming_it(tmp_path, capsys):
+    """cli.md: -o into a folder that does not exist is exit 2 with the path (issue 10)."""
+    for commit in ((), ("--commit",)):
+        status, _, err = run("new", "toy", "--players", "red,green", *commit, "-o",
+                             tmp_path / "no" / "such" / "dir.txt", capsys=capsys)
+        assert status == 2 and f"the folder {tmp_path / 'no' / 'such'} does not exist" in err
+    assert not (tmp_path / "no").exists()
+    (tmp_path / "file").write_text("")
+    status, _, err = run("selfplay", "toy", "--players", 2, "-o", tmp_path / "file" / "d",
+                         capsys=capsys)
+    assert status == 2 and f"cannot make the folder {tmp_path / 'file' / 'd'}" in err
+
+
+@pytest.mark.parametrize("command", [("check",), ("verify",), ("test",), ("show",), ("moves",),
+                                     ("play", "@", "RED adds 1")])
+def test_a_missing_file_is_a_usage_error(command, tmp_path, capsys):
+    """cli.md: a missing file is a usage error (2) in every command (issue 10)."""
+    missing = tmp_path / "missing.txt"
+    args = [missing if a == "@" else a for a in command] if "@" in command else [*command, missing]
+    status, _, err = run(*args, capsys=capsys)
+    assert status == 2 and "missing.txt" in err and "does not exist" in err
 
 
 @pytest.mark.parametrize("game, players", [("hawaii", "red,green,blue"), ("haleakala", "red,yellow")])
