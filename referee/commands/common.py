@@ -58,3 +58,38 @@ def output_file(ctx, param, value):
         raise click.BadParameter(f"cannot write {value}: the folder {folder} does not exist",
                                  ctx=ctx, param=param)
     return value
+
+
+class LateHelp(click.Option):
+    """An option whose help lists what the games offer (their seats, their variants),
+    worked out only when --help is shown, so no other command pays for importing them."""
+
+    def __init__(self, *args, help_from, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.help_from = help_from
+
+    def get_help_record(self, ctx):
+        self.help = self.help_from()
+        return super().get_help_record(ctx)
+
+
+def _games():
+    from referee.core import registry
+    return [registry.get(key) for key in registry.keys()]
+
+
+def seats_help() -> str:
+    return ("Seats in seating order, comma separated. " + "; ".join(
+        f"{m.name}: {_count(m)} of {' '.join(m.seats)}" for m in _games())
+        + ".")
+
+
+def _count(m) -> str:
+    return str(m.min_players) if m.min_players == m.max_players else \
+        f"{m.min_players}-{m.max_players}"
+
+
+def rules_help() -> str:
+    return ("Variant flags, comma separated. " + "; ".join(
+        f"{m.name}: {', '.join(m.rule_flags) or 'none'}" for m in _games())
+        + " (referee rules H-R22, K-R11).")

@@ -3,20 +3,27 @@ from __future__ import annotations
 
 import click
 
-from referee.commands.common import CONTEXT, output_file, split_words, game_module
+from referee.commands.common import (CONTEXT, LateHelp, game_module, output_file, rules_help,
+                                     seats_help, split_words)
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("game")
-@click.option("--players", required=True, help="Seats in seating order, comma separated.")
+@click.option("--players", required=True, cls=LateHelp, help_from=seats_help)
 @click.option("--seed", help="Derive every chance line from this seed (recorded in [Seed]).")
 @click.option("--commit", is_flag=True,
               help="Deal from a secret kept in FILE.secret and the players' salts (commit-reveal).")
-@click.option("--rules", default="", help="Variant flags, comma separated.")
+@click.option("--rules", default="", cls=LateHelp, help_from=rules_help)
+@click.option("--event", help="The [Event] tag: the game's name on the forum.")
+@click.option("--seat", "seat_tags", multiple=True, metavar="SEAT=NAME",
+              help="Who holds a seat, a name or an address: [RED \"alice@example.org\"]. "
+                   "Repeat for each seat.")
+@click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
+              help="Any other tag (Date, Site, ...). Repeatable.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), callback=output_file,
               help="Write here (default: stdout).")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
-def new(game, players, seed, commit, rules, output, force):
+def new(game, players, seed, commit, rules, event, seat_tags, tags, output, force):
     """Start a game: header tags plus the setup chance lines.
 
     With --commit the header holds only the digest of a secret (kept in
@@ -27,8 +34,10 @@ def new(game, players, seed, commit, rules, output, force):
     Example:
       referee new hawaii --players red,green,blue --seed 42 -o game.txt
       referee new hawaii --players red,green --commit -o game.txt
+      referee new haleakala --players red,yellow --event "Forum cup" --seat RED=alice@example.org -o cup.txt
     """
-    from referee.notation.newgame import new_committed_transcript, new_transcript
+    from referee.notation.newgame import (new_committed_transcript, new_transcript,
+                                          player_tags)
     from referee.notation.problems import UsageError
     from referee.notation.report import who_next
 
@@ -38,13 +47,15 @@ def new(game, players, seed, commit, rules, output, force):
                                "beside the file)")
     secret = None
     try:
+        extra = player_tags(module, split_words(players), event, seat_tags, tags)
         if commit:
             from referee.notation.commit import new_secret
             secret = new_secret()
             text, state = new_committed_transcript(module, split_words(players),
-                                                   split_words(rules), secret)
+                                                   split_words(rules), secret, extra)
         else:
-            text, state = new_transcript(module, split_words(players), split_words(rules), seed)
+            text, state = new_transcript(module, split_words(players), split_words(rules), seed,
+                                         extra)
     except UsageError as err:
         raise click.BadParameter(err.reason + (f" ({err.hint})" if err.hint else "")) from None
     if output:

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from referee.commands.common import CONTEXT, split_words, game_module, echo_errors, NullBar
+from referee.commands.common import CONTEXT, LateHelp, rules_help, split_words, game_module, echo_errors, NullBar
 
 
 @click.command(context_settings=CONTEXT)
@@ -13,7 +13,7 @@ from referee.commands.common import CONTEXT, split_words, game_module, echo_erro
 @click.option("--players", "n", type=click.IntRange(min=1), required=True, help="How many seats.")
 @click.option("--games", "k", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--seed", help="Game k gets the seed SEED-k (default: random).")
-@click.option("--rules", default="", help="Variant flags, comma separated.")
+@click.option("--rules", default="", cls=LateHelp, help_from=rules_help)
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False), required=True,
               help="Directory for the transcripts.")
 @click.option("--check", "recheck", is_flag=True, help="Replay each transcript after writing it.")

@@ -204,3 +204,35 @@ def test_every_line_moves_prints_is_a_move_or_a_comment(game, players, tmp_path,
     for line in lines:
         status, _, err = run("play", path, line, "--dry-run", capsys=capsys)
         assert status == (2 if line.startswith("#") else 0), (line, err)
+
+
+def test_new_writes_the_tags_a_forum_game_needs(tmp_path, capsys):
+    """Issue 10: new takes the event and who holds each seat; show prints them."""
+    path = tmp_path / "g.txt"
+    status, _, err = run("new", "toy", "--players", "red,green", "--event", 'Forum "cup"',
+                         "--seat", "red=alice@example.org", "--seat", "GREEN=Bob Smith",
+                         "--tag", "Date=2026-12-01", "-o", path, capsys=capsys)
+    assert status == 0, err
+    text = path.read_text()
+    assert '[Event "Forum \\"cup\\""]\n[RED "alice@example.org"]\n[GREEN "Bob Smith"]\n' \
+        '[Date "2026-12-01"]\n' in text
+    status, out, _ = run("show", path, capsys=capsys)
+    assert out.startswith('Event: Forum "cup"\nRED: alice@example.org\nGREEN: Bob Smith\n')
+
+
+@pytest.mark.parametrize("option", [("--seat", "BLUE=x"), ("--seat", "RED"), ("--tag", "Seed=1"),
+                                    ("--tag", "9x=1"), ("--tag", "Event=a", "--event", "b")])
+def test_new_refuses_bad_tags(option, tmp_path, capsys):
+    status, _, err = run("new", "toy", "--players", "red,green", *option, "-o",
+                         tmp_path / "g.txt", capsys=capsys)
+    assert status == 2 and not (tmp_path / "g.txt").exists(), err
+
+
+def test_new_help_lists_the_seats_and_the_flags(capsys):
+    """Issue 10: --players help lists the seats, --rules help lists the flags."""
+    status, out, _ = run("new", "--help", capsys=capsys)
+    from referee.core import registry
+    flat = " ".join(out.split())
+    for module in map(registry.get, ("hawaii", "haleakala")):
+        assert f"{module.name}: " in flat and " ".join(module.seats) in flat
+        assert module.rule_flags and all(flag in flat for flag in module.rule_flags)
