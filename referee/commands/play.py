@@ -16,7 +16,8 @@ def play(file, move, dry_run):
     """Add MOVE to FILE if it is legal (MOVE '-' reads it from stdin).
 
     Appends the canonical move and the chance lines that follow it, all at
-    once; a rejected move leaves FILE untouched (exit 1). In a game started
+    once, and says in words what followed by itself (a round's scoring,
+    income, an eruption, the end); a rejected move leaves FILE untouched (exit 1). In a game started
     with 'new --commit', each player first adds a [Salt "SEAT word"] this way.
 
     \b
@@ -39,10 +40,17 @@ def play(file, move, dry_run):
         return 1
     for line in played.lines:
         click.echo(line)
+    said = []
+    if played.before is not None:
+        from referee.notation.happened import what_happened
+        said = what_happened(played.module, played.before, played.state, played.lines)
+        for sentence in said:
+            click.echo(sentence)
     summary = digest(played.module, played.state)
     if summary:
         click.echo(summary)
-    click.echo(who_next(played.state))
+    if not (said and played.result):            # the report has already told the end
+        click.echo(who_next(played.state))
     if dry_run:
         click.echo(f"(dry run: {file} not changed)")
     return 0

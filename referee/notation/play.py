@@ -22,6 +22,7 @@ class Played:
     module: object = None
     result: str | None = None
     written: bool = False
+    before: object = None       # the state just before the move (for what_happened)
 
 
 class TranscriptHasErrors(RefereeError):
@@ -107,7 +108,7 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
             line=number, column=1, text=text, file=path)
     before = state.clone()
     canonical = rp.step(item, canonical=True)
-    _round_trip(rp, before, canonical[0], number)
+    _round_trip(rp, before.clone(), canonical[0], number)   # the probe advances its copy
     lines += [with_comment(canonical[0], item.comment)]
     state = rp.state
     if state.current_player() == CHANCE and seed:
@@ -130,7 +131,7 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
             secret = secret_path(path).read_text(encoding="utf-8").strip()
             new = _add_tag(new, transcript, format_tag("Seed", secret) + eol.rstrip("\n"),
                            before="Commit")
-    played = Played(lines, state, module, result)
+    played = Played(lines, state, module, result, before=before)
     if not dry_run:
         from referee.notation.storage import write_atomic
         data = new.encode("utf-8")
