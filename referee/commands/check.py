@@ -22,7 +22,7 @@ def check(files, fmt, quiet):
     \b
     Example:
       referee check game.txt
-      referee check corpus/*.txt --format json
+      referee check docs/examples/*.txt --format json
     """
     return _replay_files(files, fmt, quiet, deal_check=False)
 

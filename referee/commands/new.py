@@ -33,7 +33,7 @@ def new(game, players, seed, commit, rules, event, seat_tags, tags, output, forc
     \b
     Example:
       referee new hawaii --players red,green,blue --seed 42 -o game.txt
-      referee new hawaii --players red,green --commit -o game.txt
+      referee new hawaii --players red,green --commit -o real.txt
       referee new haleakala --players red,yellow --event "Forum cup" --seat RED=alice@example.org -o cup.txt
     """
     from referee.notation.newgame import (new_committed_transcript, new_transcript,

@@ -22,8 +22,8 @@ def play(file, move, dry_run):
 
     \b
     Example:
-      referee play game.txt "RED moves beach->B2, buys spear-hut II with token 4s"
-      echo "RED fishes 5 3" | referee play game.txt -
+      referee play game.txt "BLUE moves beach->B2, buys kahuna x2 with token 2"
+      echo "red moves beach->A3 buys spear-hut I with token 3, to village 1" | referee play game.txt -
     """
     from referee.notation.play import TranscriptHasErrors, play_line
     from referee.notation.report import digest, who_next

@@ -22,7 +22,7 @@ def selfplay(game, n, k, seed, rules, out, recheck):
 
     \b
     Example:
-      referee selfplay hawaii --players 3 --games 100 --seed 1 -o corpus/
+      referee selfplay hawaii --players 3 --games 10 --seed 1 -o corpus/
     """
     from pathlib import Path
 

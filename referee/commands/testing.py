@@ -14,7 +14,7 @@ def test(files, quiet):
 
     \b
     Example:
-      referee test tests/transcripts/*.txt
+      referee test tests/transcripts/hawaii/*.txt
     """
     from referee.notation.check import check_path
     from referee.notation.report import format_error

@@ -236,3 +236,16 @@ def test_new_help_lists_the_seats_and_the_flags(capsys):
     for module in map(registry.get, ("hawaii", "haleakala")):
         assert f"{module.name}: " in flat and " ".join(module.seats) in flat
         assert module.rule_flags and all(flag in flat for flag in module.rule_flags)
+
+
+def test_an_ambiguous_move_lists_its_candidates_once(tmp_path, capsys):
+    """Issue 10: the candidates are listed once, below the reason (H-R8: two villages)."""
+    path = tmp_path / "g.txt"
+    assert run("new", "hawaii", "--players", "red,green,blue", "--seed", 42, "-o", path,
+               capsys=capsys)[0] == 0
+    status, _, err = run("play", path, "blue moves beach->A3 buys spear-hut II with token 2",
+                         capsys=capsys)
+    assert status == 1 and "ambiguous-move" in err
+    for village in (1, 2):
+        assert err.count(f"BLUE moves beach->A3, buys spear-hut II with token 2, to village "
+                         f"{village}") == 1
