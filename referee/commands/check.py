@@ -48,6 +48,7 @@ def verify(files, fmt, quiet):
 def _replay_files(files, fmt: str, quiet: bool, *, deal_check: bool) -> int:
     import json
 
+    from referee.core.words import plural
     from referee.notation.check import check_path
 
     results, bad, moves = [], 0, 0
@@ -84,15 +85,16 @@ def _replay_files(files, fmt: str, quiet: bool, *, deal_check: bool) -> int:
         click.echo(results[0])
     else:
         click.echo(f"{'verified' if deal_check else 'checked'} {len(files)} files: "
-                   f"{len(files) - bad} ok, {bad} with errors; {moves} moves")
+                   f"{len(files) - bad} ok, {bad} with errors; {plural(moves, 'moves')}")
     return 1 if bad else 0
 
 
 def _one_line(rp, deal_check: bool = False) -> str:
+    from referee.core.words import plural
     if rp.ok:
         from referee.notation.report import who_next
         tail = who_next(rp.state) if rp.state is not None else ""
-        dealt = f", all {rp.draws} draws dealt by its [Seed]" if deal_check else ""
-        return f"{rp.file}: ok, {rp.moves} moves{dealt}; {tail}"
+        dealt = f", all {plural(rp.draws, 'draws')} dealt by its [Seed]" if deal_check else ""
+        return f"{rp.file}: ok, {plural(rp.moves, 'moves')}{dealt}; {tail}"
     n = len([e for e in rp.errors if e.code != "not-evaluated"])
     return f"{rp.file}: {n} error{'s' if n != 1 else ''}"

@@ -22,6 +22,12 @@ def show(file, at, fmt):
 
     from referee.notation.check import check_path
 
+    if at is not None:
+        from pathlib import Path
+        length = len(Path(file).read_bytes().splitlines())
+        if at > length:
+            raise click.BadParameter(f"{file} has {length} line{'s' if length != 1 else ''}; "
+                                     f"line {at} is beyond its end", param_hint="--at")
     rp = check_path(file, until=at)
     echo_errors(rp.errors, file)
     if rp.state is None:

@@ -11,15 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
+from referee.core.words import plural
+
 RESOURCES = ("shells", "feet", "fruits")
-_SINGULAR = {"shells": "shell", "feet": "foot", "fruits": "fruit", "points": "point",
-             "tikis": "tiki", "kahunas": "kahuna", "statues": "statue", "discs": "disc",
-             "moves": "move", "errors": "error", "lines": "line", "draws": "draw"}
-
-
-def plural(n: int, word: str) -> str:
-    """``plural(1, "tikis")`` -> ``1 tiki``; the word is given in its plural form."""
-    return f"{n} {_SINGULAR.get(word, word.rstrip('s')) if abs(n) == 1 else word}"
 
 
 def what_happened(module, before, after, lines: Sequence[str] = ()) -> list[str]:

@@ -106,6 +106,8 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
                              "has no [Seed] to draw it from",
                              hint="play the draw first: referee play FILE '* ...'").at(
             line=number, column=1, text=text, file=path)
+    if item.kind == I.MOVE:
+        _refuse_a_repeat(transcript, state, item, path)
     before = state.clone()
     canonical = rp.step(item, canonical=True)
     _round_trip(rp, before.clone(), canonical[0], number)   # the probe advances its copy
@@ -139,6 +141,28 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
         played.written = True
         snapshot.save(rp, data)
     return played
+
+
+def _words(text: str) -> str:
+    import re
+    return " ".join(re.split(r"[\s,]+", text.lower())).strip()
+
+
+def _refuse_a_repeat(transcript, state, item, path: str) -> None:
+    """A move posted twice (a forum post sent again) is answered with where it already is.
+    Only when it cannot be a new move: the seat is not the one to act and the line says
+    word for word what that seat's last recorded move says."""
+    from referee.errors import OutOfTurnError
+
+    seat = item.name.upper()
+    if state.current_player() == seat:
+        return
+    last = next((it for it in reversed(transcript.items)
+                 if it.kind == I.MOVE and it.name.upper() == seat), None)
+    if last is not None and _words(last.body) == _words(item.body):
+        raise OutOfTurnError(f"this move of {seat}'s is already recorded at line {last.line}",
+                             hint="nothing to do; referee show FILE shows the game").at(
+            line=item.line, column=1, text=item.text, file=path)
 
 
 def _round_trip(rp, before, canonical: str, number: int) -> None:

@@ -249,3 +249,32 @@ def test_an_ambiguous_move_lists_its_candidates_once(tmp_path, capsys):
     for village in (1, 2):
         assert err.count(f"BLUE moves beach->A3, buys spear-hut II with token 2, to village "
                          f"{village}") == 1
+
+
+def test_a_move_posted_twice_is_already_recorded(tmp_path, capsys):
+    """Issue 10: the same post sent again is answered with the line it is on; the file is
+    unchanged. The seat's next move, if it repeats its last one, is still played."""
+    path = tmp_path / "g.txt"
+    path.write_text(GAME)
+    before = path.read_text()
+    status, _, err = run("play", path, "red adds 2", capsys=capsys)
+    assert status == 1 and "already recorded at line 6" in err and path.read_text() == before
+    assert run("play", path, "GREEN adds 3", capsys=capsys)[0] == 0     # GREEN's turn: played
+
+
+def test_show_at_a_line_beyond_the_end_says_so(tmp_path, capsys):
+    path = tmp_path / "g.txt"
+    path.write_text(GAME)
+    status, _, err = run("show", path, "--at", 99, capsys=capsys)
+    assert status == 2 and "has 7 lines; line 99 is beyond its end" in err
+
+
+def test_counts_in_messages_agree_with_their_number(tmp_path, capsys):
+    """Issue 10: '1 moves', '1 tikis' no more."""
+    from referee.core.words import plural
+    assert (plural(1, "tikis"), plural(3, "tikis"), plural(1, "feet")) == ("1 tiki", "3 tikis",
+                                                                           "1 foot")
+    path = tmp_path / "g.txt"
+    path.write_text(GAME.replace("RED adds 2\n* bonus 1\n", ""))
+    status, out, _ = run("check", path, capsys=capsys)
+    assert status == 0 and "ok, 1 move;" in out

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from helpers import run
-from referee.notation.happened import plural, what_happened
+from referee.notation.happened import what_happened
+from referee.core.words import plural
 from referee.notation.play import play_line
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
