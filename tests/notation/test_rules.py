@@ -68,3 +68,10 @@ def test_rules_of_a_game_and_of_all(capsys):
 def test_unknown_ruling_is_a_usage_error_with_a_hint(args, hint, capsys):
     status, _, err = run("rules", *args, capsys=capsys)
     assert status == 2 and hint in err
+
+
+def test_readme_and_docs_send_no_one_outside_the_project():
+    """Issue 10: rulings are read with `referee rules`, not in a file the user lacks."""
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        assert "shared/" not in text and "../" not in text, path.name
