@@ -243,11 +243,11 @@ def test_an_ambiguous_move_lists_its_candidates_once(tmp_path, capsys):
     path = tmp_path / "g.txt"
     assert run("new", "hawaii", "--players", "red,green,blue", "--seed", 42, "-o", path,
                capsys=capsys)[0] == 0
-    status, _, err = run("play", path, "blue moves beach->A3 buys spear-hut II with token 2",
+    status, _, err = run("play", path, "blue moves beach->C3 buys spear-hut II with token 6s",
                          capsys=capsys)
     assert status == 1 and "ambiguous-move" in err
     for village in (1, 2):
-        assert err.count(f"BLUE moves beach->A3, buys spear-hut II with token 2, to village "
+        assert err.count(f"BLUE moves beach->C3, buys spear-hut II with token 6s, to village "
                          f"{village}") == 1
 
 
