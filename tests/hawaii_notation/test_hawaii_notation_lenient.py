@@ -89,8 +89,9 @@ def test_payment_rest_and_fruits():
 
 def test_boats_default_to_h_r11_choice():
     s = setup()
-    assert canon(s, "red fishes 6") == "RED fishes 6 with fishing-boat"
-    assert canon(s, "RED fishes 5, 6 with fishing boat") == "RED fishes 6 5 with fishing-boat"
+    six, five = (f"{v} ({s.comps.fish(Token(v))} fish)" for v in (6, 5))
+    assert canon(s, "red fishes 6") == f"RED fishes {six} with fishing-boat"
+    assert canon(s, "RED fishes 5, 6 with fishing boat") == f"RED fishes {six}, {five} with fishing-boat"
     player(s, boats=[1])
     assert canon(s, "RED visits dock 1") == "RED visits dock 1 with boat1, to village 1"
     assert canon(s, "RED sails to island 1 with boat-1") == "RED visits dock 1 with boat1, to village 1"
@@ -236,3 +237,71 @@ def test_no_hint_from_elsewhere_in_the_grammar():
     with pytest.raises(NotationSyntaxError) as err:
         parse_move(text.replace("pearls", "shels"), setup())
     assert err.value.hint == "did you mean 'shells'?"
+
+
+# --- fishing by what the player sees (H-R10, docs/rulings.md H-X6) ------------------------
+
+def _cove(s, *words):
+    s.d.cove = [Token.parse(w) for w in words]
+    return {w: f"{w} ({s.comps.fish(Token.parse(w))} fish)" for w in words}
+
+
+def _showing(s, n, *, spear=None):
+    return [t for t in sorted(set(s.comps.tokens)) if s.comps.fish(t) == n
+            and (spear is None or t.spear == spear)]
+
+
+@pytest.mark.parametrize("text", [
+    "RED fishes the {n}-fish token", "red fish {n} fish", "RED fishes a {n}-fish",
+    "RED fishes ({n} fish) with fishing boat", "RED fishes the {v} ({n} fish) token",
+    "RED fishes {v}"])
+def test_H_R10_a_fish_token_named_by_its_fish_or_its_price(text):
+    """H-R10: a forum player names what he sees: the fish, the price side, or both."""
+    s = setup()
+    low, high = _showing(s, 1, spear=False)[0], _showing(s, 3, spear=False)[0]
+    label = _cove(s, str(low), str(high))
+    n, v = s.comps.fish(high), high.value
+    assert canon(s, text.format(n=n, v=v)) == f"RED fishes {label[str(high)]} with fishing-boat"
+
+
+def test_H_X6_look_alike_fish_the_lowest_is_taken():
+    """H-X6: tokens showing the same fish score alike; naming only their fish (or a price
+    shared by a plain and a spear token) takes the lowest, a plain token first."""
+    s = setup()
+    two = _showing(s, 2)
+    plain, spear = two[0], next(t for t in two if t.spear and t.value == two[0].value)
+    label = _cove(s, str(spear), str(plain), str(two[-1]))
+    assert canon(s, "RED fishes a 2-fish token") == f"RED fishes {label[str(plain)]} with fishing-boat"
+    assert canon(s, f"RED fishes {plain.value}") == f"RED fishes {label[str(plain)]} with fishing-boat"
+    assert canon(s, f"RED fishes {spear}") == f"RED fishes {label[str(spear)]} with fishing-boat"
+    assert parse_move(f"RED fishes {spear} with fishing-boat", s).fish == (spear,)
+
+
+def test_H_X6_a_price_shared_by_tokens_showing_different_fish_is_ambiguous():
+    """H-X6: with a data file where the 5 and the 5s show different fish, '5' is ambiguous."""
+    import dataclasses
+    s = setup()
+    s.d.comps = dataclasses.replace(s.d.comps, token_fish={**s.d.comps.token_fish,
+                                                           Token(5): 1, Token(5, True): 3})
+    _cove(s, "5", "5s")
+    with pytest.raises(AmbiguousMoveError) as e:
+        parse_move("RED fishes 5", s)
+    assert sorted(e.value.candidates) == ["RED fishes 5 (1 fish) with fishing-boat",
+                                          "RED fishes 5s (3 fish) with fishing-boat"]
+    assert canon(s, "RED fishes 5 (1 fish)") == "RED fishes 5 (1 fish) with fishing-boat"
+    assert canon(s, "RED fishes the 3-fish token") == "RED fishes 5s (3 fish) with fishing-boat"
+
+
+@pytest.mark.parametrize("text,reason", [
+    ("RED fishes 6 (1 fish)", "the 6 in the cove shows 3 fish, not 1"),
+    ("RED fishes the 2-fish token", "no token in the cove shows 2 fish"),
+    ("RED fishes 3-fish 3-fish", "names 2 tokens, more than lie in the cove"),
+    ("RED fishes 4", "cannot take token 4"),
+])
+def test_H_R10_fish_not_lying_there(text, reason):
+    s = setup()
+    _cove(s, "6", "2")
+    assert s.comps.fish(Token(6)) == 3 and s.comps.fish(Token(2)) != 2   # the data this test reads
+    with pytest.raises(IllegalMoveError) as e:
+        parse_move(text, s)
+    assert reason in e.value.reason and "H-R10" in e.value.reason

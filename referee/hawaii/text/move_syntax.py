@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from referee.errors import NotationSyntaxError
 from referee.hawaii.text import names
-from referee.hawaii.text.canonical_moves import PATTERNS, RESOURCE_OF_WORD
+from referee.hawaii.text.canonical_moves import FISH_ITEM, PATTERNS, RESOURCE_OF_WORD
 from referee.hawaii.rules.moves import Payment
 from referee.notation.syntax import did_you_mean
 
@@ -156,9 +156,9 @@ def _read(tree, text: str) -> Said:
                     put("kane_pay", _pay(pay, text), pay.children[0])
     elif action.data in ("fish", "visit"):
         if action.data == "fish":
-            values = [t for t in kids[1:] if t is not None and getattr(t, "type", "") == "INT"]
-            put("fish", tuple(int(v) for v in values), values[0])
-            clauses = [k for k in kids[1 + len(values):] if k is not None]
+            items = [k for k in kids[1:] if getattr(k, "data", "") in ("priced_fish", "counted_fish")]
+            put("fish", tuple(_fish_item(k) for k in items), _tokens(items[0])[0])
+            clauses = [k for k in kids[1 + len(items):] if k is not None]
         else:
             _, _, dock_kw, dock = kids[:4]
             put("dock", int(dock), dock)
@@ -188,6 +188,20 @@ def _read(tree, text: str) -> Said:
             choices += [_INCOME[_RESOURCE[res.type]]] * times
         put("choices", choices, kids[0])
     return said
+
+
+class FishItem(NamedTuple):
+    """One fish token as the player named it: its price side (``6``, ``4s``) and/or the
+    fish it shows; None for what was not said."""
+    price: str | None
+    fish: int | None
+
+
+def _fish_item(node) -> FishItem:
+    toks = [t for t in _tokens(node) if t.type in ("INT", "SPEAR_TOKEN", "FISH_COUNT")]
+    if node.data == "priced_fish":
+        return FishItem(str(toks[0]), int(toks[1]) if len(toks) > 1 else None)
+    return FishItem(None, int(str(toks[0]).split("-")[0]))
 
 
 def read(text: str, *, fast: bool = True) -> "Said":
@@ -291,7 +305,8 @@ def _read_canonical(text: str) -> Said | None:
     elif action in ("fish", "visit"):
         boats, pay = 3, 4
         if action == "fish":
-            put("fish", tuple(int(v) for v in m.group(2).split()), 2)
+            put("fish", tuple(FishItem(x.group(1), int(x.group(2)) if x.group(2) else None)
+                              for x in FISH_ITEM.finditer(m.group(2))), 2)
         else:
             put("dock", int(m.group(2)), 2)
             if m.group(5):

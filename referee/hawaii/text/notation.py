@@ -16,7 +16,7 @@ from itertools import product
 from referee.core.game import CHANCE
 from referee.errors import AmbiguousMoveError, IllegalMoveError, OutOfTurnError
 from referee.hawaii.rules import boats as boats_mod
-from referee.hawaii.rules import buying, islands, payment
+from referee.hawaii.rules import buying, fishing, islands, payment
 from referee.hawaii.text import names
 from referee.hawaii.text.canonical_moves import read_move
 from referee.hawaii.text.chance_lines import format_chance, parse_chance  # noqa: F401 (re-export)
@@ -215,9 +215,52 @@ def _boats_and_pay(said: Said, state, cost: int) -> tuple[tuple[str, ...], Payme
 
 
 def _fishes(said: Said, state, text: str) -> list[Fish]:
-    fish = tuple(sorted(said.fields["fish"], reverse=True))
-    names_, pay = _boats_and_pay(said, state, len(fish))
-    return [Fish(said.seat, fish, names_, pay)]
+    """Every set of cove tokens fitting what was said, one per set of fish shown: tokens
+    showing the same fish score the same and all go back to the bag at the round end,
+    so the lowest (a plain one before a spear one) stands for them (H-R10)."""
+    d = state.d
+    items = said.fields["fish"]
+    names_, pay = _boats_and_pay(said, state, len(items))
+    options = [_fish_candidates(item, said, state) for item in items]
+    chosen: dict[tuple, tuple] = {}
+    for combo in product(*options):
+        taken = tuple(sorted(combo, reverse=True))
+        if any(taken.count(t) > d.cove.count(t) for t in set(taken)):
+            continue
+        shown = tuple(sorted(d.comps.fish(t) for t in taken))
+        if shown not in chosen or sorted(taken) < sorted(chosen[shown]):
+            chosen[shown] = taken
+    if not chosen:
+        if all(t in d.cove for o in options for t in o):
+            raise IllegalMoveError(f"{said.seat} names {len(items)} tokens, more than lie in the "
+                                   f"cove: it holds {fishing.cove_text(d)} (H-R10)",
+                                   column=said.where["fish"].column)
+        chosen[()] = tuple(sorted((o[0] for o in options), reverse=True))   # the engine says why
+    return [Fish(said.seat, taken, names_, pay) for taken in chosen.values()]
+
+
+def _fish_candidates(item, said: Said, state) -> list[Token]:
+    """The cove tokens one named fish can be; a token not lying there is returned alone,
+    for the engine to refuse with its reason."""
+    d = state.d
+    cove = sorted(set(d.cove))
+    where = said.where["fish"].column
+    if item.price is not None:
+        named = Token.parse(item.price)
+        cove = [t for t in cove if t == named or (not named.spear and t.value == named.value)]
+        if not cove:
+            return [named]
+    if item.fish is not None:
+        fitting = [t for t in cove if d.comps.fish(t) == item.fish]
+        if not fitting:
+            what = f"the {item.price} in the cove shows" if item.price else "no token in the cove shows"
+            shows = " or ".join(sorted({str(d.comps.fish(t)) for t in cove})) if item.price else ""
+            reason = (f"{what} {shows} fish, not {item.fish}" if item.price
+                      else f"{what} {item.fish} fish")
+            raise IllegalMoveError(f"{reason}: the cove holds {fishing.cove_text(d)} (H-R10)",
+                                   column=where)
+        cove = fitting
+    return cove
 
 
 def _visits(said: Said, state, text: str) -> list[Visit]:
@@ -278,7 +321,8 @@ def format_move(move, state) -> str:
         if paid is None or move.payment != payment.plain(paid, payment.FEET):
             trip += f" paying {move.payment}"
         if isinstance(move, Fish):
-            return f"{seat} fishes {' '.join(map(str, sorted(move.fish, reverse=True)))} {trip}"
+            shown = ", ".join(names.fish_label(t, d.comps) for t in sorted(move.fish, reverse=True))
+            return f"{seat} fishes {shown} {trip}"
         out = f"{seat} visits dock {move.dock} {trip}"
         if move.fruit:
             out += f", takes {move.fruit}"
