@@ -222,7 +222,8 @@ def test_incomplete_lines_are_syntax_errors(text):
 
 def test_no_hint_from_elsewhere_in_the_grammar():
     """notation.md §5: a suggestion 'where close'. After 'paying 3' only resources fit, so
-    'pearls' gets no hint, and the replay adds no keyword of its own ('plus' was offered)."""
+    'pearls' gets the payment syntax as its hint (issue 10), never a keyword from elsewhere
+    ('plus' was once offered), and the replay adds none of its own."""
     from referee.notation import items as I
     from referee.notation.items import Item
     from referee.notation.replay import place
@@ -231,9 +232,11 @@ def test_no_hint_from_elsewhere_in_the_grammar():
     text = "RED moves beach->B2 buys kahuna x2 with token 3 paying 3 pearls"
     with pytest.raises(NotationSyntaxError) as err:
         parse_move(text, setup())
-    assert not err.value.hint and "shells" in err.value.reason
+    hint = err.value.hint
+    assert hint.startswith("a payment counts shells, feet or fruits: 'paying 3 shells'")
+    assert "plus" not in hint and "shells" in err.value.reason
     placed = place(err.value, Item(I.MOVE, 9, text, 1, text, 1, "RED"), "t.txt", MODULE)
-    assert not placed.hint and placed.to_dict()["hint"] is None
+    assert placed.hint == hint and placed.to_dict()["hint"] == hint
     with pytest.raises(NotationSyntaxError) as err:
         parse_move(text.replace("pearls", "shels"), setup())
     assert err.value.hint == "did you mean 'shells'?"
@@ -305,3 +308,65 @@ def test_H_R10_fish_not_lying_there(text, reason):
     with pytest.raises(IllegalMoveError) as e:
         parse_move(text, s)
     assert reason in e.value.reason and "H-R10" in e.value.reason
+
+
+# --- plain English (issue 10, rough edge 5) ---------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "RED buys a spear hut II with token 4s to village 2",
+    "RED buys the spear-hut II with the 4s token, to village 2",
+    "RED buys spear hut 2 with token 4s to village 2",
+    "RED buys spear-hut 2 4s village 2",
+    "RED buys spear-hut 2 with 4s token, to village 2",
+])
+def test_articles_a_side_as_a_number_and_the_token_word_after_the_value(text):
+    s = setup()
+    assert canon(s, text) == "RED moves beach->B2, buys spear-hut II with token 4s, to village 2"
+
+
+def test_a_lone_2_is_side_II_or_token_2_whichever_is_legal():
+    """'long hut 2': no token 2 lies at the long huts, so it can only be side II (H-R7)."""
+    s = setup()
+    assert s.d.place_at("A3").tokens == [Token(4)]
+    assert canon(s, "RED buys long hut 2 to village 2") == \
+        "RED moves beach->A3, buys long-hut II with token 4, to village 2"
+    assert canon(s, "RED buys long hut 1 to village 2") == \
+        "RED moves beach->A3, buys long-hut I with token 4, to village 2"
+    with pytest.raises(NotationSyntaxError) as e:
+        parse_move("RED buys long hut 3 4 to village 2", s)
+    assert "a side is I or II (or 1, 2), not '3'" in e.value.reason
+
+
+@pytest.mark.parametrize("text,hint", [
+    # the move to B2 costs 2: 'paying fruits' pays it all in fruits (H-R6)
+    ("RED moves beach->B2 paying 1 fruit, buys spear-hut II with token 4s, to village 2",
+     "did you mean 'paying fruits'?"),
+    ("RED buys spear-hut II with token 4s paying 20 shells, to village 2",
+     "did you mean 'paying shells'?"),
+])
+def test_a_failed_payment_suggests_the_close_reading_that_is_legal(text, hint):
+    s = setup()
+    player(s, fruits=6)
+    with pytest.raises(IllegalMoveError) as e:
+        parse_move(text, s)
+    assert e.value.hint == hint
+    fixed = text.replace("paying 1 fruit", "paying fruits").replace("paying 20 shells", "paying shells")
+    parse_move(fixed, s)
+
+
+def test_no_suggestion_when_no_close_reading_is_legal():
+    s = setup()
+    with pytest.raises(IllegalMoveError) as e:
+        parse_move("RED moves beach->B2 paying 1 fruit, buys spear-hut II with token 4s", s)
+    assert e.value.hint is None          # RED has no fruit at all
+
+
+def test_a_trip_when_every_boat_has_sailed_says_so():
+    """H-R11: 'RED's boats have all sailed this round', not 'needs a boat'."""
+    s = setup()
+    s.apply(parse_move("RED fishes 6", s))
+    s.apply(parse_move("GREEN takes order 1", s))
+    s.apply(parse_move("BLUE takes order 2", s))
+    with pytest.raises(IllegalMoveError) as e:
+        parse_move("RED fishes 5", s)
+    assert "RED's boats have all sailed this round" in e.value.reason and "H-R11" in e.value.reason

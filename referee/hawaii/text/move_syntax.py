@@ -116,7 +116,8 @@ def _read(tree, text: str) -> Said:
 
     kids = action.children
     if action.data == "buy":
-        movement, _, count, tile, side, bare = kids[:6]
+        movement, _, count, tile, side = kids[:5]
+        bares = kids[5].children if kids[5] is not None else []
         if movement is not None:
             f["movement"] = movement.data
             w["movement"] = movement.children[0]
@@ -137,12 +138,13 @@ def _read(tree, text: str) -> Said:
         put("tile", str(tile), tile)
         if side is not None:
             put("side", str(side).lower(), side)
-        clauses = [bare] if bare is not None else []
-        clauses += [k for k in kids[6:] if k is not None]
-        for c in clauses:
+        clauses = [k for k in kids[6:] if k is not None]
+        bares = _side_number(bares, side is not None or count is not None,
+                             any(c.data == "token" for c in clauses), put, text)
+        for c in bares + clauses:
             first = _tokens(c)[0]
             if c.data in ("token", "bare_token"):
-                value = [t for t in c.children if t is not None][-1]
+                value = next(t for t in _tokens(c) if t.type in ("INT", "SPEAR_TOKEN"))
                 plain = any(t is not None and t.type == "PLAIN" for t in c.children)
                 put("token", (str(value), plain), value)
             elif c.data == "village":
@@ -188,6 +190,25 @@ def _read(tree, text: str) -> Said:
             choices += [_INCOME[_RESOURCE[res.type]]] * times
         put("choices", choices, kids[0])
     return said
+
+
+def _side_number(bares: list, sided: bool, token_said: bool, put, text: str) -> list:
+    """Plain English gives a side as a number ("long hut 2"): of two bare numbers after
+    the tile the first is the side; one is the side when the token is named elsewhere
+    or when it is 1 (no token is 1). A lone 2 may be either: ``side_or_token``, both
+    readings are tried. The bare numbers left are tokens."""
+    if sided or not bares:
+        return bares
+    first = _tokens(bares[0])[0]
+    if len(bares) == 2 or token_said or str(first) == "1":
+        if str(first) not in ("1", "2"):
+            raise syntax_error(f"a side is I or II (or 1, 2), not '{first}'", first, text)
+        put("side", "ii" if str(first) == "2" else "i", first)
+        return bares[1:]
+    if str(first) == "2":
+        put("side_or_token", 2, first)
+        return []
+    return bares
 
 
 class FishItem(NamedTuple):
@@ -247,7 +268,14 @@ def _from_lark(exc, text: str) -> NotationSyntaxError:
         # particular: after 'paying 3', 'plus' is no fix for 'pearls' ("": no hint, and
         # the replay adds none of its own)
         hint = (did_you_mean(word, wanted) or "") if wanted else did_you_mean(word, KEYWORDS)
+        if hint == "" and set(expected) <= _PAID | {"INT"}:
+            hint = _PAYING_HINT
     return NotationSyntaxError(reason, column=column, text=text, hint=hint)
+
+
+_PAID = {"SHELLS", "FEET", "FRUITS"}
+_PAYING_HINT = ("a payment counts shells, feet or fruits: 'paying 3 shells', 'paying 1 foot "
+                "2 fruits', or one resource alone for the whole payment: 'paying fruits'")
 
 
 # --- the referee's own lines --------------------------------------------------------

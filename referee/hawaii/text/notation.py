@@ -14,13 +14,13 @@ from __future__ import annotations
 from itertools import product
 
 from referee.core.game import CHANCE
-from referee.errors import AmbiguousMoveError, IllegalMoveError, OutOfTurnError
+from referee.errors import AmbiguousMoveError, IllegalMoveError, NotationSyntaxError, OutOfTurnError
 from referee.hawaii.rules import boats as boats_mod
 from referee.hawaii.rules import buying, fishing, islands, payment
 from referee.hawaii.text import names
 from referee.hawaii.text.canonical_moves import read_move
 from referee.hawaii.text.chance_lines import format_chance, parse_chance  # noqa: F401 (re-export)
-from referee.hawaii.text.move_syntax import KEYWORDS, Said, read, syntax_error
+from referee.hawaii.text.move_syntax import KEYWORDS, Pay, Said, read, syntax_error
 from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Token, Visit
 from referee.hawaii.rules.rounds import INCOME_CHOICES
 
@@ -58,9 +58,35 @@ def parse_move(text: str, state, *, shortcut: bool = True) -> object:
             raise OutOfTurnError(f"{seat} cannot move now: {who} is to move, choosing irrigation "
                                  f"income (H-R17)", column=1)
         raise OutOfTurnError(f"{seat} cannot move now: {who} is to move (H-R4)", column=1)
-    build = {"buy": _buys, "fish": _fishes, "visit": _visits,
-             "take_order": _orders, "income": _incomes}[said.action]
-    return _choose(build(said, state, text), state, text)
+    build = _BUILDERS[said.action]
+    try:
+        return _choose(build(said, state, text), state, text)
+    except AmbiguousMoveError:
+        raise
+    except IllegalMoveError as err:
+        if err.hint is None:
+            err.hint = _close_payment(said, state, text)
+        raise
+
+
+def _close_payment(said: Said, state, text: str) -> str | None:
+    """'did you mean paying fruits?' when a payment with counts fails but the same
+    resource without a count, which takes the whole payment, makes the move legal."""
+    for key, pay in said.fields.items():
+        if not isinstance(pay, Pay) or all(n is None for n, _, _ in pay.parts):
+            continue
+        for i, (_, resource, _) in enumerate(pay.parts):
+            others = [p for j, p in enumerate(pay.parts) if j != i and p[1] != resource]
+            loose = Pay(others + [(None, resource, pay.parts[i][2])])
+            fields = {**said.fields, key: loose}
+            try:
+                _choose(_BUILDERS[said.action](Said(said.seat, said.action, said.seat_token,
+                                                    fields, said.where), state, text), state, text)
+            except (IllegalMoveError, NotationSyntaxError):
+                continue
+            words = " ".join(f"{n} {r}" for n, r, _ in others) + (" " if others else "")
+            return f"did you mean 'paying {words}{resource}'?"
+    return None
 
 
 def _choose(candidates: list, state, text: str):
@@ -148,6 +174,20 @@ def _tokens_for(said: Said, lying: list[Token]) -> list[Token]:
 
 
 def _buys(said: Said, state, text: str) -> list[Buy]:
+    """A lone 2 after the tile is side II or token 2: both readings are candidates."""
+    f = said.fields
+    if "side_or_token" not in f:
+        return _buys_read(said, state, text)
+    out = []
+    for key, value in (("side", "ii"), ("token", ("2", False))):
+        fields = {k: v for k, v in f.items() if k != "side_or_token"}
+        fields[key] = value
+        where = {**said.where, key: said.where["side_or_token"]}
+        out += _buys_read(Said(said.seat, said.action, said.seat_token, fields, where), state, text)
+    return out
+
+
+def _buys_read(said: Said, state, text: str) -> list[Buy]:
     d, f = state.d, said.fields
     comps = d.comps
     seat = said.seat
@@ -297,6 +337,10 @@ def _orders(said: Said, state, text: str) -> list[TakeOrder]:
 def _incomes(said: Said, state, text: str) -> list[ChooseIncome]:
     choices = sorted(said.fields["choices"], key=INCOME_CHOICES.index)
     return [ChooseIncome(said.seat, tuple(choices))]
+
+
+_BUILDERS = {"buy": _buys, "fish": _fishes, "visit": _visits, "take_order": _orders,
+             "income": _incomes}
 
 
 # --- writing -----------------------------------------------------------------------
