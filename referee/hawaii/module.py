@@ -17,6 +17,7 @@ class HawaiiModule(LazyGameModule):
     notation = "referee.hawaii.text.notation"
     chance_lines = "referee.hawaii.text.chance_lines"
     renderer = "referee.hawaii.text.render"
+    picture = "referee.hawaii.text.svg"
     name = "Hawaii"
     key = "hawaii"
     seats = game.SEATS
@@ -37,6 +38,10 @@ class HawaiiModule(LazyGameModule):
 
     def new_state(self, players: Sequence[str], rules: Sequence[str] = ()):
         return game.new_state(players, rules)
+
+    def least_disruptive_move(self, state):
+        from referee.hawaii.rules.least_disruptive import least_disruptive_move
+        return least_disruptive_move(state)
 
     def state_to_json(self, state) -> dict:
         return state_json.to_json(state)

@@ -68,12 +68,22 @@ def missing_salts(t: Transcript, players: list[str]) -> list[str]:
     return [p for p in players if p not in got]
 
 
-def host_seed(t: Transcript, path, players: list[str]) -> str | None:
+def read_secret(path) -> str:
+    """The secret ``referee new --commit`` left beside the file; BadHeaderError without it."""
+    where = secret_path(path)
+    try:
+        return where.read_text(encoding="utf-8").strip()
+    except OSError:
+        raise BadHeaderError(f"the secret this game is committed to is not here ({where}): "
+                             "only the host who ran 'referee new --commit' can deal it") from None
+
+
+def host_seed(t: Transcript, players: list[str], secret) -> str | None:
     """The seed ``play`` deals from: the [Seed] (with any salts), or in a committed game
     still running the host's secret with every salt; None when there is none (the
     file takes hand-written chance lines). BadHeaderError when a committed game
     cannot be dealt: a salt is missing, or the secret is missing or not the one
-    committed to."""
+    committed to. ``secret`` is called for the host's secret only when it is needed."""
     seed, commit = t.tag("Seed"), t.tag("Commit")
     if commit is None or seed:
         return dealing_seed(seed, salts(t, players), players) if seed else None
@@ -82,12 +92,10 @@ def host_seed(t: Transcript, path, players: list[str]) -> str | None:
         raise BadHeaderError(f"this game is dealt from a committed secret and every player's "
                              f"salt: waiting for a [Salt] from {' '.join(waiting)}",
                              hint=f"referee play FILE '[Salt \"{waiting[0]} <any word>\"]'")
-    where = secret_path(path)
-    try:
-        secret = where.read_text(encoding="utf-8").strip()
-    except OSError:
-        raise BadHeaderError(f"the secret this game is committed to is not here ({where}): "
-                             "only the host who ran 'referee new --commit' can deal it") from None
-    if commitment(secret) != commit.strip().lower():
-        raise BadHeaderError(f"{where} does not hold the secret of this game's [Commit]")
-    return dealing_seed(secret, salts(t, players), players)
+    if secret is None:
+        raise BadHeaderError("this game is dealt from a committed secret, which only its "
+                             "host holds")
+    value = secret()
+    if commitment(value) != commit.strip().lower():
+        raise BadHeaderError("the secret at hand is not the one this game's [Commit] binds")
+    return dealing_seed(value, salts(t, players), players)

@@ -22,6 +22,10 @@ class Played:
     module: object = None
     result: str | None = None
     written: bool = False
+    text: str | None = None        # the whole new transcript (None when nothing changes)
+    replay: object = None          # the replay after the line, for the state cache
+    voided: str | None = None      # a takeback: the move line it voided
+    resigned: str | None = None    # a resignation: the seat
 
 
 class TranscriptHasErrors(RefereeError):
@@ -37,23 +41,70 @@ class TranscriptHasErrors(RefereeError):
 
 
 def play_line(path: str, text: str, *, dry_run: bool = False) -> Played:
+    """Play ``text`` on the transcript file at ``path`` under its lock; the host's
+    secret of a committed game is read from beside the file."""
+    from pathlib import Path
+
+    from referee.notation.commit import read_secret
     from referee.notation.storage import locked
 
     with locked(path):
-        return _play_locked(path, text, dry_run)
+        try:
+            raw = Path(path).read_bytes()
+        except OSError as exc:
+            raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        played = play_text(raw, text, name=path, secret=lambda: read_secret(path))
+        if not dry_run and played.text is not None:
+            from referee.notation import snapshot
+            from referee.notation.storage import write_atomic
+            write_atomic(path, played.text)
+            played.written = True
+            if played.replay is not None:
+                snapshot.save(played.replay, played.text.encode("utf-8"))
+        return played
 
 
-def _play_locked(path: str, text: str, dry_run: bool) -> Played:
-    from pathlib import Path
+def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None) -> Played:
+    """Validate one line against the transcript ``raw`` and return what playing it
+    gives: the lines added and the whole new text (``Played.text``), nothing written.
 
+    This is the transcript layer's one way to add to a game, for the file command
+    and for the hosted service alike. ``secret`` returns the host's secret of a
+    committed game (or raises BadHeaderError when it cannot); ``name`` is the file
+    name errors quote. The line may be a control item (``RED takes back``: then
+    ``Played.voided`` is the move line voided; ``RED resigns``: ``Played.resigned``
+    is the seat). After it the referee adds what is its own to write: the draws of a
+    seeded or committed game, and the moves of resigned seats.
+    """
+    return _play(raw, text, name=name, secret=secret)
+
+
+def referee_move_line(raw: bytes, seat: str, reason: str, *, name: str = "<game>",
+                      secret=None) -> Played:
+    """Play the least-disruptive move for ``seat`` (which must be the seat to move),
+    written as an ordinary move line with the comment ``# reason``: the hosted
+    service's ``skip`` deadline policy. Like :func:`play_text`, nothing is written."""
+    from referee.errors import OutOfTurnError
+    from referee.notation.control import referee_line, to_move
+
+    def line(rp) -> str:
+        who = to_move(rp.state)
+        if who != seat.upper():
+            doing = "the game is over" if who is None else \
+                "a chance line is due" if who == CHANCE else f"{who} is to move"
+            raise OutOfTurnError(f"the referee cannot move for {seat.upper()}: {doing}")
+        return referee_line(rp.module, rp.state, " ".join(reason.split()))
+    return _play(raw, line, name=name, secret=secret)
+
+
+def _play(raw: bytes, text, *, name: str, secret) -> Played:
+    """``text`` is the line, or a function of the replay at the end of the file (after
+    the referee's own lines) that returns it."""
     from referee.notation import snapshot
     from referee.notation.reader import parse_line, read_bytes
-    from referee.notation.writer import format_result, format_tag, with_comment
+    from referee.notation.writer import format_tag, with_comment
 
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    path = name
     transcript = read_bytes(raw, path)
     rp = snapshot.restore(transcript, raw)
     if rp is None:
@@ -67,17 +118,16 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
     module, state = rp.module, rp.state
     committed = bool(transcript.tag("Commit")) and not transcript.tag("Seed")
     try:
-        seed, waiting = host_seed(transcript, path, rp.players), None
+        seed, waiting = host_seed(transcript, rp.players, secret), None
     except BadHeaderError as err:
         seed, waiting = None, err
     number = len(transcript.lines) + 1
-    lines: list[str] = []
-    if state.current_player() == CHANCE and seed:
-        from referee.notation.chance import draw_lines
-        drawn, rp.draws = draw_lines(module, state, seed, rp.draws)
-        lines += drawn
-        number += len(drawn)
+    lines: list[str] = _referee_lines(rp, seed, number)
+    number += len(lines)
+    state = rp.state
 
+    if callable(text):
+        text = text(rp)
     text = text.strip()
     if "\n" in text:
         raise UsageError("play takes one line")
@@ -88,8 +138,8 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
     except RefereeError as err:
         raise err.at(file=path) from None
     if item is not None and item.kind == I.TAG and item.name.lower() == "salt":
-        return _add_salt(path, raw, transcript, rp, item, dry_run)
-    if item is None or item.kind not in (I.MOVE, I.CHANCE):
+        return _add_salt(path, raw, transcript, rp, item, secret)
+    if item is None or item.kind not in (I.MOVE, I.CHANCE, I.CONTROL):
         what = {None: "an empty line", I.COMMENT: "a comment", I.TAG: "a tag",
                 I.ASSERT: "an assertion", I.REJECT: "a rejection"}[item.kind if item else None]
         raise UsageError(f"play takes a move or a '*' chance line, not {what}")
@@ -105,39 +155,60 @@ def _play_locked(path: str, text: str, dry_run: bool) -> Played:
                              "has no [Seed] to draw it from",
                              hint="play the draw first: referee play FILE '* ...'").at(
             line=number, column=1, text=text, file=path)
-    before = state.clone()
-    canonical = rp.step(item, canonical=True)
-    _round_trip(rp, before, canonical[0], number)
+    voided = None
+    if item.kind == I.CONTROL:
+        from referee.notation.control import last_item
+        voided = last_item(transcript, number) if item.value == I.TAKEBACK else None
+        canonical = rp.step(item, canonical=True)
+    else:
+        before = state.clone()
+        canonical = rp.step(item, canonical=True)
+        _round_trip(rp, before, canonical[0], number)
     lines += [with_comment(canonical[0], item.comment)]
+    lines += _referee_lines(rp, seed, number + 1)
     state = rp.state
-    if state.current_player() == CHANCE and seed:
-        from referee.notation.chance import draw_lines
-        drawn, rp.draws = draw_lines(module, state, seed, rp.draws)
-        lines += drawn
 
+    from referee.notation.control import result_text
     result = None
-    outcome = state.outcome() if state.current_player() is None else None
+    done = result_text(state)
     new = raw.decode("utf-8")
     eol = "\r\n" if "\r\n" in new else "\n"
     if new and not new.endswith("\n"):
         new += eol
     new += "".join(line + eol for line in lines)
-    if outcome is not None and transcript.tag_item("Result") is None:
-        result = format_result(outcome)
+    if done is not None and transcript.tag_item("Result") is None:
+        result = done
         new = _add_tag(new, transcript, format_tag("Result", result) + eol.rstrip("\n"))
         if committed:                  # the game is over: reveal what dealt it
-            from referee.notation.commit import secret_path
-            secret = secret_path(path).read_text(encoding="utf-8").strip()
-            new = _add_tag(new, transcript, format_tag("Seed", secret) + eol.rstrip("\n"),
+            new = _add_tag(new, transcript, format_tag("Seed", secret()) + eol.rstrip("\n"),
                            before="Commit")
-    played = Played(lines, state, module, result)
-    if not dry_run:
-        from referee.notation.storage import write_atomic
-        data = new.encode("utf-8")
-        write_atomic(path, new)
-        played.written = True
-        snapshot.save(rp, data)
-    return played
+    return Played(lines, state, module, result, text=new, replay=rp,
+                  voided=voided.body if voided is not None else None,
+                  resigned=item.name.upper() if item.value == I.RESIGN else None)
+
+
+def _referee_lines(rp, seed: str | None, number: int) -> list[str]:
+    """What the referee writes itself before a seat decides: the draws of a game dealt
+    from a seed, and the moves of resigned seats (T-5), each played through the replay
+    like any line (so the state moves on as it would on reading the file)."""
+    from referee.notation.chance import draw_lines
+    from referee.notation.control import REFEREE_PLAYS, referee_line, resigned, to_move
+    from referee.notation.problems import InternalError
+    from referee.notation.reader import parse_line
+
+    lines: list[str] = []
+    for _ in range(100_000):
+        who = to_move(rp.state)
+        if who == CHANCE and seed:
+            drawn, rp.draws = draw_lines(rp.module, rp.state, seed, rp.draws)
+            lines += drawn
+        elif who is not None and who != CHANCE and who in resigned(rp.state):
+            line = referee_line(rp.module, rp.state, REFEREE_PLAYS.format(seat=who))
+            rp.step(parse_line(line, number + len(lines)))
+            lines.append(line)
+        else:
+            return lines
+    raise InternalError("the referee's own moves do not end")
 
 
 def _round_trip(rp, before, canonical: str, number: int) -> None:
@@ -167,7 +238,7 @@ def _add_tag(text: str, transcript, tag_line: str, *, before: str | None = None)
     return "\n".join(lines)
 
 
-def _add_salt(path: str, raw: bytes, transcript, rp, item, dry_run: bool) -> Played:
+def _add_salt(path: str, raw: bytes, transcript, rp, item, secret) -> Played:
     """A player's ``[Salt "SEAT word"]`` joins a committed game's header; once every
     seat has one, the setup is dealt from the secret and the salts."""
     from referee.notation.chance import draw_lines
@@ -197,7 +268,7 @@ def _add_salt(path: str, raw: bytes, transcript, rp, item, dry_run: bool) -> Pla
     played = Played([line], rp.state, rp.module)
     if len(salt) == len(rp.players):
         try:
-            seed = host_seed(read_text(new, path), path, rp.players)
+            seed = host_seed(read_text(new, path), rp.players, secret)
         except BadHeaderError as err:
             refuse(err.reason, err.hint)
         drawn, rp.draws = draw_lines(rp.module, rp.state, seed, rp.draws)
@@ -205,8 +276,5 @@ def _add_salt(path: str, raw: bytes, transcript, rp, item, dry_run: bool) -> Pla
             new += eol
         new += eol + "".join(d + eol for d in drawn)      # a blank line after the header
         played.lines += drawn
-    if not dry_run:
-        from referee.notation.storage import write_atomic
-        write_atomic(path, new)
-        played.written = True
+    played.text = new
     return played

@@ -107,7 +107,7 @@ def test_only_the_host_with_the_committed_secret_can_deal(tmp_path, capsys):
     secret = tmp_path / "g.txt.secret"
     secret.write_text("not-the-secret\n")
     status, _, err = run("play", path, '[Salt "GREEN cd34"]', capsys=capsys)
-    assert status == 1 and "does not hold the secret" in err
+    assert status == 1 and "is not the one this game's [Commit] binds" in err
     secret.unlink()
     status, _, err = run("play", path, '[Salt "GREEN cd34"]', capsys=capsys)
     assert status == 1 and "not here" in err and "*" not in path.read_text()
