@@ -54,38 +54,58 @@ def cli():
 @cli.command(context_settings=CONTEXT)
 @click.argument("game")
 @click.option("--players", required=True, help="Seats in seating order, comma separated.")
-@click.option("--seed", help="Derive every chance line from this seed (recorded in [Seed]).")
+@click.option("--seed", help="Derive every chance line from this seed (recorded in [Seed]): "
+              "anyone holding the file foresees every draw; for tests and friendly games.")
 @click.option("--commit", is_flag=True,
-              help="Deal from a secret kept in FILE.secret and the players' salts (commit-reveal).")
+              help="Commit-reveal (the default without --seed): deal from a secret kept in "
+                   "FILE.secret and the players' salts.")
+@click.option("--deal-now", is_flag=True,
+              help="Deal at once from a committed secret, without the players' salts.")
 @click.option("--rules", default="", help="Variant flags, comma separated.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here (default: stdout).")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
-def new(game, players, seed, commit, rules, output, force):
+def new(game, players, seed, commit, deal_now, rules, output, force):
     """Start a game: header tags plus the setup chance lines.
 
-    With --commit the header holds only the digest of a secret (kept in
-    FILE.secret); the setup is dealt once every player has added a salt
-    with play, and the secret is revealed as [Seed] when the game ends.
+    By default the header holds only a commitment to a secret (kept in
+    FILE.secret): each player first sends a salt commitment, then the salt
+    (referee salt SEAT prints both), and the last salt deals the setup. Every
+    chance line reveals the key that dealt it, so anyone can check each draw
+    at once. --deal-now deals the setup at once from the secret alone (no
+    player can foresee a draw, but the host could re-deal before publishing);
+    --seed S makes every draw public and foreseeable: tests, friendly games.
 
     \b
     Example:
-      referee new hawaii --players red,green,blue --seed 42 -o game.txt
-      referee new hawaii --players red,green --commit -o game.txt
+      referee new hawaii --players red,green,blue -o game.txt
+      referee new hawaii --players red,green,blue --seed 42 -o friendly.txt
     """
     from referee.notation.newgame import new_committed_transcript, new_transcript
     from referee.notation.problems import UsageError
     from referee.notation.report import who_next
 
     module = _module(game)
-    if commit and (seed is not None or not output):
-        raise click.UsageError("--commit takes no --seed and needs -o FILE (the secret is kept "
-                               "beside the file)")
+    if seed is not None and (commit or deal_now):
+        raise click.UsageError("--seed makes every draw public: it takes no --commit or "
+                               "--deal-now")
+    if commit and deal_now:
+        raise click.UsageError("--commit waits for the players' salts; --deal-now deals at "
+                               "once: choose one")
+    if seed is None and not output:
+        raise click.UsageError("a game dealt from a secret needs -o FILE (the secret is kept "
+                               "beside it, in FILE.secret); for a friendly game anyone may "
+                               "foresee, give --seed S")
     secret = None
     try:
-        if commit:
-            from referee.notation.commit import new_secret
-            secret = new_secret()
-            text, state = new_committed_transcript(module, _split(players), _split(rules), secret)
+        if seed is None:
+            import secrets
+            secret = secrets.token_bytes(32)
+            if deal_now:
+                text, state = new_transcript(module, _split(players), _split(rules),
+                                             secret=secret)
+            else:
+                text, state = new_committed_transcript(module, _split(players), _split(rules),
+                                                       secret)
         else:
             text, state = new_transcript(module, _split(players), _split(rules), seed)
     except UsageError as err:
@@ -99,14 +119,23 @@ def new(game, players, seed, commit, rules, output, force):
                 raise click.UsageError(f"{output} exists; use --force to replace it")
             if secret is not None:
                 from referee.notation.commit import secret_path
-                write_atomic(secret_path(output), secret + "\n", private=True)
+                write_atomic(secret_path(output), secret.hex() + "\n", private=True)
             write_atomic(output, text)
         click.echo(f"wrote {output}")
         if secret is not None:
+            click.echo(f"the secret that deals it is in {output}.secret: keep it, show it to "
+                       "no one; every chance line reveals the key that dealt it")
+        if seed is not None:
+            click.echo("dealt from the public --seed: anyone holding the file can foresee "
+                       "every draw (for tests and friendly games)")
+        elif deal_now:
+            click.echo("dealt at once from the committed secret, without salts: no player can "
+                       "foresee a draw, but the host could have re-dealt before publishing")
+        else:
             seats = " ".join(s.upper() for s in _split(players))
-            click.echo(f"the secret that deals it is in {output}.secret: keep it, show it to no one")
-            click.echo(f"waiting for a salt from each of {seats}: "
-                       f"referee play {output} '[Salt \"SEAT any-word\"]'")
+            click.echo(f"commit-reveal: waiting for salts from {seats}; each runs 'referee salt "
+                       f"SEAT', plays its [SaltCommit] line with 'referee play {output} ...', "
+                       "and its [Salt] line once every seat's commitment is in")
             return 0
         click.echo(who_next(state).replace("next:", "first to move:"))
     else:
@@ -116,19 +145,48 @@ def new(game, players, seed, commit, rules, output, force):
 
 
 @cli.command(context_settings=CONTEXT)
+@click.argument("seat")
+def salt(seat):
+    """Make a salt for SEAT of a committed game: two tag lines to play.
+
+    Play the [SaltCommit] line first; keep the [Salt] line to yourself until
+    every seat's commitment is in the file, then play it.
+
+    \b
+    Example:
+      referee salt red
+    """
+    from referee.notation.salting import make_salt
+
+    if not seat.isalpha() or len(seat) > 20:
+        raise click.BadParameter("a seat is a word like RED", param_hint="SEAT")
+    commit_line, salt_line = make_salt(seat)
+    click.echo(f"{commit_line}    # play this now")
+    click.echo(f"{salt_line}    # keep this; play it once every seat's [SaltCommit] is in")
+    return 0
+
+
+@cli.command(context_settings=CONTEXT)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.argument("move", nargs=-1, required=True)
 @click.option("--dry-run", is_flag=True, help="Validate and report; do not write.")
-def play(file, move, dry_run):
+@click.option("--ply", "expect_ply", type=click.IntRange(min=0),
+              help="Play only if the game still ends at this ply (the one play printed last).")
+@click.option("--chain", "expect_chain",
+              help="Play only if the chain head still starts with these hex digits.")
+def play(file, move, dry_run, expect_ply, expect_chain):
     """Add MOVE to FILE if it is legal (MOVE '-' reads it from stdin).
 
     Appends the canonical move and the chance lines that follow it, all at
-    once; a rejected move leaves FILE untouched (exit 1). In a game started
-    with 'new --commit', each player first adds a [Salt "SEAT word"] this way.
+    once, and prints the ply and chain head players keep as a witness; a
+    rejected move leaves FILE untouched (exit 1). --ply N refuses a move sent
+    for an older state of the game (a re-sent move). In a committed game, each
+    player first adds a [SaltCommit], then a [Salt] this way (referee salt).
 
     \b
     Example:
       referee play game.txt "RED moves beach->B2, buys spear-hut II with token 4s"
+      referee play game.txt --ply 12 "RED takes order 1"
       echo "RED fishes 5 3" | referee play game.txt -
     """
     from referee.notation.play import TranscriptHasErrors, play_line
@@ -136,23 +194,47 @@ def play(file, move, dry_run):
 
     text = " ".join(move)
     if text.strip() == "-":
-        text = sys.stdin.read()
+        text = sys.stdin.read(1 << 20)
         text = "\n".join(line for line in text.splitlines() if line.strip())
     try:
-        played = play_line(file, text, dry_run=dry_run)
+        played = play_line(file, text, dry_run=dry_run, expect_ply=expect_ply,
+                           expect_chain=expect_chain)
     except TranscriptHasErrors as err:
         _errors(err.errors, file)
         click.echo(f"{file}: {err.reason}", err=True)
         return 1
     for line in played.lines:
         click.echo(line)
-    summary = digest(played.module, played.state)
-    if summary:
-        click.echo(summary)
-    click.echo(who_next(played.state))
+    if played.note:
+        click.echo(played.note)
+    elif played.state is not None:
+        summary = digest(played.module, played.state)
+        if summary:
+            click.echo(summary)
+        click.echo(_next(played))
+    if played.witness and not played.note:
+        click.echo(played.witness)
     if dry_run:
         click.echo(f"(dry run: {file} not changed)")
     return 0
+
+
+def _next(played) -> str:
+    """Who acts next, or what a committed game is waiting for."""
+    from referee.notation.report import who_next
+    waiting = _waiting(played.replay.transcript if played.replay is not None else None,
+                       played.replay.players if played.replay is not None else [])
+    return waiting or who_next(played.state)
+
+
+def _waiting(transcript, players) -> str | None:
+    if transcript is None:
+        return None
+    from referee.notation.commit import waiting_message
+    try:
+        return waiting_message(transcript, players)
+    except RefereeError:
+        return None
 
 
 @cli.command(context_settings=CONTEXT)
@@ -177,32 +259,70 @@ def check(files, fmt, quiet):
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @click.option("-q", "--quiet", is_flag=True, help="Only the summary line.")
-def verify(files, fmt, quiet):
-    """Check transcripts like `check`, and prove every draw came from the [Seed].
+@click.option("--chain", "witness", metavar="PLY:HEX",
+              help="Also check the history against a witness 'play' printed (ply 37 chain "
+                   "3f9a1c0b7e22 is 37:3f9a1c0b7e22).")
+def verify(files, fmt, quiet, witness):
+    """Check transcripts like `check`, and prove every draw and the history.
 
-    Each chance line must be exactly what the seed deals at that point, and a
-    [Commit] tag must be the seed's sha256 digest. A file without [Seed]
-    cannot be verified (exit 1).
+    Each chance line must be exactly what its dealing deals at that point: a
+    committed game's line reveals its key, which must hash back to the
+    [Commit], so a game in progress verifies line by line; a legacy game
+    needs its revealed [Seed]. Copies of one game (the same header) are
+    compared: the first item where they part ways is named (exit 1).
 
     \b
     Example:
       referee verify game.txt
+      referee verify game.txt --chain 37:3f9a1c0b7e22
+      referee verify game.txt forum-copy.txt
     """
-    return _replay_files(files, fmt, quiet, deal_check=True)
+    parsed = None
+    if witness is not None:
+        from referee.notation.problems import UsageError
+        from referee.notation.witness import parse
+        try:
+            parsed = parse(witness)
+        except UsageError as err:
+            raise click.BadParameter(err.reason, param_hint="--chain") from None
+    return _replay_files(files, fmt, quiet, deal_check=True, witness=parsed)
 
 
-def _replay_files(files, fmt: str, quiet: bool, *, deal_check: bool) -> int:
+def _witnessed(rp, witness, replays: list):
+    """verify's history checks: the witness, and copies of one game against each other."""
+    from referee.notation import witness as W
+    if witness is not None and rp.ok:
+        try:
+            W.check(rp, *witness)
+        except RefereeError as err:
+            rp.errors.append(err)
+    for other in replays:
+        if other.ok and rp.ok and other.history is not None and rp.history is not None:
+            from referee.notation.chain import genesis
+            same = genesis((x.name, x.value) for x in other.transcript.tags) == \
+                genesis((x.name, x.value) for x in rp.transcript.tags) and \
+                other.transcript.tag("Seed") == rp.transcript.tag("Seed")   # [Seed] is not chained
+            parted = W.compare(other, rp) if same else None
+            if parted:
+                from referee.errors import BadHeaderError
+                rp.errors.append(BadHeaderError(parted, file=rp.file))
+    replays.append(rp)
+
+
+def _replay_files(files, fmt: str, quiet: bool, *, deal_check: bool, witness=None) -> int:
     import json
 
     from referee.notation.check import check_path
 
-    results, bad, moves = [], 0, 0
+    results, bad, moves, replays = [], 0, 0, []
     show_bar = fmt == "text" and len(files) > 1 and sys.stderr.isatty()
     later = []
     with click.progressbar(files, label="checking", file=sys.stderr) if show_bar \
             else _nullbar(files) as bar:
         for path in bar:
             rp = check_path(path, deal_check=deal_check)
+            if deal_check:
+                _witnessed(rp, witness, replays)
             moves += rp.moves
             bad += not rp.ok
             if fmt == "json":
@@ -249,7 +369,11 @@ def _one_line(rp, deal_check: bool = False) -> str:
     if rp.ok:
         from referee.notation.report import who_next
         tail = who_next(rp.state) if rp.state is not None else ""
-        dealt = f", all {rp.draws} draws dealt by its [Seed]" if deal_check else ""
+        tail = _waiting(rp.transcript, rp.players) or tail
+        dealt = ""
+        if deal_check:
+            how = "its [Seed]" if rp.transcript.tag("Seed") else "its [Commit]"
+            dealt = f", all {rp.draws} draws dealt by {how}; {rp.witness}"
         return f"{rp.file}: ok, {rp.moves} moves{dealt}; {tail}"
     n = len([e for e in rp.errors if e.code != "not-evaluated"])
     return f"{rp.file}: {n} error{'s' if n != 1 else ''}"
@@ -277,7 +401,7 @@ def show(file, at, fmt, output):
 
     if fmt == "png" and output is None and sys.stdout.isatty():
         raise click.UsageError("a PNG is binary: give -o FILE or redirect the output")
-    rp = check_path(file, until=at)
+    rp = check_path(file, until=at, chain=True)
     _errors(rp.errors, file)
     if rp.state is None:
         return 1
@@ -291,6 +415,9 @@ def show(file, at, fmt, output):
 
         tags = other_tags(rp.transcript, fmt)
         text = (tags + "\n" if tags else "") + rp.module.render(rp.state, fmt)
+        waiting = _waiting(rp.transcript, rp.players)
+        text += f"\n{waiting}" if waiting else ""
+        text += f"\n{rp.witness}" if rp.witness and not rp.errors else ""
     _write(text, output)
     return 1 if rp.errors else 0
 
@@ -328,6 +455,10 @@ def moves(file, limit):
     if rp.errors:
         _errors(rp.errors, file)
         return 1
+    waiting = _waiting(rp.transcript, rp.players)
+    if waiting:
+        click.echo(f"# {waiting}")
+        return 0
     header, lines, total = legal_lines(rp.module, rp.state, limit)
     click.echo(header or who_next(rp.state))
     for line in lines:
