@@ -43,6 +43,45 @@ def check_rules(module, rules: Sequence[str]) -> list[str]:
     return out
 
 
+def player_tags(module, players: Sequence[str], event: str | None = None,
+                seat_tags: Sequence[str] = (), tags: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """The players' own tags a forum game starts with: ``[Event]``, one per seat named in
+    ``SEAT=NAME`` (a name or an address: ``[RED "alice@example.org"]``), and any other
+    ``Name=value``. The referee's own tags (Seed, Result, ...) cannot be set this way."""
+    import re
+
+    from referee.notation.report import REFEREE_TAGS
+    from referee.notation.syntax import did_you_mean
+
+    seats = check_players(module, players)
+    out: list[tuple[str, str]] = []
+    if event is not None:
+        out.append(("Event", event))
+    for given in seat_tags:
+        seat, _, value = given.partition("=")
+        seat = seat.strip().upper()
+        if seat not in seats or not _:
+            raise UsageError(f"--seat wants SEAT=NAME with SEAT one of {' '.join(seats)}, "
+                             f"not '{given}'", hint=did_you_mean(seat, seats))
+        out.append((seat, value.strip()))
+    for given in tags:
+        name, _, value = given.partition("=")
+        name = name.strip()
+        if not _ or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", name):
+            raise UsageError(f"--tag wants Name=value (a name of letters, digits, - and _), "
+                             f"not '{given}'")
+        if name.lower() in REFEREE_TAGS:
+            raise UsageError(f"the referee writes [{name}] itself")
+        out.append((name, value.strip()))
+    names = [n.lower() for n, _ in out]
+    if len(set(names)) != len(names):
+        raise UsageError("a tag is given twice")
+    for name, value in out:
+        if any(ord(ch) < 32 or ch in "\x7f\x85\u2028\u2029" for ch in value):
+            raise UsageError(f"the value of [{name}] contains control characters")
+    return out
+
+
 def header(module, players: Sequence[str], rules: Sequence[str], seed: str | None,
            extra: Sequence[tuple[str, str]] = (), *, commit: str | None = None,
            dealing: str | None = None) -> list[tuple[str, str]]:
@@ -126,7 +165,8 @@ def new_transcript(module, players, rules=(), seed=None, extra=(), *,
     return render(tags, lines), state
 
 
-def new_committed_transcript(module, players, rules, secret: bytes) -> tuple[str, object]:
+def new_committed_transcript(module, players, rules, secret: bytes,
+                             extra=()) -> tuple[str, object]:
     """A game dealt by commit-reveal: the header with the commitment to ``secret``'s hash
     chain and no draws yet; they wait for every seat's salt commitment, then its salt."""
     from referee.notation.dealing import commitment
@@ -134,5 +174,5 @@ def new_committed_transcript(module, players, rules, secret: bytes) -> tuple[str
 
     players = check_players(module, players)
     rules = check_rules(module, rules)
-    tags = header(module, players, rules, None, commit=commitment(secret))
+    tags = header(module, players, rules, None, extra, commit=commitment(secret))
     return render(tags, []), module.new_state(players, rules)

@@ -30,6 +30,7 @@ class Played:
     note: str | None = None        # what the referee could not do yet (a dry run's draw)
     voided: str | None = None      # a takeback: the move line it voided
     resigned: str | None = None    # a resignation: the seat
+    before: object = None          # the state just before the move (for what_happened)
 
 
 class TranscriptHasErrors(RefereeError):
@@ -209,15 +210,17 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
                              "has no [Seed] to draw it from",
                              hint="play the draw first: referee play FILE '* ...'").at(
             line=number, column=1, text=text, file=path)
-    voided = None
+    voided = before = None
     if item.kind == I.CONTROL:
         from referee.notation.control import last_item
         voided = last_item(transcript, number) if item.value == I.TAKEBACK else None
         canonical = rp.step(item, canonical=True)
     else:
+        if item.kind == I.MOVE:
+            _refuse_a_repeat(transcript, state, item, path)
         before = state.clone()
         canonical = rp.step(item, canonical=True)
-        _round_trip(rp, before, canonical[0], number)
+        _round_trip(rp, before.clone(), canonical[0], number)   # the probe advances its copy
     lines += [with_comment(canonical[0], item.comment)]
     note = None
     try:
@@ -249,7 +252,8 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
     return Played(lines, state, module, result, text=new if note is None else None, replay=rp,
                   witness=rp.witness, ply=rp.ply, chain=rp.chain.hex() if rp.chain else None,
                   note=note, voided=voided.body if voided is not None else None,
-                  resigned=item.name.upper() if item.value == I.RESIGN else None)
+                  resigned=item.name.upper() if item.value == I.RESIGN else None,
+                  before=before)
 
 
 def _referee_lines(rp, dealer, number: int) -> list[str]:
@@ -272,6 +276,28 @@ def _referee_lines(rp, dealer, number: int) -> list[str]:
         else:
             return lines
     raise InternalError("the referee's own moves do not end")
+
+
+def _words(text: str) -> str:
+    import re
+    return " ".join(re.split(r"[\s,]+", text.lower())).strip()
+
+
+def _refuse_a_repeat(transcript, state, item, path: str) -> None:
+    """A move posted twice (a forum post sent again) is answered with where it already is.
+    Only when it cannot be a new move: the seat is not the one to act and the line says
+    word for word what that seat's last recorded move says."""
+    from referee.errors import OutOfTurnError
+
+    seat = item.name.upper()
+    if state.current_player() == seat:
+        return
+    last = next((it for it in reversed(transcript.items)
+                 if it.kind == I.MOVE and it.name.upper() == seat), None)
+    if last is not None and _words(last.body) == _words(item.body):
+        raise OutOfTurnError(f"this move of {seat}'s is already recorded at line {last.line}",
+                             hint="nothing to do; referee show FILE shows the game").at(
+            line=item.line, column=1, text=item.text, file=path)
 
 
 def _round_trip(rp, before, canonical: str, number: int) -> None:
