@@ -35,7 +35,7 @@ def cli():
     \b
     Example:
       referee new hawaii --players red,green,blue --seed 42 -o game.txt
-      referee play game.txt "BLUE moves beach->B2, buys kahuna x2 with token 2"
+      referee play game.txt "BLUE moves beach->C2, buys kahuna x2 with token 3"
     """
 
 

@@ -2,7 +2,8 @@
 
 Every ``referee`` command loads a game's component file, and reading YAML with
 lines and provenance (importing the YAML library included) cost about a fifth
-of a short command such as ``play``. The checked result is kept as JSON, keyed
+of a short command such as ``play``. The checked result is kept as JSON (signed
+with the cache's own key like the state cache, :mod:`referee.cache`), keyed
 by the file's bytes and by the fingerprint of the referee's code and data, so
 an edited file or a new referee misses the cache instead of reading stale
 values. JSON, not pickle: a cache file can never run code, and only the
@@ -12,11 +13,10 @@ any problem means "read the YAML instead".
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 from typing import Any, Callable, TypeVar
 
-from referee.cache import cache_root, entry_name, load, store
+from referee.cache import cache_root, entry_name, load as load_entry, store
 
 T = TypeVar("T")
 
@@ -36,7 +36,7 @@ def load(file: str, raw: bytes, read: Callable[[], T], classes: tuple[type, ...]
     except Exception:
         return read()
     try:
-        kept = decode(load(path), classes)
+        kept = decode(load_entry(path), classes)
         if type(kept) is classes[0]:
             return kept
     except Exception:

@@ -59,14 +59,18 @@ def test_cached_components_equal_the_yaml_exactly(cache, module, load, memo):
 
 
 def test_a_damaged_or_foreign_cache_file_is_read_around(cache):
+    """An entry is its MAC, a newline and JSON: a foreign body is read around whether or
+    not it carries this cache's MAC."""
+    from referee import cache as entries
     fresh = hawaii_components.load()
     (entry,) = cache.glob("*.json")
     for bad in ("not json", json.dumps({"class": "Popen", "items": [["rm", "-rf", "/"]]}),
                 json.dumps({"dict": [["places", 1]]})):
-        entry.write_text(bad)
-        hawaii_components._load.cache_clear()
-        same(fresh, hawaii_components.load())
-    assert json.loads(entry.read_text())["class"] == "HawaiiComponents"   # rewritten whole
+        for mac in ("0" * 64, entries._mac(bad.encode())):
+            entry.write_bytes(mac.encode() + b"\n" + bad.encode())
+            hawaii_components._load.cache_clear()
+            same(fresh, hawaii_components.load())
+    assert entries.load(entry)["class"] == "HawaiiComponents"   # rewritten whole
 
 
 def test_no_cache_reads_and_writes_nothing(cache, monkeypatch):

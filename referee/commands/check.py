@@ -41,14 +41,16 @@ def verify(files, fmt, quiet, witness):
     Each chance line must be exactly what its dealing deals at that point: a
     committed game's line reveals its key, which must hash back to the
     [Commit], so a game in progress verifies line by line; a legacy game
-    needs its revealed [Seed]. Copies of one game (the same header) are
-    compared: the first item where they part ways is named (exit 1).
+    needs its revealed [Seed]. --chain checks the history against a witness,
+    the 'ply N chain HEX' line play printed after a move (show prints the
+    current one last). Copies of one game (the same header) are compared:
+    the first item where they part ways is named (exit 1).
 
     \b
     Example:
       referee verify game.txt
-      referee verify game.txt --chain 37:3f9a1c0b7e22
-      referee verify game.txt forum-copy.txt
+      referee verify game.txt --chain "$(referee show game.txt | tail -n 1)"
+      cp game.txt forum-copy.txt && referee verify game.txt forum-copy.txt
     """
     parsed = None
     if witness is not None:

@@ -29,9 +29,9 @@ def play(file, move, dry_run, expect_ply, expect_chain):
 
     \b
     Example:
-      referee play game.txt "BLUE moves beach->B2, buys kahuna x2 with token 2"
-      referee play game.txt --ply 12 "BLUE takes order 1"
-      echo "red moves beach->A3 buys spear-hut I with token 3, to village 1" | referee play game.txt -
+      referee play game.txt "BLUE moves beach->C2, buys kahuna x2 with token 3"
+      referee play game.txt --ply 5 "GREEN moves beach->B4, buys spear-hut I with token 6, to village 1"
+      echo "red moves beach->B2 buys boat I with token 2" | referee play game.txt -
     """
     from referee.notation.play import TranscriptHasErrors, play_line
     from referee.notation.report import digest, who_next

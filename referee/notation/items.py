@@ -11,7 +11,7 @@ from typing import Any
 from referee.errors import RefereeError
 
 TAG, CHANCE, MOVE, ASSERT, REJECT, COMMENT = "tag", "chance", "move", "assert", "reject", "comment"
-# A control item (notation.md section 6 in docs/notation.md): a seat's line that is not a move
+# A control item (docs/notation.md section 10): a seat's line that is not a move
 # of its game but ``SEAT takes back`` or ``SEAT resigns``; ``value`` says which.
 CONTROL = "control"
 TAKEBACK, RESIGN = "takeback", "resign"

@@ -118,8 +118,8 @@ def who_next(state) -> str:
 
 
 # Tags the referee reads or writes itself; any other tag is the players' own (notation.md §1).
-REFEREE_TAGS = frozenset({"game", "players", "rules", "components", "referee", "seed", "commit",
-                          "salt", "position", "result"})
+REFEREE_TAGS = frozenset({"game", "players", "rules", "components", "referee", "dealing", "seed",
+                          "commit", "salts", "saltcommit", "salt", "position", "result"})
 
 
 def other_tags(transcript, fmt: str = "text") -> str:

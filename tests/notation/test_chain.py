@@ -1,4 +1,4 @@
-"""The chain's encoding (notation.md section 7): what changes the head and what does not."""
+"""The chain's encoding (notation.md section 11): what changes the head and what does not."""
 from referee.notation import chain
 
 TAGS = [("Game", "Hawaii"), ("Players", "RED GREEN"), ("Event", "Forum cup"), ("Seed", "x")]

@@ -1,4 +1,4 @@
-"""Commit-reveal dealing (notation.md section 4): the host commits to the head of a hash
+"""Commit-reveal dealing (notation.md section 5): the host commits to the head of a hash
 chain, every seat commits to a salt before any salt is revealed, the last salt deals the
 setup, and every chance line reveals the key that dealt it, so each draw is verifiable
 the moment it is dealt. Legacy committed games (no [Dealing]) keep their old flow."""

@@ -106,8 +106,8 @@ def test_an_edited_cache_entry_cannot_change_a_verdict(tmp_path, monkeypatch):
         entry.write_bytes(mac + b"\n" + json.dumps(data).encode())
     wrong = who                                               # moved already: not its turn
     before = path.read_bytes()
-    with pytest.raises(Exception, match="turn|to move"):
-        play_line(str(path), f"{wrong} adds 1")
+    with pytest.raises(Exception, match="turn|to move"):          # (not a repeated post:
+        play_line(str(path), f"{wrong} adds 2")                  # that is refused anyway)
     assert path.read_bytes() == before
 
 

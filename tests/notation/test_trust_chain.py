@@ -1,4 +1,4 @@
-"""The chain in the replay (notation.md section 7): what play, show and verify print, the
+"""The chain in the replay (notation.md section 11): what play, show and verify print, the
 --ply guard against a re-sent move, and verify against a witness or another copy."""
 from pathlib import Path
 

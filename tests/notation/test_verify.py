@@ -1,5 +1,5 @@
 """``referee verify``: every draw of a seeded game must be the one its [Seed] deals
-(notation.md §4: "anyone can re-derive them"), and a [Commit] must be the seed's digest."""
+(notation.md §5: "anyone can re-derive them"), and a [Commit] must be the seed's digest."""
 from pathlib import Path
 
 import pytest
