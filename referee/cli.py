@@ -258,31 +258,55 @@ def _one_line(rp, deal_check: bool = False) -> str:
 @cli.command(context_settings=CONTEXT)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--at", "at", type=click.IntRange(min=0), help="The state after this line.")
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text")
-def show(file, at, fmt):
+@click.option("--format", "fmt", default="text",
+              type=click.Choice(["text", "markdown", "json", "svg", "png", "html"]))
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="Write to this file instead of standard output (png needs it on a terminal).")
+def show(file, at, fmt, output):
     """The state after the whole file (or after line --at).
 
     \b
     Example:
       referee show game.txt
       referee show game.txt --at 12 --format json
+      referee show game.txt --format png -o board.png
     """
     import json
 
     from referee.notation.check import check_path
 
+    if fmt == "png" and output is None and sys.stdout.isatty():
+        raise click.UsageError("a PNG is binary: give -o FILE or redirect the output")
     rp = check_path(file, until=at)
     _errors(rp.errors, file)
     if rp.state is None:
         return 1
     if fmt == "json":
-        click.echo(json.dumps(rp.module.state_to_json(rp.state), indent=2, ensure_ascii=False))
+        text = json.dumps(rp.module.state_to_json(rp.state), indent=2, ensure_ascii=False)
+    elif fmt in ("svg", "png", "html"):
+        from referee.notation.picture import picture
+        text = picture(rp, fmt, at)
     else:
         from referee.notation.report import other_tags
 
         tags = other_tags(rp.transcript, fmt)
-        click.echo((tags + "\n" if tags else "") + rp.module.render(rp.state, fmt))
+        text = (tags + "\n" if tags else "") + rp.module.render(rp.state, fmt)
+    _write(text, output)
     return 1 if rp.errors else 0
+
+
+def _write(out: str | bytes, output: str | None) -> None:
+    if output is not None:
+        from pathlib import Path
+        if isinstance(out, bytes):
+            Path(output).write_bytes(out)
+        else:
+            Path(output).write_text(out + "\n", encoding="utf-8")     # as echo would print it
+    elif isinstance(out, bytes):
+        sys.stdout.buffer.write(out)
+        sys.stdout.flush()
+    else:
+        click.echo(out)
 
 
 @cli.command(context_settings=CONTEXT)

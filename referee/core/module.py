@@ -42,7 +42,7 @@ class GameModule(Protocol):
     # state as data
     def state_to_json(self, state: State) -> dict: ...
     def state_from_json(self, data: dict) -> State: ...
-    def render(self, state: State, fmt: str = "text") -> str: ...   # text | markdown
+    def render(self, state: State, fmt: str = "text") -> str: ...   # text | markdown | svg
 
 
 class LazyGameModule:
@@ -52,7 +52,8 @@ class LazyGameModule:
 
     notation: str        # module with parse_move and format_move
     chance_lines: str    # module with parse_chance and format_chance
-    renderer: str        # module with render(state, fmt)
+    renderer: str        # module with render(state, fmt): text and markdown
+    picture: str         # module with render_svg(state): the picture, loaded only for "svg"
 
     @staticmethod
     @lru_cache(maxsize=None)
@@ -73,4 +74,6 @@ class LazyGameModule:
         return self._part(self.chance_lines, "format_chance")(kind, moves, state)
 
     def render(self, state, fmt: str = "text") -> str:
+        if fmt == "svg":
+            return self._part(self.picture, "render_svg")(state)
         return self._part(self.renderer, "render")(state, fmt)

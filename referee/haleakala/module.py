@@ -14,6 +14,7 @@ class HaleakalaModule(LazyGameModule):
     notation = "referee.haleakala.notation"
     chance_lines = "referee.haleakala.chance_lines"
     renderer = "referee.haleakala.render"
+    picture = "referee.haleakala.svg"
     name = "Haleakala"
     key = "haleakala"
     seats = ("RED", "YELLOW")

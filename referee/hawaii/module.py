@@ -17,6 +17,7 @@ class HawaiiModule(LazyGameModule):
     notation = "referee.hawaii.text.notation"
     chance_lines = "referee.hawaii.text.chance_lines"
     renderer = "referee.hawaii.text.render"
+    picture = "referee.hawaii.text.svg"
     name = "Hawaii"
     key = "hawaii"
     seats = game.SEATS

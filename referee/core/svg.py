@@ -1,0 +1,95 @@
+"""A small SVG writer shared by the games' pictures.
+
+Pictures are written as text, element by element, the way python-chess draws
+its boards: no dependency, and the same state always gives the same bytes, so
+golden files can pin a picture. Numbers are rounded to one decimal for the
+same reason. Every piece a screen reader should name carries a ``<title>``.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from xml.sax.saxutils import escape, quoteattr
+
+FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
+
+
+def num(v: float) -> str:
+    """One decimal at most, no trailing zeros: 12, 12.5, -3."""
+    r = round(float(v), 1)
+    return str(int(r)) if r == int(r) else f"{r:.1f}"
+
+
+def _attrs(attrs: dict) -> str:
+    out = []
+    for k, v in attrs.items():
+        if v is None or v is False:
+            continue
+        k = k.rstrip("_").replace("_", "-")
+        if isinstance(v, float) or isinstance(v, int) and not isinstance(v, bool):
+            v = num(v)
+        out.append(f" {k}={quoteattr(str(v))}")
+    return "".join(out)
+
+
+class Drawing:
+    """An SVG document under construction; ``str(drawing)`` is the finished text."""
+
+    def __init__(self, width: float, height: float, title: str, desc: str = ""):
+        self.width, self.height = width, height
+        self._parts: list[str] = []
+        self._title, self._desc = title, desc
+
+    def _element(self, tag: str, attrs: dict, title: str | None = None,
+                 content: str = "") -> None:
+        inner = (f"<title>{escape(title)}</title>" if title else "") + content
+        if inner:
+            self._parts.append(f"<{tag}{_attrs(attrs)}>{inner}</{tag}>")
+        else:
+            self._parts.append(f"<{tag}{_attrs(attrs)}/>")
+
+    def rect(self, x, y, w, h, *, fill="none", stroke="#333", title=None, rx=0, **kw):
+        self._element("rect", dict(x=x, y=y, width=w, height=h, rx=rx or None, fill=fill,
+                                   stroke=stroke, **kw), title)
+
+    def circle(self, cx, cy, r, *, fill="none", stroke="#333", title=None, **kw):
+        self._element("circle", dict(cx=cx, cy=cy, r=r, fill=fill, stroke=stroke, **kw), title)
+
+    def line(self, x1, y1, x2, y2, *, stroke="#333", **kw):
+        self._element("line", dict(x1=x1, y1=y1, x2=x2, y2=y2, stroke=stroke, **kw))
+
+    def path(self, d: str, *, fill="none", stroke="#333", title=None, **kw):
+        self._element("path", dict(d=d, fill=fill, stroke=stroke, **kw), title)
+
+    def polygon(self, points, *, fill="none", stroke="#333", title=None, **kw):
+        pts = " ".join(f"{num(x)},{num(y)}" for x, y in points)
+        self._element("polygon", dict(points=pts, fill=fill, stroke=stroke, **kw), title)
+
+    def text(self, x, y, s, *, size=12, anchor=None, weight=None, fill="#111", title=None,
+             **kw):
+        self._element("text", dict(x=x, y=y, font_size=size, text_anchor=anchor,
+                                   font_weight=weight, fill=fill, **kw), title, escape(str(s)))
+
+    @contextmanager
+    def group(self, title: str | None = None, **kw):
+        """A ``<g>``: what is drawn inside is one thing to a screen reader when titled."""
+        head = f"<g{_attrs(kw)}>" + (f"<title>{escape(title)}</title>" if title else "")
+        self._parts.append(head)
+        try:
+            yield self
+        finally:
+            self._parts.append("</g>")
+
+    def __str__(self) -> str:
+        w, h = num(self.width), num(self.height)
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+                f'viewBox="0 0 {w} {h}" font-family={quoteattr(FONT)} role="img">'
+                f"<title>{escape(self._title)}</title>")
+        if self._desc:
+            head += f"<desc>{escape(self._desc)}</desc>"
+        background = f'<rect width="{w}" height="{h}" fill="#ffffff"/>'
+        return head + background + "\n".join(["", *self._parts, ""]) + "</svg>\n"
+
+
+def text_width(s: str, size: float) -> float:
+    """A rough width of ``s`` in a sans font, to size boxes around labels."""
+    return len(s) * size * 0.6

@@ -1,0 +1,273 @@
+"""The Haleakala position as a picture (``referee show --format svg``).
+
+Drawn from the state JSON (``serial.state_to_json``) so the picture says what
+``show --format json`` says; the component file adds the ring names, the hut
+beaches and the jetty. The island is a disc cut into its sections, clockwise
+from section 1 at the top, ringed from the sea inwards (sea, beach, plain,
+forest, mountain, crater); every space is captioned with the name the moves
+use (``forest3``). The two seats differ in shape as well as colour: the first
+seat's discs are round, the second's square.
+"""
+from __future__ import annotations
+
+import math
+
+from referee.core.svg import Drawing, num
+
+WIDTH, HEIGHT = 1000, 780
+CX, CY = 365, 395
+RADII = {"sea": (232, 285), "beach": (184, 232), "plain": (142, 184), "forest": (102, 142),
+         "mountain": (64, 102), "crater": (18, 64)}
+RING_FILL = {"sea": "#bfe0f2", "beach": "#f7e6a8", "plain": "#d9ecb5", "forest": "#9fcd8a",
+             "mountain": "#c9b8a3", "crater": "#7a5f55"}
+SEAT_FILL = {"RED": "#d62728", "YELLOW": "#f2c200"}
+SEAT_INK = {"RED": "#ffffff", "YELLOW": "#111111"}
+CARD_FILL = {"statue": "#d9d9d9", "priestess": "#e3d1f0", "shell": "#f6e3c6", "beach": "#d3ecf7",
+             "lava": "#f4a582"}
+PANEL_X = 730
+
+
+def render_svg(state) -> str:
+    from referee.haleakala.serial import state_to_json
+    data = state_to_json(state)
+    comp = state.comp
+    dr = Drawing(WIDTH, HEIGHT, f"Haleakala, round {data['round']} of 2: {_next(data)}",
+                 "The island from above: section 1 at the top, sections clockwise; rings from "
+                 "the sea inwards. Card slots outside the sea; players, decks and score cards "
+                 "on the right.")
+    dr.text(15, 30, f"Haleakala · round {data['round']} of 2", size=22, weight="bold")
+    shown = _next(data) if data.get("result") else "Next: " + _next(data)
+    dr.text(WIDTH - 15, 30, shown[0].upper() + shown[1:], size=15, anchor="end", weight="bold")
+    for sec in range(1, comp.sections + 1):
+        _section(dr, data, comp, sec)
+    dr.circle(CX, CY, RADII["crater"][0], fill="#3b2b26", stroke="#000",
+              title="the summit of Haleakala")
+    _legend(dr, comp)
+    _panel(dr, data, comp)
+    return str(dr)
+
+
+def _legend(dr: Drawing, comp) -> None:
+    with dr.group("the rings, from the sea inwards"):
+        dr.text(15, 700, "Rings, from the sea inwards:", size=11, weight="bold")
+        for i, ring in enumerate(comp.rings):
+            x, y = 15 + (i % 2) * 95, 710 + (i // 2) * 20
+            dr.rect(x, y, 14, 14, fill=RING_FILL[ring], stroke="#333")
+            dr.text(x + 19, y + 11.5, ring, size=11)
+
+
+def _next(data) -> str:
+    if data.get("result"):
+        res = data["result"]
+        scores = ", ".join(f"{s} {res['scores'][s]}" for s in data["players"])
+        return f"game over ({scores}); winner {' and '.join(res['winners'])}"
+    if data["to_move"] is None:
+        return f"a chance line is due ({data['chance']})"
+    return f"{data['to_move']} ({data['phase']})"
+
+
+def _angle(comp, sec: int, offset: float = 0.0) -> float:
+    """Degrees, clockwise from 12 o'clock, of section ``sec``'s middle plus ``offset``."""
+    return (sec - 1) * 360 / comp.sections + offset
+
+
+def _point(r: float, deg: float) -> tuple[float, float]:
+    rad = math.radians(deg - 90)
+    return CX + r * math.cos(rad), CY + r * math.sin(rad)
+
+
+def _sector(r1: float, r2: float, a1: float, a2: float) -> str:
+    p = [_point(r2, a1), _point(r2, a2), _point(r1, a2), _point(r1, a1)]
+    f = [(num(x), num(y)) for x, y in p]
+    return (f"M{f[0][0]} {f[0][1]} A{num(r2)} {num(r2)} 0 0 1 {f[1][0]} {f[1][1]} "
+            f"L{f[2][0]} {f[2][1]} A{num(r1)} {num(r1)} 0 0 0 {f[3][0]} {f[3][1]}Z")
+
+
+def _who_here(data, space: str) -> list[str]:
+    out = []
+    if space in data["statues"]:
+        out.append(f"{data['statues'][space]}'s statue")
+    out += [f"{s}'s shaman" for s, p in data["players"].items() if p["shaman"] == space]
+    return out
+
+
+def _section(dr: Drawing, data, comp, sec: int) -> None:
+    half = 180 / comp.sections
+    mid = _angle(comp, sec)
+    seats = list(data["players"])
+    for ring in comp.rings:
+        r1, r2 = RADII[ring]
+        space = f"{ring}{sec}"
+        title = _space_title(data, comp, ring, sec)
+        with dr.group(title):
+            dr.path(_sector(r1, r2, mid - half, mid + half), fill=RING_FILL[ring],
+                    stroke="#4a4a4a", stroke_width=1)
+            cx, cy = _point(r2 - 8, mid)
+            ink = "#ffffff" if ring == "crater" else "#333333"
+            if ring not in ("sea", "beach"):      # the beach is full of discs
+                dr.text(cx, cy + 3, space, size=8.5, anchor="middle", fill=ink)
+    _sea_cell(dr, data, comp, sec, mid)
+    _beach_cell(dr, data, comp, sec, mid, seats)
+    for ring in comp.statue_rings:
+        _land_cell(dr, data, ring, sec, mid, seats)
+    _crater_cell(dr, data, sec, mid)
+    _slots(dr, data, sec, mid, comp)
+
+
+def _space_title(data, comp, ring: str, sec: int) -> str:
+    space = f"{ring}{sec}"
+    if ring == "sea":
+        extra = ["the boat"] if data["boat"] == sec else []
+        if comp.jetty == sec:
+            extra.append("the jetty")
+        return f"sea of section {sec}" + (f": {', '.join(extra)}" if extra else "")
+    if ring == "beach":
+        parts = [f"{s} discs {', '.join(map(str, b))}" for s, b in data["beaches"][str(sec)].items() if b]
+        parts += [f"{s}'s invocation disc" for s, p in data["players"].items()
+                  if p["invocation"] == f"beach{sec}"]
+        parts += [f"{s}'s hut" for s, h in comp.huts.items() if h == sec]
+        parts += _who_here(data, space)
+        return f"{space}: {', '.join(parts) or 'empty'}"
+    if ring == "crater":
+        return f"crater{sec}: {data['craters'][str(sec)]} lava discs"
+    return f"{space}: {', '.join(_who_here(data, space)) or 'empty'}"
+
+
+def disc(dr: Drawing, cx: float, cy: float, seat: str, label, first: bool, title: str) -> None:
+    """A seat's number disc: round for the first seat, square for the second."""
+    fill, ink = SEAT_FILL.get(seat, "#777"), SEAT_INK.get(seat, "#fff")
+    with dr.group(title):
+        if first:
+            dr.circle(cx, cy, 9.5, fill=fill, stroke="#000", stroke_width=1.2)
+        else:
+            dr.rect(cx - 9, cy - 9, 18, 18, fill=fill, stroke="#000", stroke_width=1.2, rx=2)
+        dr.text(cx, cy + 4, label, size=11, anchor="middle", weight="bold", fill=ink)
+
+
+def _sea_cell(dr: Drawing, data, comp, sec: int, mid: float) -> None:
+    cx, cy = _point(258, mid)
+    if comp.jetty == sec:
+        jx, jy = _point(276, mid + 17)
+        dr.text(jx, jy + 3, "jetty", size=8.5, anchor="middle", fill="#1b4f72")
+    if data["boat"] == sec:
+        with dr.group(f"the boat, in the sea of section {sec}"):
+            dr.path(f"M{num(cx - 26)} {num(cy - 7)} L{num(cx + 26)} {num(cy - 7)} "
+                    f"L{num(cx + 17)} {num(cy + 9)} L{num(cx - 17)} {num(cy + 9)}Z",
+                    fill="#8d5a2b", stroke="#000", stroke_width=1.3)
+            dr.text(cx, cy + 5, "BOAT", size=10, anchor="middle", weight="bold", fill="#fff")
+    nx, ny = _point(258, mid - 22)
+    dr.circle(nx, ny, 10, fill="#ffffff", stroke="#1b4f72", title=f"section {sec}")
+    dr.text(nx, ny + 4.5, sec, size=12.5, anchor="middle", weight="bold", fill="#1b4f72")
+
+
+def _beach_cell(dr: Drawing, data, comp, sec: int, mid: float, seats) -> None:
+    beach = data["beaches"][str(sec)]
+    for row, seat in enumerate(seats):
+        values = list(beach.get(seat, []))
+        invoked = data["players"][seat]["invocation"] == f"beach{sec}"
+        labels = [str(v) for v in values] + (["*"] if invoked else [])
+        r = 216 - row * 23
+        n = len(labels)
+        for i, label in enumerate(labels):
+            off = (i - (n - 1) / 2) * 24 / (r * math.pi / 180)
+            x, y = _point(r, mid + off)
+            what = "invocation disc" if label == "*" else f"disc {label}"
+            disc(dr, x, y, seat, label, row == 0, f"{seat}'s {what} on beach{sec}")
+    for i, seat in enumerate(s for s in seats if data["players"][s]["shaman"] == f"beach{sec}"):
+        x, y = _point(206, mid - 22 + 44 * i)
+        shaman(dr, x, y, seat, f"beach{sec}")
+    for seat, hut in comp.huts.items():
+        if hut == sec:
+            x, y = _point(226, mid + 24)
+            with dr.group(f"{seat}'s hut on beach{sec}"):
+                dr.polygon([(x - 9, y + 7), (x + 9, y + 7), (x + 9, y - 1), (x, y - 9), (x - 9, y - 1)],
+                           fill="#fff", stroke=SEAT_FILL.get(seat, "#777"), stroke_width=2)
+                dr.text(x, y + 5, seat[0], size=8, anchor="middle", weight="bold")
+
+
+def statue(dr: Drawing, x: float, y: float, seat: str, space: str) -> None:
+    """A statue: a tall head on a plinth, in its seat's colour with its initial."""
+    with dr.group(f"{seat}'s statue on {space}"):
+        dr.path(f"M{num(x - 8)} {num(y + 10)} L{num(x - 6)} {num(y - 6)} Q{num(x)} {num(y - 14)} "
+                f"{num(x + 6)} {num(y - 6)} L{num(x + 8)} {num(y + 10)}Z",
+                fill=SEAT_FILL.get(seat, "#777"), stroke="#000", stroke_width=1.3)
+        dr.text(x, y + 6, seat[0], size=10, anchor="middle", weight="bold",
+                fill=SEAT_INK.get(seat, "#fff"))
+
+
+def shaman(dr: Drawing, x: float, y: float, seat: str, space: str) -> None:
+    """A shaman: a pawn (head over a cloak) with its seat's initial, white-ringed."""
+    with dr.group(f"{seat}'s shaman on {space}"):
+        fill = SEAT_FILL.get(seat, "#777")
+        dr.polygon([(x - 9, y + 11), (x + 9, y + 11), (x, y - 3)], fill=fill, stroke="#fff",
+                   stroke_width=1.5)
+        dr.circle(x, y - 6, 6, fill=fill, stroke="#fff", stroke_width=1.5)
+        dr.text(x, y + 9, seat[0], size=8, anchor="middle", weight="bold",
+                fill=SEAT_INK.get(seat, "#fff"))
+
+
+def _land_cell(dr: Drawing, data, ring: str, sec: int, mid: float, seats) -> None:
+    r1, r2 = RADII[ring]
+    space = f"{ring}{sec}"
+    r = r1 + 15
+    if space in data["statues"]:
+        x, y = _point(r, mid - 9 * 100 / r)
+        statue(dr, x, y, data["statues"][space], space)
+    for i, seat in enumerate(s for s in seats if data["players"][s]["shaman"] == space):
+        x, y = _point(r, mid + (9 + i * 14) * 100 / r)
+        shaman(dr, x, y, seat, space)
+
+
+def _crater_cell(dr: Drawing, data, sec: int, mid: float) -> None:
+    lava = data["craters"][str(sec)]
+    if not lava:
+        return
+    x, y = _point(36, mid)
+    with dr.group(f"{lava} lava disc{'s' if lava != 1 else ''} on crater{sec}"):
+        dr.circle(x, y, 11, fill="#ff7f0e", stroke="#fff", stroke_width=1.5)
+        dr.text(x, y + 4.5, lava, size=12, anchor="middle", weight="bold", fill="#000")
+
+
+def card(dr: Drawing, x: float, y: float, face: str | None, comp, title: str,
+         w: float = 66, h: float = 28, count: int = 1) -> None:
+    """A card face as a labelled rectangle; None is an empty slot (dashed)."""
+    if face is None:
+        dr.rect(x, y, w, h, fill="#ffffff", stroke="#888", rx=4, stroke_dasharray="4 3",
+                title=title + ": empty")
+        dr.text(x + w / 2, y + h / 2 + 3.5, "empty", size=9, anchor="middle", fill="#777")
+        return
+    kind = comp.faces[face].kind if face in comp.faces else "statue"
+    with dr.group(f"{title}: {face}" + (f", {count} of them" if count > 1 else "")):
+        dr.rect(x, y, w, h, fill=CARD_FILL.get(kind, "#eee"), stroke="#333", rx=4)
+        words = face.replace("-", " ").split() + ([f"×{count}"] if count > 1 else [])
+        fits = max(4, int((w - 4) / (9.5 * 0.58)))
+        lines: list[str] = []
+        for word in words:
+            if lines and len(lines[-1]) + 1 + len(word) <= fits:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        size = 9.5 if len(lines) <= 2 else 8
+        for i, line in enumerate(lines[:3]):
+            dy = h / 2 + size * 0.37 + (i - (min(len(lines), 3) - 1) / 2) * size * 1.05
+            dr.text(x + w / 2, y + dy, line, size=size, anchor="middle")
+
+
+def _slots(dr: Drawing, data, sec: int, mid: float, comp) -> None:
+    """The section's card slots, just outside its sea."""
+    faces = data["slots"][str(sec)]
+    x, y = _point(322, mid)
+    w, h = 66, 28
+    side = abs(math.sin(math.radians(mid))) > 0.5      # stack them on the left and right
+    n = len(faces)
+    for i, face in enumerate(faces):
+        if side:
+            fx, fy = x - w / 2 + (8 if x > CX else -8), y - n * (h + 3) / 2 + i * (h + 3)
+        else:
+            fx, fy = x - n * (w + 4) / 2 + i * (w + 4), y - h / 2 + (10 if y > CY else -10)
+        card(dr, fx, fy, face, comp, f"section {sec} card slot {i + 1}", w, h)
+
+
+def _panel(dr: Drawing, data, comp) -> None:
+    from referee.haleakala.svg_panel import panel
+    panel(dr, PANEL_X, 50, WIDTH - PANEL_X - 12, data, comp)

@@ -1,0 +1,89 @@
+"""The right-hand column of the Haleakala picture: what lies beside the island
+(decks, lava supply, score cards for sale and the priestess) and each seat's
+score, reserve discs, statues left, kept cards and bought score cards.
+"""
+from __future__ import annotations
+
+from referee.core.svg import Drawing
+from referee.haleakala.svg import SEAT_FILL, SEAT_INK, card, disc
+
+
+def panel(dr: Drawing, x: float, y: float, w: float, data, comp) -> None:
+    y = _supply(dr, x, y, w, data, comp)
+    for i, (seat, p) in enumerate(data["players"].items()):
+        y = _seat(dr, x, y + 10, w, seat, p, i == 0, data, comp)
+
+
+def _supply(dr: Drawing, x, y, w, data, comp) -> float:
+    decks = data["decks"]
+    board = data["score_board"]
+    with dr.group("beside the island: decks, lava supply, score cards, priestess"):
+        dr.rect(x, y, w, 205, fill="#f7f7f2", stroke="#555", rx=8)
+        dr.text(x + 8, y + 18, "Decks (cards left)", size=12, weight="bold")
+        for i, name in enumerate(decks):
+            bx = x + 8 + i * ((w - 16) / len(decks))
+            palms = {"one": 1, "two": 2, "three": 3}.get(name, 0)
+            with dr.group(f"{name}-palm deck: {decks[name]} cards"):
+                dr.rect(bx, y + 26, (w - 16) / len(decks) - 6, 34, fill="#fff", stroke="#333",
+                        rx=4)
+                dr.text(bx + 6, y + 40, f"{name}-palm", size=9.5)
+                dr.text(bx + 6, y + 55, decks[name], size=13, weight="bold")
+                for k in range(palms):
+                    dr.circle(bx + (w - 16) / len(decks) - 16 - k * 9, y + 52, 3.5,
+                              fill="#2f7d32", stroke="none")
+        dr.text(x + 8, y + 80, f"Lava discs beside the board: {data['lava_supply']}", size=11.5,
+                title=f"{data['lava_supply']} lava discs in the supply")
+        dr.text(x + 8, y + 100, "Score cards for sale", size=12, weight="bold")
+        cw, ch = (w - 22) / 3, 26
+        for i, name in enumerate(board["cards"]):
+            spec = comp.score_cards.get(name)
+            cost = f", costs {spec.cost}" if spec else ""
+            card(dr, x + 8 + (i % 3) * (cw + 3), y + 108 + (i // 3) * (ch + 3), name, comp,
+                 f"score card for sale{cost}", cw, ch)
+        if not board["cards"]:
+            dr.text(x + 8, y + 124, "none left", size=11, fill="#555")
+        up = board["priestess"] == "up"
+        py = y + 108 + 2 * (ch + 3) + 4
+        with dr.group(f"the priestess on the score board, face {'up' if up else 'down'}"):
+            dr.rect(x + 8, py, w - 16, 30, fill="#e3d1f0" if up else "#ffffff", stroke="#5b3a7a",
+                    rx=4, stroke_dasharray=None if up else "4 3")
+            dr.text(x + 16, py + 19.5, f"Priestess: face {'up (for sale)' if up else 'down'}",
+                    size=11.5, weight="bold" if up else None)
+    return y + 205
+
+
+def _seat(dr: Drawing, x, y, w, seat, p, first_shape: bool, data, comp) -> float:
+    h = 225 + 27 * max(0, (len(set(p['cards'])) - 1) // 3 - 2)
+    fill, ink = SEAT_FILL.get(seat, "#777"), SEAT_INK.get(seat, "#fff")
+    first = data["first_player"] == seat
+    with dr.group(f"{seat}: score {p['score']}, statues left {p['statues_left']}"
+                  + (", first player" if first else "")):
+        dr.rect(x, y, w, h, fill="#fcfcfa", stroke=fill, rx=8, stroke_width=3)
+        dr.rect(x, y, w, 24, fill=fill, stroke="none", rx=8)
+        dr.text(x + 8, y + 17, seat + (" · first player" if first else ""), size=13,
+                weight="bold", fill=ink)
+        dr.text(x + w - 8, y + 17.5, f"score {p['score']}", size=14, anchor="end",
+                weight="bold", fill=ink)
+        dr.text(x + 8, y + 42, "reserve", size=11)
+        for i, v in enumerate(p["reserve"]):
+            disc(dr, x + 70 + i * 23, y + 38, seat, v, first_shape, f"{seat}'s disc {v} in reserve")
+        if not p["reserve"]:
+            dr.text(x + 70, y + 42, "none", size=11, fill="#555")
+        inv = p["invocation"]
+        if inv is not None:
+            where = "in reserve" if inv == "reserve" else f"on {inv}"
+            dr.text(x + 8, y + 62, f"invocation disc (*): {where}", size=11)
+        dr.text(x + 8, y + 80, f"statues left: {p['statues_left']}", size=11.5)
+        dr.text(x + 8, y + 100, f"cards kept ({len(p['cards'])})", size=11, weight="bold")
+        counts: dict[str, int] = {}
+        for face in p["cards"]:
+            counts[face] = counts.get(face, 0) + 1
+        cw, ch = (w - 22) / 3, 24
+        for i, (face, n) in enumerate(counts.items()):
+            card(dr, x + 8 + (i % 3) * (cw + 3), y + 106 + (i // 3) * (ch + 3), face, comp,
+                 f"{seat}'s card", cw, ch, count=n)
+        sy = y + h - 25
+        bought = ", ".join(p["score_cards"]) or "none"
+        dr.text(x + 8, sy + 12, f"score cards bought: {bought}", size=10.5,
+                title=f"{seat}'s score cards bought this round: {bought}")
+    return y + h

@@ -1,0 +1,246 @@
+"""The Hawaii position as a picture (``referee show --format svg``).
+
+Drawn from the state JSON (``state_json.to_json``), so the picture shows
+exactly what ``show --format json`` says; the component file adds only what
+the JSON leaves to it (place names, dock costs, round thresholds, the printed
+realm spaces). The board is laid out as on the table: row 4 farthest, the
+beach at the bottom; the sea (cove, docks, islands) and the order track beside
+it; each seat's realm and resources below.
+"""
+from __future__ import annotations
+
+from referee.core.svg import Drawing
+from referee.hawaii.rules import scoring
+from referee.hawaii.text import state_json
+from referee.hawaii.text.svg_parts import CHIEF_H, CHIEF_W, chief, chiefs_flow, fish, fish_of, token, wrap
+from referee.hawaii.text.svg_realm import PANEL_H, PANEL_W, realm_panel
+
+WIDTH = 1000
+PLACE_W, PLACE_H, GAP = 185, 112, 10
+BOARD_X, BOARD_Y = 15, 100
+SEA_X = 615
+PLAYERS_Y = 650
+
+
+def render_svg(state) -> str:
+    data = state_json.to_json(state)
+    comps = state.d.comps
+    seats = data["seats"]
+    targets = {s: scoring.threshold_for(state.d.players[s], _round(comps, data).threshold, comps)
+               for s in seats}
+    rows = (len(seats) + 1) // 2
+    height = PLAYERS_Y + rows * (PANEL_H + 10) + 5
+    dr = Drawing(WIDTH, height, _caption(data, comps),
+                 "The board (row 4 farthest, the beach at the bottom), the sea with the cove, "
+                 "the docks and the island stack, the order track, and every seat's realm.")
+    _header(dr, data, comps)
+    _rounds(dr, data, comps)
+    _board(dr, data, comps)
+    _sea(dr, data, comps)
+    _track(dr, data)
+    for i, seat in enumerate(seats):
+        x = 10 + (i % 2) * (PANEL_W + 10)
+        y = PLAYERS_Y + (i // 2) * (PANEL_H + 10)
+        realm_panel(dr, x, y, seat, data, comps, targets[seat])
+    return str(dr)
+
+
+def _round(comps, data):
+    return comps.rounds[min(data["round"], len(comps.rounds)) - 1]
+
+
+def _caption(data, comps) -> str:
+    return f"Hawaii, round {data['round']} of {len(comps.rounds)}: {_next(data)}"
+
+
+def _next(data) -> str:
+    if "result" in data:
+        res = data["result"]
+        scores = ", ".join(f"{s} {res['scores'][s]}" for s in data["seats"])
+        return f"game over ({scores}); winner {' and '.join(res['winners'])}"
+    who = data["to_move"]
+    if who is None:
+        return "a chance line is due"
+    if data["phase"] == "round-end":
+        return f"{who} chooses irrigation income"
+    return f"{who} to move"
+
+
+def _header(dr: Drawing, data, comps) -> None:
+    dr.text(15, 30, f"Hawaii · round {data['round']} of {len(comps.rounds)}", size=22,
+            weight="bold")
+    rules = f"   rules: {', '.join(data['rules'])}" if data["rules"] else ""
+    shown = _next(data) if "result" in data else "Next: " + _next(data)
+    dr.text(WIDTH - 15, 30, shown[0].upper() + shown[1:] + rules, size=15, anchor="end",
+            weight="bold")
+
+
+def _rounds(dr: Drawing, data, comps) -> None:
+    """The round indicator: every round's threshold and points, this one marked."""
+    w = (WIDTH - 30 - 4 * 6) / len(comps.rounds)
+    for i, spec in enumerate(comps.rounds, start=1):
+        x, y = 15 + (i - 1) * (w + 6), 44
+        now = i == data["round"] and data["phase"] != "over"
+        done = i < data["round"] or data["phase"] == "over"
+        state = "this round" if now else ("played" if done else "to come")
+        pts = "/".join(map(str, spec.points))
+        with dr.group(f"round {i} ({state}): threshold {spec.threshold}, points {pts}"):
+            dr.rect(x, y, w, 42, fill="#fff4c2" if now else ("#eeeeee" if done else "#ffffff"),
+                    stroke="#000" if now else "#999", stroke_width=3 if now else 1, rx=5)
+            label = f"Round {i}" + ("  ◀ NOW" if now else ("  (played)" if done else ""))
+            dr.text(x + 8, y + 16, label, size=12, weight="bold")
+            dr.text(x + 8, y + 34, f"needs {spec.threshold} · scores {pts}", size=12)
+
+
+def _place_xy(coord: str, comps) -> tuple[float, float]:
+    col, row = "ABC".index(coord[0]), int(coord[1:])
+    rows = max(int(c[1:]) for c in comps.positions)
+    wide = sum(1 for c in comps.positions if c[1:] == coord[1:])
+    x = BOARD_X + col * (PLACE_W + GAP) + (3 - wide) * (PLACE_W + GAP) / 2
+    y = BOARD_Y + (rows - row) * (PLACE_H + GAP)
+    return x, y
+
+
+def _board(dr: Drawing, data, comps) -> None:
+    at = _standing(data)
+    for coord in comps.positions:
+        x, y = _place_xy(coord, comps)
+        place = data["places"].get(coord)
+        if place is None:
+            with dr.group(f"place {coord}: not laid out yet"):
+                dr.rect(x, y, PLACE_W, PLACE_H, fill="#f4f4f4", stroke="#aaa", rx=8,
+                        stroke_dasharray="5 4")
+                dr.text(x + 8, y + 18, f"{coord}: not laid out yet", size=12, fill="#555")
+            continue
+        _place(dr, x, y, coord, place, comps, at.get(coord, []))
+    n = max(int(c[1:]) for c in comps.positions)
+    y = BOARD_Y + n * (PLACE_H + GAP)
+    with dr.group("the beach"):
+        dr.rect(BOARD_X, y, 3 * PLACE_W + 2 * GAP, 44, fill="#f7e6a8", stroke="#b08d2a", rx=8)
+        dr.text(BOARD_X + 10, y + 27, "Beach", size=14, weight="bold")
+        chiefs_flow(dr, BOARD_X + 70, y + 5, 3 * PLACE_W - 60, at.get("beach", []), "on the beach")
+
+
+def _standing(data) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for seat in data["seats"]:
+        out.setdefault(data["players"][seat]["at"], []).append(seat)
+    return out
+
+
+def _place(dr: Drawing, x, y, coord, place, comps, chiefs) -> None:
+    spec = comps.place(place["id"])
+    name = spec.name or place["id"]
+    stock = [f"{k} {n}" for k, n in place["sells"].items()]
+    with dr.group(f"place {coord}, {name}: tiles left {', '.join(stock)}"):
+        dr.rect(x, y, PLACE_W, PLACE_H, fill="#e9f5e1", stroke="#2f5d1e", rx=8, stroke_width=1.5)
+        dr.rect(x, y, 28, 18, fill="#2f5d1e", stroke="none", rx=4)
+        dr.text(x + 14, y + 13.5, coord, size=11, anchor="middle", weight="bold", fill="#fff")
+        size = min(11.5, (PLACE_W - 38) / (len(name) * 0.68))
+        dr.text(x + 33, y + 13.5, name, size=round(size, 1), weight="bold")
+        for i, line in enumerate(wrap(stock, PLACE_W - 12, 10.5)[:3]):
+            dr.text(x + 6, y + 31 + i * 12.5, line, size=10.5)
+    _circles(dr, x, y, coord, place)
+    lines = (len(chiefs) + 1) // 2
+    chiefs_flow(dr, x + PLACE_W - 2 * CHIEF_W - 8, y + PLACE_H - lines * (CHIEF_H + 3) - 2,
+                2 * CHIEF_W + 4, chiefs, f"at {coord}")
+
+
+def _circles(dr: Drawing, x, y, coord, place) -> None:
+    """Purchase circles left to right, the printed one last with its limit; tokens in
+    draw order from the left (which circle a bought token left is not recorded)."""
+    n, tokens = place["circles"], place["tokens"]
+    cy = y + PLACE_H - 28
+    for i in range(n):
+        cx = x + 17 + i * 28
+        printed = i == n - 1
+        what = f"printed circle (limit {place['limit']})" if printed else f"circle {i + 1}"
+        if i < len(tokens):
+            if printed:
+                dr.circle(cx, cy, 14.5, stroke="#6b4a1f", stroke_width=1.2)
+            token(dr, cx, cy, tokens[i], f"on {coord} {what}")
+        else:
+            empty = printed and place["printed_empty"]
+            dr.circle(cx, cy, 12, fill="#ffffff", stroke="#6b4a1f", stroke_width=1.2,
+                      stroke_dasharray="3 2", title=f"{coord} {what}: empty"
+                      + (", stayed empty this round" if empty else ""))
+            if printed:
+                dr.circle(cx, cy, 14.5, stroke="#6b4a1f", stroke_width=1.2)
+            if empty:
+                dr.text(cx, cy + 2.5, "empty", size=7, anchor="middle", fill="#555")
+        if printed:
+            dr.text(cx, cy + 25, f"≤{place['limit']}", size=10.5, anchor="middle",
+                    weight="bold", title=f"the printed limit of {coord}: {place['limit']}")
+
+
+def _sea(dr: Drawing, data, comps) -> None:
+    at = _standing(data)
+    x, w = SEA_X, WIDTH - SEA_X - 15
+    y = BOARD_Y
+    with dr.group("the cove"):
+        dr.rect(x, y, w, 80, fill="#d8eef7", stroke="#1b4f72", rx=8)
+        count = sum(_fish_count(e) for e in data["cove"])
+        dr.text(x + 8, y + 17, f"Cove: {_count(len(data['cove']), 'fish token')}, {count} fish", size=12,
+                weight="bold")
+        fx = x + 8
+        for entry in data["cove"]:
+            fx += fish(dr, fx, y + 26, entry, "in the cove") + 6
+        if not data["cove"]:
+            dr.text(x + 8, y + 42, "empty", size=11, fill="#555")
+        chiefs_flow(dr, x + 8, y + 57, w - 16, at.get("cove", []), "at the cove")
+    y += 88
+    for i, spec in enumerate(comps.docks, start=1):
+        island = data["docks"][i - 1]
+        shown = island or "visited this round (empty)"
+        with dr.group(f"dock {i}: {spec.feet} feet, {spec.points} points, island {shown}"):
+            dr.rect(x, y, w, 50, fill="#eaf4fb", stroke="#1b4f72", rx=6)
+            dr.text(x + 8, y + 16, f"Dock {i}", size=12, weight="bold")
+            dr.text(x + 8, y + 32, f"{spec.feet} feet", size=11)
+            dr.text(x + 8, y + 45, f"{spec.points} points", size=11)
+            if island:
+                dr.rect(x + 78, y + 8, 120, 34, fill="#c9e4b4", stroke="#2f5d1e", rx=14)
+                dr.text(x + 138, y + 23, "island", size=9, anchor="middle", fill="#2f5d1e")
+                dr.text(x + 138, y + 36, island, size=11.5, anchor="middle", weight="bold")
+            else:
+                dr.text(x + 82, y + 30, "(visited: empty)", size=11, fill="#555")
+            chiefs_flow(dr, x + 206, y + 4, w - 210, at.get(f"dock{i}", []), f"at dock {i}")
+        y += 56
+    down = sum(data["islands"]["face_down"].values())
+    up = data["islands"]["face_up"]
+    text = f"Island stack: {down} face down" + (f"; face up: {', '.join(up)}" if up else "")
+    dr.text(x + 4, y + 12, text, size=11.5, title="the island stack")
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _fish_count(entry) -> int:
+    return fish_of(entry)[1]
+
+
+def _track(dr: Drawing, data) -> None:
+    """The order track: each space holds the seat standing there, or a token, or nothing."""
+    x, w = SEA_X, WIDTH - SEA_X - 15
+    y = BOARD_Y + 88 + 4 * 56 + 22
+    spaces = data["track"]
+    with dr.group("the order track"):
+        dr.rect(x, y, w, 80, fill="#fbf1e6", stroke="#8a5a2b", rx=8)
+        dr.text(x + 8, y + 16, "Order track", size=12, weight="bold")
+        if data["order"]:
+            dr.text(x + w - 8, y + 16, "turn order: " + " ".join(data["order"]), size=10,
+                    anchor="end")
+        sw = (w - 16) / max(1, len(spaces))
+        for i, (space, v) in enumerate(spaces.items()):
+            sx = x + 8 + i * sw
+            where = f"on order space {space}"
+            dr.rect(sx, y + 24, sw - 6, 50, fill="#ffffff", stroke="#8a5a2b", rx=4,
+                    title=f"order space {space}: {v or 'empty'}")
+            dr.text(sx + 4, y + 36, space, size=10, weight="bold")
+            cx = sx + (sw - 6) / 2
+            if v is None:
+                continue
+            if v in data["players"]:
+                chief(dr, cx - 23, y + 48, v, where)
+            else:
+                token(dr, cx, y + 55, v, where, r=11)

@@ -1,0 +1,171 @@
+"""One seat's part of the Hawaii picture: resources, this round's pile against
+its threshold, the realm board (villages, kahuna and tiki spaces) and boats.
+
+The realm is drawn like the printed player board: village rows top to bottom
+from the start hut, kahuna spaces down the left with their points, tiki spaces
+over the columns (filled right to left, the printed tiki at the far right).
+"""
+from __future__ import annotations
+
+from referee.core.svg import Drawing, num
+from referee.hawaii.text.svg_parts import fish, seat_fill, seat_ink, token
+
+PANEL_W, PANEL_H = 485, 330
+CELL_W, CELL_H = 50, 30
+FAMILY_FILL = {"hut": "#f3dfbd", "village": "#e4d4f4", "fruit": "#d3efc4", "god": "#fbd9d9",
+               "boat": "#cfe3f7", "kahuna": "#eeeeee", "tiki": "#eeeeee"}
+
+
+def realm_panel(dr: Drawing, x: float, y: float, seat: str, data, comps, target: int) -> None:
+    p = data["players"][seat]
+    with dr.group(f"{seat}: score {p['score']}, shells {p['shells']}, feet {p['feet']}, "
+                  f"fruits {p['fruits']}, this round {p['round_sum']} of {target} needed"):
+        dr.rect(x, y, PANEL_W, PANEL_H, fill="#fcfcfa", stroke=seat_fill(seat), rx=8,
+                stroke_width=3)
+        dr.rect(x, y, PANEL_W, 26, fill=seat_fill(seat), stroke="none", rx=8)
+        dr.text(x + 10, y + 18.5, seat, size=15, weight="bold", fill=seat_ink(seat))
+        where = _where(p["at"])
+        turn = data["order"].index(seat) + 1 if seat in data["order"] else None
+        sub = f"chief {where}" + (f" · turn {turn} of {len(data['order'])}" if turn else "")
+        dr.text(x + 90, y + 18, sub, size=11.5, fill=seat_ink(seat))
+        dr.text(x + PANEL_W - 10, y + 19, f"score {p['score']}", size=15, anchor="end",
+                weight="bold", fill=seat_ink(seat))
+        for i, key in enumerate(("shells", "feet", "fruits")):
+            dr.text(x + 10 + i * 105, y + 44, f"{key} {p[key]}", size=13, weight="bold")
+        _pile(dr, x + 10, y + 52, seat, p, target)
+        _realm(dr, x + 10, y + 100, seat, p, comps)
+
+
+def _where(at: str) -> str:
+    if at.startswith("dock"):
+        return f"at dock {at[4:]}"
+    if at.startswith("order"):
+        return f"on order space {at[5:]}"
+    return "on the beach" if at == "beach" else f"at {at}"
+
+
+def _pile(dr: Drawing, x, y, seat, p, target) -> None:
+    """This round's tokens and fish, their sum against the seat's threshold."""
+    total = p["round_sum"]
+    reached = total >= target
+    dr.text(x, y + 14, "this round:", size=11)
+    cx = x + 70
+    for t in p["tokens"]:
+        token(dr, cx + 11, y + 10, t, f"taken by {seat} this round", r=10)
+        cx += 25
+    for f in p["fish"]:
+        cx += fish(dr, cx, y - 1, f, f"caught by {seat} this round") + 4
+    if not p["tokens"] and not p["fish"]:
+        dr.text(cx, y + 14, "nothing yet", size=11, fill="#555")
+    bar_x, bar_y, bar_w = x, y + 28, PANEL_W - 215
+    scale = bar_w / max(target, total, 1)
+    label = f"sum {total} of {target} needed" + (": reached" if reached else "")
+    with dr.group(f"{seat}'s round sum {total}, threshold {target}"
+                  + (", reached" if reached else ", not reached")):
+        dr.rect(bar_x, bar_y, bar_w, 12, fill="#ffffff", stroke="#555")
+        if total:
+            dr.rect(bar_x, bar_y, total * scale, 12, fill="#7fbf7f" if reached else "#f0b27a",
+                    stroke="none")
+        tx = bar_x + target * scale
+        dr.line(tx, bar_y - 4, tx, bar_y + 16, stroke="#000", stroke_width=2.5)
+        dr.text(bar_x + bar_w + 8, bar_y + 10.5, label, size=11, weight="bold" if reached else None)
+
+
+def _tiki_spaces(comps) -> list[tuple[int, int | None, bool]]:
+    """(column, fill order or None for the printed tiki, printed) for each tiki space."""
+    spec = comps.realm
+    out = [(col, i, False) for i, col in enumerate(spec.tiki_columns)]
+    if spec.printed_tiki_column is not None:
+        out.append((spec.printed_tiki_column, None, True))
+    return out
+
+
+def _realm(dr: Drawing, x, y, seat, p, comps) -> None:
+    spec = comps.realm
+    tikis = _tiki_spaces(comps)
+    columns = max([c for c, _, _ in tikis] + [len(r) for r in p["villages"]] + [1])
+    gx, gy = x + 44, y + 26
+    with dr.group(f"{seat}'s tikis: {p['tikis']} of {len(spec.tiki_columns)} spaces filled"):
+        dr.text(x, y + 17, "tikis", size=10, fill="#555")
+        for col, order, printed in tikis:
+            tx = gx + (col - 1) * CELL_W + CELL_W / 2
+            filled = printed or order < p["tikis"]
+            feet = spec.tiki_feet[order] if order is not None and order < len(spec.tiki_feet) else 0
+            what = ("printed tiki" if printed else f"tiki space {order + 1}"
+                    + (f" (+{feet} feet)" if feet else "")) + (": tiki" if filled else ": empty")
+            if filled:
+                dr.polygon([(tx - 9, y + 22), (tx + 9, y + 22), (tx + 6, y + 4), (tx - 6, y + 4)],
+                           fill="#8d6e63", stroke="#3e2723", title=f"{seat} {what}")
+                dr.text(tx, y + 17, "T", size=10, anchor="middle", weight="bold", fill="#fff")
+            else:
+                dr.rect(tx - 9, y + 4, 18, 18, fill="#fff", stroke="#999", stroke_dasharray="3 2",
+                        title=f"{seat} {what}")
+                if feet:
+                    dr.text(tx, y + 17, f"+{feet}", size=8, anchor="middle", fill="#777")
+    for row in range(spec.villages):
+        ry = gy + row * CELL_H
+        _kahuna(dr, x, ry, row, seat, p, spec)
+        tiles = p["villages"][row] if row < len(p["villages"]) else []
+        with dr.group(f"{seat}'s village {row + 1}: {', '.join(tiles) or 'empty'}"):
+            for col in range(columns):
+                cx = gx + col * CELL_W
+                if col < len(tiles):
+                    _tile(dr, cx, ry, tiles[col], comps)
+                else:
+                    dr.rect(cx + 1, ry + 1, CELL_W - 2, CELL_H - 2, fill="#ffffff",
+                            stroke="#dddddd")
+    _boats(dr, x, gy + spec.villages * CELL_H + 6, seat, p)
+
+
+def _kahuna(dr: Drawing, x, ry, row, seat, p, spec) -> None:
+    if row >= len(spec.kahuna_points):
+        return
+    pts = spec.kahuna_points[row]
+    shells = spec.kahuna_shells[row] if row < len(spec.kahuna_shells) else 0
+    filled = row < p["kahunas"]
+    extra = f", +{shells} shells" if shells else ""
+    title = f"{seat} kahuna space {row + 1} ({pts} points{extra}): {'kahuna' if filled else 'empty'}"
+    if filled:
+        dr.circle(x + 18, ry + CELL_H / 2, 13, fill="#5d4037", stroke="#000", title=title)
+        dr.text(x + 18, ry + CELL_H / 2 + 4, pts, size=11, anchor="middle", weight="bold",
+                fill="#fff")
+    else:
+        dr.circle(x + 18, ry + CELL_H / 2, 13, fill="#fff", stroke="#999",
+                  stroke_dasharray="3 2", title=title)
+        dr.text(x + 18, ry + CELL_H / 2 + 4, pts, size=10, anchor="middle", fill="#777")
+
+
+def _tile(dr: Drawing, x, y, tile: str, comps) -> None:
+    kind, _, side = tile.partition(":")
+    fam = comps.tiles[kind].family if kind in comps.tiles else "hut"
+    label = "start hut" if kind == "start-hut" else kind
+    dr.rect(x + 1, y + 1, CELL_W - 2, CELL_H - 2, fill=FAMILY_FILL.get(fam, "#eee"),
+            stroke="#555", rx=3, stroke_width=2 if side == "II" else 1,
+            title=f"{label}{' side ' + side if side else ''}")
+    parts = label.replace("-", " ").split()
+    if side:
+        parts = [" ".join(parts[:-1]), f"{parts[-1]} {side}"] if len(parts) > 1 else [
+            parts[0], side]
+    size = min(9.5, (CELL_W - 4) / (max(len(s) for s in parts) * 0.58))
+    for i, s in enumerate(parts[:2]):
+        dr.text(x + CELL_W / 2, y + 12 + i * 11, s, size=round(size, 1), anchor="middle")
+
+
+def _boats(dr: Drawing, x, y, seat, p) -> None:
+    dr.text(x, y + 15, "boats", size=10, fill="#555")
+    bx = x + 44
+    w = min(96.0, (PANEL_W - 64) / max(1, len(p["boats"])) - 8)
+    for b in p["boats"]:
+        fishing = b["name"] == "fishing-boat"
+        name = ("fishing" if w < 90 else "fishing boat") if fishing else f"boat {b['side']}"
+        state = "sailed" if b["used"] else "ready"
+        with dr.group(f"{seat}'s {name}: {b['capacity']} feet, {state} this round"):
+            dr.path(f"M{num(bx)} {num(y + 4)} L{num(bx + w)} {num(y + 4)} L{num(bx + w - 12)} "
+                    f"{num(y + 22)} L{num(bx + 12)} {num(y + 22)}Z",
+                    fill="#cfe3f7" if not b["used"] else "#dddddd", stroke="#1b4f72",
+                    stroke_width=1.3, stroke_dasharray="4 2" if b["used"] else None)
+            dr.text(bx + w / 2, y + 16.5, f"{name} {b['capacity']}", size=9.5, anchor="middle",
+                    weight="bold")
+            dr.text(bx + w / 2, y + 34, state, size=10, anchor="middle",
+                    fill="#a00" if b["used"] else "#1b4f72")
+        bx += w + 8
