@@ -52,7 +52,7 @@ class Mail:
 
 def parse(data: bytes) -> Mail:
     m = message_from_bytes(data, policy=policy.default)
-    body = m.get_body(("plain",)).get_content()
+    body = m.get_body(("plain",)).get_content().replace("\r\n", "\n")
     refs = str(m["References"] or "").split()
     return Mail([a.strip() for a in str(m["To"]).split(",")], str(m["Subject"]),
                 str(m["Message-ID"]), str(m["In-Reply-To"]) if m["In-Reply-To"] else None,
@@ -93,9 +93,16 @@ class Table:
         mid = f"<{uuid.uuid4().hex}@players.example>"
         subject = answering.subject if answering.subject.startswith("Re:") \
             else "Re: " + answering.subject
-        raw = client_mail(client or next(self.clients), sender=self.seats[seat],
+        client = client or next(self.clients)
+        quoted = answering.body
+        if client == "thunderbird":
+            # mailkit's format=flowed wraps a long quoted line without repeating its '>'
+            # (real Thunderbird repeats it), so the tail would read as new text: quote
+            # the lines a flowed client keeps whole
+            quoted = "\n".join(line for line in quoted.split("\n") if len(line) <= 70)
+        raw = client_mail(client, sender=self.seats[seat],
                           to=answering.reply_to or HOST, subject=subject, new_text=text,
-                          quoted=answering.body, message_id=mid,
+                          quoted=quoted, message_id=mid,
                           in_reply_to=answering.message_id,
                           references=tuple(answering.references), html_only=html_only)
         return raw, mid
