@@ -151,7 +151,7 @@ def test_smtp_down_loses_nothing_and_sends_nothing_twice(store):
             note_to = g["to_move"]
             raw, _ = table.write(note_to, rng.choice(lines))
             assert ingest(store, raw).reply.ok
-            d = deliver(store, dead, now=t)
+            d = deliver(store, dead)
             assert d.sent == 0 and d.deferred == 1
         waiting = [r for r in _outbox(store) if r["sent_at"] is None]
         assert len(waiting) >= 6 * 4
