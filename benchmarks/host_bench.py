@@ -2,7 +2,7 @@
 
     python benchmarks/host_bench.py [--moves 200] [--games 1000] [--rounds 2] [--pg]
 
-1. Latency: the median wall time for a resident process to ingest one move mail
+1. Latency: the median wall time (and CPU time, less disturbed by a loaded machine) for a resident process to ingest one move mail
    (parse, authenticate, validate, append, queue the notifications, commit) in a
    3-player Hawaii game, on SQLite (target <= 20 ms).
 2. Throughput: GAMES live 3-player Hawaii games, one move mail each in turn, ROUNDS
@@ -32,11 +32,12 @@ HOST = "referee@host.example"
 def _mail(store, gid: str, seat: str, text: str, n: int) -> bytes:
     from referee.service.games import seat_link_token
     from referee.service.identity import parse_secret, reply_address
-    from referee.service.mail.outgoing import compose
+    from tests.service.mailkit import client_mail
 
     to = reply_address(HOST, parse_secret(seat_link_token(store, gid, seat)))
-    return compose(sender=SEATS[seat], to=to, subject=f"game {gid}", text=text + "\n",
-                   message_id=f"<bench-{gid}-{n}-{random.random()}@players.example>")
+    return client_mail("gmail", sender=SEATS[seat], to=to, subject=f"Re: game {gid}",
+                       new_text=f"Here is my move:\n{text}\nthanks", quoted="RED moved.",
+                       message_id=f"<bench-{gid}-{n}-{random.randrange(10**12)}@players.example>")
 
 
 def _new_game(store, rng) -> str:
@@ -62,22 +63,23 @@ def _next_mail(store, gid: str, rng, n: int) -> bytes | None:
     return _mail(store, gid, g["to_move"], f"{rng.choice(lines)} #{g['ply']}", n)
 
 
-def latency(url: str, moves: int) -> float:
+def latency(url: str, moves: int) -> tuple[float, float]:
     from referee.service.ingest import ingest
     from referee.service.store import open_store
 
-    store, rng, times = open_store(url), random.Random(1), []
+    store, rng, times, cpu = open_store(url), random.Random(1), [], []
     gid = _new_game(store, rng)
     for n in range(moves):
         raw = _next_mail(store, gid, rng, n)
         if raw is None:
             gid = _new_game(store, rng)
             raw = _next_mail(store, gid, rng, n)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         result = ingest(store, raw)
         times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
         assert result.outcome == "handled" and result.reply.ok, result
-    return statistics.median(times)
+    return statistics.median(times), statistics.median(cpu)
 
 
 def throughput(url: str, games: int, rounds: int) -> tuple[float, int]:
@@ -115,9 +117,10 @@ def main() -> None:
         targets.append(("PostgreSQL", cluster.new_database(), cluster.new_database()))
     try:
         for name, lat_url, thr_url in targets:
-            med = latency(lat_url, args.moves)
-            print(f"{name}: ingest of one move mail, median of {args.moves}: "
-                  f"{med * 1000:.1f} ms (target <= 20 ms: {'met' if med <= 0.020 else 'NOT met'})")
+            wall, cpu = latency(lat_url, args.moves)
+            print(f"{name}: ingest of one move mail, median of {args.moves}: wall "
+                  f"{wall * 1000:.1f} ms, CPU {cpu * 1000:.1f} ms "
+                  f"(target <= 20 ms: {'met' if wall <= 0.020 else 'NOT met'})")
             rate, n = throughput(thr_url, args.games, args.rounds)
             print(f"{name}: {n} moves over {args.games} live games: {rate:.0f} moves/s of CPU "
                   f"(target >= 200/s: {'met' if rate >= 200 else 'NOT met'})")

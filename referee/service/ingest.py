@@ -142,24 +142,33 @@ def _refs(mail) -> list[str]:
     return refs
 
 
+_VERBS: dict[str, set[str]] = {}          # module key -> verbs seen by this process
+_LEARNED: dict[str, int] = {}
+LEARN_FROM_LEGAL = 20                     # positions whose legal moves teach the verbs
+
+
 def verbs_for(session) -> set[str]:
     """The words that start a move of this game, so a move without its seat word is
-    told from chatter: the module's own list if it has one, the verbs of the moves
-    legal now, and those already played in the game."""
+    told from chatter: the module's own list if it has one, the verbs of moves played
+    in the game, and those of the legal moves of the first positions this process
+    sees (a resident process soon knows them all and stops listing moves for it)."""
     from referee.notation.listing import legal_lines
 
-    verbs = {str(v).lower() for v in getattr(session.module, "verbs", ())}
-    lines = list(session.text.split("\n"))
-    if session.game["status"] == "playing":
+    key = session.module.key
+    verbs = _VERBS.setdefault(key, {str(v).lower() for v in getattr(session.module, "verbs", ())})
+    lines = session.text.split("\n")
+    if session.game["status"] == "playing" and _LEARNED.get(key, 0) < LEARN_FROM_LEGAL:
+        _LEARNED[key] = _LEARNED.get(key, 0) + 1
         try:
             lines += legal_lines(session.module, session.state, 200)[1]
         except Exception:
             pass
+    seats = session.module.seats
     for line in lines:
-        words = line.split()
-        if len(words) >= 2 and words[0].upper() in session.module.seats:
+        words = line.split(None, 2)
+        if len(words) >= 2 and words[0].upper() in seats:
             verbs.add(words[1].lower())
-    return verbs
+    return set(verbs)
 
 
 def _run(store, conn, mail, game_id: str, seat: str, key: str, now: float):

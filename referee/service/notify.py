@@ -12,7 +12,7 @@ import json
 import time
 from email.utils import make_msgid
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 
 from referee.service import schema as S
 
@@ -47,12 +47,16 @@ def queue(conn, *, game_id: str | None, kind: str, sender: str, to: list[str], s
     """Put one mail in the outbox; its Message-ID is fixed now, so a retried delivery
     is the same message to every server and client that sees it twice."""
     message_id = make_msgid(domain=domain_of(sender))
-    conn.execute(insert(S.outbox).values(
-        game_id=game_id, kind=kind, created_at=now, sender=sender, recipients=json.dumps(to),
-        subject=subject, body=body, html=html, message_id=message_id, in_reply_to=in_reply_to,
-        refs=json.dumps([r for r in references if r]), reply_to=reply_to,
-        headers=json.dumps(headers or {}), attempts=0, next_try=now))
+    conn.execute(_INSERT, {
+        "game_id": game_id, "kind": kind, "created_at": now, "sender": sender,
+        "recipients": json.dumps(to), "subject": subject, "body": body, "html": html,
+        "png_state": None, "message_id": message_id, "in_reply_to": in_reply_to,
+        "refs": json.dumps([r for r in references if r]), "reply_to": reply_to,
+        "headers": json.dumps(headers or {}), "attempts": 0, "next_try": now})
     return message_id
+
+
+_INSERT = insert(S.outbox)
 
 
 def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str,
@@ -69,12 +73,14 @@ def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str
                 reply_to=reply_address(game["host_address"], secret),
                 headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"],
                          "X-Referee-Seat": seat_row["seat"]})
-    values = {"last_message_id": mid}
-    if seat_row["thread_id"] is None:
-        values["thread_id"] = mid
-    conn.execute(update(S.seats).where(S.seats.c.game_id == game["id"],
-                                       S.seats.c.seat == seat_row["seat"]).values(**values))
+    conn.execute(_THREAD, {"g": game["id"], "s": seat_row["seat"], "last": mid,
+                           "thread": seat_row["thread_id"] or mid})
     return mid
+
+
+_THREAD = (update(S.seats)
+           .where(S.seats.c.game_id == bindparam("g"), S.seats.c.seat == bindparam("s"))
+           .values(last_message_id=bindparam("last"), thread_id=bindparam("thread")))
 
 
 def seat_rows(conn, game_id: str) -> list:
