@@ -71,19 +71,17 @@ def long_game(moves: int) -> tuple[list[str], int]:
 
     from referee.core import registry
     from referee.core.game import CHANCE
-    from referee.notation.chance import draw_lines
     from referee.notation.newgame import new_game
-    from referee.notation.replay import canonical_move
     from referee.notation.writer import render
 
     module = registry.get("hawaii")
     seed = "bench-150"
-    tags, lines, state, draws = new_game(module, ["RED", "YELLOW", "GREEN", "BLUE", "BLACK"], (), seed)
+    tags, lines, state, table = new_game(module, ["RED", "YELLOW", "GREEN", "BLUE", "BLACK"], (), seed)
     rng = random.Random(int.from_bytes(sha256(seed.encode()).digest(), "big"))
     played = 0
     while state.current_player() is not None:
         if state.current_player() == CHANCE:
-            drawn, draws = draw_lines(module, state, seed, draws)
+            drawn = table.deal()
             lines += drawn
             played += len(drawn)
             continue
@@ -93,8 +91,7 @@ def long_game(moves: int) -> tuple[list[str], int]:
         patient = [m for m in legal if type(m).__name__ != "TakeOrder"] or legal
         move = rng.choice(patient)
         before = (list(lines), played)
-        lines.append(canonical_move(module, move, state, state.current_player()))
-        state.apply(move)
+        lines.append(table.move(move))
         played += 1
     if state.current_player() is None:       # the game ended first: stop before its last move
         lines, played = before

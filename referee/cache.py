@@ -47,11 +47,96 @@ def entry_name(raw: bytes) -> str:
     return hashlib.sha256(fingerprint().encode() + b"\0" + raw).hexdigest() + ".json"
 
 
+MAX_ENTRY = 16 * 1024 * 1024
+STALE_TEMP = 600               # seconds after which a temp file is a killed writer's leftover
+
+
+def private_root() -> Path:
+    """The cache folder, made private to the user (0700) if it is not yet; OSError if it
+    is not a real folder of ours (a symlink, someone else's): then nothing is cached."""
+    root = cache_root()
+    root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    st = os.lstat(root)
+    import stat
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid():
+        raise PermissionError(f"{root} is not a folder of this user")
+    if st.st_mode & 0o077:
+        os.chmod(root, 0o700)
+    return root
+
+
+def _key() -> bytes:
+    """The cache's own secret: an entry is only believed if it carries this key's MAC,
+    so an edited or planted entry can never change a verdict."""
+    path = private_root() / "key"
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except FileNotFoundError:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        except FileExistsError:
+            return _key()
+        with os.fdopen(fd, "wb") as out:
+            out.write(os.urandom(32))
+        return _key()
+    with os.fdopen(fd, "rb") as f:
+        key = f.read(64)
+    if len(key) != 32:
+        raise PermissionError("the cache key is damaged")
+    return key
+
+
+def _mac(body: bytes) -> str:
+    import hmac
+    return hmac.new(_key(), body, hashlib.sha256).hexdigest()
+
+
+def load(path: Path):
+    """An entry's data, or ValueError unless its MAC is this cache's own."""
+    import json
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    with os.fdopen(fd, "rb") as f:
+        raw = f.read(MAX_ENTRY + 1)
+    mac, _, body = raw.partition(b"\n")
+    import hmac
+    if len(raw) > MAX_ENTRY or not hmac.compare_digest(mac.decode("ascii", "replace"), _mac(body)):
+        raise ValueError("not an entry of this cache")
+    return json.loads(body)
+
+
 def store(path: Path, data) -> None:
-    """Write one entry as compact JSON, whole or not at all (a reader may be looking)."""
+    """Write one entry (its MAC, a newline, compact JSON), whole or not at all (a reader
+    may be looking): a fresh temporary file that follows no symlink, then a rename,
+    which replaces a planted symlink rather than writing through it."""
     import json
 
+    root = private_root()
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
-    os.replace(tmp, path)
+    if path.parent != root and (path.parent.is_symlink() or path.parent.stat().st_uid != os.getuid()):
+        raise PermissionError(f"{path.parent} is not a folder of this user")
+    body = json.dumps(data, separators=(",", ":")).encode("utf-8")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(6).hex()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(_mac(body).encode("ascii") + b"\n" + body)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def clean_temporaries(folder: Path) -> None:
+    """Remove the temp files of writers killed mid-write (older than STALE_TEMP)."""
+    import time
+    now = time.time()
+    for entry in os.scandir(folder):
+        if entry.name.startswith(".") and entry.name.endswith(".tmp"):
+            try:
+                if now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP:
+                    os.unlink(entry.path)
+            except OSError:
+                pass

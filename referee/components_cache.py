@@ -16,7 +16,7 @@ import json
 import os
 from typing import Any, Callable, TypeVar
 
-from referee.cache import cache_root, entry_name, store
+from referee.cache import cache_root, entry_name, load, store
 
 T = TypeVar("T")
 
@@ -36,7 +36,7 @@ def load(file: str, raw: bytes, read: Callable[[], T], classes: tuple[type, ...]
     except Exception:
         return read()
     try:
-        kept = decode(json.loads(path.read_text(encoding="utf-8")), classes)
+        kept = decode(load(path), classes)
         if type(kept) is classes[0]:
             return kept
     except Exception:

@@ -97,6 +97,11 @@ class InvariantError(RefereeError):
     code = "invariant"
 
 
+class StaleGuardError(RefereeError):
+    """``play --ply N``: the game has moved on since the ply the player last saw."""
+    code = "stale"
+
+
 class MailError(RefereeError):
     """Mail could not be sent or fetched. ``temporary`` tells the outbox whether to
     try again later; ``smtp_code`` is the server's reply code when there was one."""

@@ -22,7 +22,7 @@ LABEL = b"referee-chain/1"
 # each checked on their own (the seed against [Commit], the result by the replay);
 # the players' own tags (Event, Site, a seat's name or address) may change freely.
 CHAINED_TAGS = ("game", "players", "rules", "components", "referee", "position",
-                "commit", "dealing", "salt")
+                "commit", "dealing", "salts", "saltcommit", "salt")
 
 
 def fold(text: str) -> str:

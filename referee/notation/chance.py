@@ -13,6 +13,7 @@ import hashlib
 import random
 
 from referee.core.game import CHANCE
+from referee.errors import BadChanceError
 
 
 def new_seed() -> str:
@@ -25,9 +26,26 @@ def rng_for(seed: str, index: int) -> random.Random:
     return random.Random(int.from_bytes(digest, "big"))
 
 
-def canonical_chance(module, kind: str, moves, before) -> str:
+def canonical_chance(module, kind: str, moves, before, key: bytes | None = None) -> str:
+    """The line the referee writes; a committed ``hmac-sha256/1`` game's line ends with
+    the key that dealt it, ``key=HEX`` (64 lower-case hex digits)."""
     line = module.format_chance(kind, moves, before).strip()
-    return line if line.startswith("*") else f"* {line}"
+    line = line if line.startswith("*") else f"* {line}"
+    return f"{line} key={key.hex()}" if key is not None else line
+
+
+def split_key(body: str) -> tuple[str, bytes | None]:
+    """A chance line's body without its trailing ``key=HEX`` field, and the key."""
+    head, _, last = body.rstrip().rpartition(" ")
+    if not last[:4].lower() == "key=":
+        if body.lstrip()[:4].lower() == "key=":
+            raise BadChanceError("the chance line names no outcome before its key", column=1)
+        return body, None
+    digits = last[4:]
+    if len(digits) != 64 or any(c not in "0123456789abcdefABCDEF" for c in digits):
+        raise BadChanceError("a chance line's key= field takes 64 hex digits",
+                             column=len(head) + 2)
+    return head.rstrip(), bytes.fromhex(digits)
 
 
 def draw_lines(module, state, seed: str, index: int) -> tuple[list[str], int]:

@@ -11,12 +11,13 @@ from referee.notation.problems import internal
 from referee.notation.replay import Replay
 
 
-def check_path(path: str, *, until: int | None = None, deal_check: bool = False) -> Replay:
+def check_path(path: str, *, until: int | None = None, deal_check: bool = False,
+               chain: bool = False) -> Replay:
     from referee.notation.reader import read_path
     from referee.notation.replay import replay
 
     try:
-        return replay(read_path(path), until=until, deal_check=deal_check)
+        return replay(read_path(path), until=until, deal_check=deal_check, chain=chain)
     except RefereeError as err:
         failed = err
     except Exception as exc:

@@ -15,8 +15,10 @@ from pathlib import Path
 from referee.errors import BadHeaderError
 from referee.notation.items import Transcript
 
-REPEATABLE_TAGS = ("salt",)            # one per seat
+REPEATABLE_TAGS = ("salt", "saltcommit")            # one per seat
 _SALT = re.compile(r"\s*([A-Za-z]+)\s+(\S{1,64})\s*")
+_SALT_COMMIT = re.compile(r"\s*([A-Za-z]+)\s+([0-9A-Fa-f]{64})\s*")
+MIN_SALT = 16                          # characters of a hmac-sha256/1 salt: not guessable
 
 
 def secret_path(path) -> Path:
@@ -37,23 +39,71 @@ def commitment(seed: str) -> str:
 
 def salts(t: Transcript, players: list[str]) -> dict[str, str]:
     """SEAT -> salt from the [Salt] tags; BadHeaderError at a malformed or repeated one."""
+    return _seat_tags(t, players, "salt", _SALT, "one word, like \"RED ab12\"")
+
+
+def salt_commits(t: Transcript, players: list[str]) -> dict[str, str]:
+    """SEAT -> the hex digest of its salt from the [SaltCommit] tags."""
+    found = _seat_tags(t, players, "saltcommit", _SALT_COMMIT,
+                       "the 64 hex digits 'referee salt' printed")
+    return {seat: value.lower() for seat, value in found.items()}
+
+
+def _seat_tags(t: Transcript, players: list[str], name: str, pattern, what: str) -> dict[str, str]:
     out: dict[str, str] = {}
+    tag = {"salt": "Salt", "saltcommit": "SaltCommit"}[name]
     for item in t.tags:
-        if item.name.lower() != "salt":
+        if item.name.lower() != name:
             continue
-        m = _SALT.fullmatch(item.value or "")
+        m = pattern.fullmatch(item.value or "")
         seat = m.group(1).upper() if m else None
         if m is None or seat not in players:
-            reason = (f"[Salt] names a seat and one word, like \"RED ab12\", with a seat of "
-                      f"{' '.join(players)}")
+            reason = f"[{tag}] names a seat of {' '.join(players)} and {what}"
         elif seat in out:
-            reason = f"{seat} has given a salt already"
+            reason = f"{seat} has given a {tag.lower().replace('saltcommit', 'salt commitment')} already"
         else:
             out[seat] = m.group(2)
             continue
         raise BadHeaderError(reason).at(line=item.line, column=item.column, text=item.text,
                                         file=t.file)
     return out
+
+
+def unsalted(t: Transcript) -> bool:
+    """``[Salts "none"]``: a game the host dealt at once (``referee new --deal-now``)."""
+    return (t.tag("Salts") or "").strip().lower() == "none"
+
+
+def waiting_for_salts(t: Transcript, players: list[str]) -> list[str]:
+    """The seats whose salt (or, in a ``hmac-sha256/1`` game, salt commitment) is not in
+    yet, in a committed game that deals nothing before every salt; [] otherwise."""
+    if not t.tag("Commit") or t.tag("Seed") or unsalted(t):
+        return []
+    got = salts(t, players)
+    return [p for p in players if p not in got]
+
+
+def salt_hint(t: Transcript, players: list[str], waiting: list[str]) -> str:
+    """What the first seat waited for sends now."""
+    if t.tag("Dealing") is None:
+        return f"referee play FILE '[Salt \"{waiting[0]} <any word>\"]'"
+    committed = salt_commits(t, players)
+    if any(p not in committed for p in players):
+        return "each seat runs 'referee salt SEAT' and plays the [SaltCommit] line it prints"
+    return "each seat now plays the [Salt] line 'referee salt' printed beside its [SaltCommit]"
+
+
+def waiting_message(t: Transcript, players: list[str]) -> str | None:
+    """``waiting for salts from GREEN BLUE`` while a committed game waits, else None."""
+    waiting = waiting_for_salts(t, players)
+    if not waiting:
+        return None
+    if t.tag("Dealing") is not None:
+        committed = salt_commits(t, players)
+        if any(p not in committed for p in players):
+            waiting = [p for p in players if p not in committed]
+            return f"waiting for salts from {' '.join(waiting)} (their [SaltCommit] first)"
+    return f"waiting for salts from {' '.join(waiting)}"
 
 
 def dealing_seed(seed: str, salted: dict[str, str], players: list[str]) -> str:

@@ -7,6 +7,9 @@ from referee.core.game import CHANCE
 def legal_lines(module, state, limit: int = 0) -> tuple[str | None, list[str], int]:
     """A heading, the canonical lines of the first ``limit`` legal moves (0: all), the total.
 
+    Every line that is not a move (or a chance line) is a ``#`` comment, so that a
+    script can pass any line of the listing straight to ``referee play``.
+
     Only the lines shown are formatted: a rich position has thousands of moves.
     """
     from referee.notation.replay import canonical_move
@@ -25,7 +28,7 @@ def legal_lines(module, state, limit: int = 0) -> tuple[str | None, list[str], i
     total = len(moves)
     shown = moves if not limit else moves[:limit]
     lines = [canonical_move(module, m, state, who) for m in shown]
-    return f"{who} to move: {total} legal move{'s' if total != 1 else ''}", lines, total
+    return f"# {who} to move: {total} legal move{'s' if total != 1 else ''}", lines, total
 
 
 def _chance_lines(module, state, limit: int) -> tuple[str, list[str], int]:
@@ -40,9 +43,9 @@ def _chance_lines(module, state, limit: int) -> tuple[str, list[str], int]:
     run = deal_run(state.clone(), "example", 0)
     alone = [(canonical_chance(module, kind, [m], state), p) for m, p in shown]
     if len(run) == 1:
-        return (f"a chance line ({kind}) is due; {len(outcomes)} possible draws:",
+        return (f"# a chance line ({kind}) is due; {len(outcomes)} possible draws:",
                 [f"{line}  # p={p}" for line, p in alone], len(outcomes))
     example = canonical_chance(module, kind, run, state)
-    head = (f"a chance line ({kind}) is due: {len(run)} draws in one line, for example\n"
-            f"  {example}\nits first draw is one of {len(outcomes)}:")
-    return head, [f"{line.split(None, 2)[2]}  # p={p}" for line, p in alone], len(outcomes)
+    head = (f"# a chance line ({kind}) is due: {len(run)} draws in one line, for example\n"
+            f"{example}\n# its first draw is one of {len(outcomes)}:")
+    return head, [f"#   {line.split(None, 2)[2]}  p={p}" for line, p in alone], len(outcomes)

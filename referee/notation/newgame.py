@@ -43,49 +43,136 @@ def check_rules(module, rules: Sequence[str]) -> list[str]:
     return out
 
 
+def player_tags(module, players: Sequence[str], event: str | None = None,
+                seat_tags: Sequence[str] = (), tags: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """The players' own tags a forum game starts with: ``[Event]``, one per seat named in
+    ``SEAT=NAME`` (a name or an address: ``[RED "alice@example.org"]``), and any other
+    ``Name=value``. The referee's own tags (Seed, Result, ...) cannot be set this way."""
+    import re
+
+    from referee.notation.report import REFEREE_TAGS
+    from referee.notation.syntax import did_you_mean
+
+    seats = check_players(module, players)
+    out: list[tuple[str, str]] = []
+    if event is not None:
+        out.append(("Event", event))
+    for given in seat_tags:
+        seat, _, value = given.partition("=")
+        seat = seat.strip().upper()
+        if seat not in seats or not _:
+            raise UsageError(f"--seat wants SEAT=NAME with SEAT one of {' '.join(seats)}, "
+                             f"not '{given}'", hint=did_you_mean(seat, seats))
+        out.append((seat, value.strip()))
+    for given in tags:
+        name, _, value = given.partition("=")
+        name = name.strip()
+        if not _ or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", name):
+            raise UsageError(f"--tag wants Name=value (a name of letters, digits, - and _), "
+                             f"not '{given}'")
+        if name.lower() in REFEREE_TAGS:
+            raise UsageError(f"the referee writes [{name}] itself")
+        out.append((name, value.strip()))
+    names = [n.lower() for n, _ in out]
+    if len(set(names)) != len(names):
+        raise UsageError("a tag is given twice")
+    for name, value in out:
+        if any(ord(ch) < 32 or ch in "\x7f\x85\u2028\u2029" for ch in value):
+            raise UsageError(f"the value of [{name}] contains control characters")
+    return out
+
+
 def header(module, players: Sequence[str], rules: Sequence[str], seed: str | None,
-           extra: Sequence[tuple[str, str]] = ()) -> list[tuple[str, str]]:
+           extra: Sequence[tuple[str, str]] = (), *, commit: str | None = None,
+           dealing: str | None = None) -> list[tuple[str, str]]:
+    from referee.notation.dealing import ALGORITHM
+
     tags = [("Game", module.name), ("Players", " ".join(players))]
     if rules:
         tags.append(("Rules", " ".join(rules)))
-    tags += [("Components", module.components_digest()), ("Referee", referee_version())]
+    tags += [("Components", module.components_digest()), ("Referee", referee_version()),
+             ("Dealing", dealing or ALGORITHM)]
     if seed is not None:
         tags.append(("Seed", seed))
+    if commit is not None:
+        tags.append(("Commit", commit))
     return tags + list(extra)
 
 
+class Table:
+    """A game being dealt and played in memory (``new``, ``selfplay``): the state, its
+    chain and its dealer, so every line is linked as ``play`` would link it."""
+
+    def __init__(self, module, tags, players, rules, dealer):
+        from referee.notation.items import TAG, Item, Transcript
+        from referee.notation.replay import Replay
+
+        t = Transcript(file="<new>", lines=[],
+                       tags=[Item(TAG, 0, "", name=n, value=v) for n, v in tags])
+        self.rp = Replay(t, module, list(players), list(rules), module.new_state(players, rules))
+        self.rp.track_chain()
+        self.dealer = dealer
+
+    @property
+    def state(self):
+        return self.rp.state
+
+    def deal(self) -> list[str]:
+        """The chance lines of every random act due now."""
+        return self.dealer.deal(self.rp)
+
+    def move(self, move) -> str:
+        """Play ``move`` of the seat to act; its canonical line."""
+        from referee.notation.replay import canonical_move
+        state = self.rp.state
+        line = canonical_move(self.rp.module, move, state, state.current_player())
+        state.apply(move)
+        self.rp.moves += 1
+        self.rp.link(line)
+        return line
+
+
 def new_game(module, players: Sequence[str], rules: Sequence[str] = (), seed: str | None = None,
-             extra: Sequence[tuple[str, str]] = ()):
-    """(tags, setup chance lines, state after them, draws made) for a fresh game."""
-    from referee.notation.chance import draw_lines, new_seed
+             extra: Sequence[tuple[str, str]] = (), *, secret: bytes | None = None):
+    """(tags, setup chance lines, state after them, table) for a fresh game dealt at once:
+    from ``seed``, or from ``secret``'s hash chain with no salts (``new --deal-now``)."""
+    from referee.notation import dealing as D
+    from referee.notation.chance import new_seed
+    from referee.notation.dealer import HmacDealer
 
     players = check_players(module, players)
     rules = check_rules(module, rules)
-    seed = seed if seed is not None else new_seed()
-    tags = header(module, players, rules, seed, extra)
-    state = module.new_state(players, rules)
-    try:
-        lines, draws = draw_lines(module, state, seed, 0)
-    except RefereeError:
-        raise
-    return tags, lines, state, draws
+    if secret is not None:
+        commit = D.commitment(secret)
+        tags = header(module, players, rules, None, list(extra) + [("Salts", "none")],
+                      commit=commit)
+        dealer = HmacDealer([], commit=D.parse_commitment(commit), secret=lambda: secret)
+    else:
+        seed = seed if seed is not None else new_seed()
+        tags = header(module, players, rules, seed, extra)
+        dealer = HmacDealer([], seed=seed)
+    table = Table(module, tags, players, rules, dealer)
+    lines = table.deal()
+    return tags, lines, table.state, table
 
 
-def new_transcript(module, players, rules=(), seed=None, extra=()) -> tuple[str, object]:
-    """The text of a new transcript and the state it leaves."""
+def new_transcript(module, players, rules=(), seed=None, extra=(), *,
+                   secret: bytes | None = None) -> tuple[str, object]:
+    """The text of a new transcript dealt at once and the state it leaves."""
     from referee.notation.writer import render
 
-    tags, lines, state, _ = new_game(module, players, rules, seed, extra)
+    tags, lines, state, _ = new_game(module, players, rules, seed, extra, secret=secret)
     return render(tags, lines), state
 
 
-def new_committed_transcript(module, players, rules, secret: str) -> tuple[str, object]:
-    """A game dealt by commit-reveal (:mod:`referee.notation.commit`): the header with
-    the secret's [Commit] and no draws yet; they wait for every player's [Salt]."""
-    from referee.notation.commit import commitment
+def new_committed_transcript(module, players, rules, secret: bytes,
+                             extra=()) -> tuple[str, object]:
+    """A game dealt by commit-reveal: the header with the commitment to ``secret``'s hash
+    chain and no draws yet; they wait for every seat's salt commitment, then its salt."""
+    from referee.notation.dealing import commitment
     from referee.notation.writer import render
 
     players = check_players(module, players)
     rules = check_rules(module, rules)
-    tags = header(module, players, rules, None, [("Commit", commitment(secret))])
+    tags = header(module, players, rules, None, extra, commit=commitment(secret))
     return render(tags, []), module.new_state(players, rules)

@@ -24,8 +24,13 @@ class Played:
     written: bool = False
     text: str | None = None        # the whole new transcript (None when nothing changes)
     replay: object = None          # the replay after the line, for the state cache
+    witness: str | None = None     # "ply N chain HEX" after the line (notation.md section 7)
+    ply: int | None = None
+    chain: str | None = None       # the full chain head, hex
+    note: str | None = None        # what the referee could not do yet (a dry run's draw)
     voided: str | None = None      # a takeback: the move line it voided
     resigned: str | None = None    # a resignation: the seat
+    before: object = None          # the state just before the move (for what_happened)
 
 
 class TranscriptHasErrors(RefereeError):
@@ -40,20 +45,23 @@ class TranscriptHasErrors(RefereeError):
         self.errors = errors
 
 
-def play_line(path: str, text: str, *, dry_run: bool = False) -> Played:
+def play_line(path: str, text: str, *, dry_run: bool = False, expect_ply: int | None = None,
+              expect_chain: str | None = None) -> Played:
     """Play ``text`` on the transcript file at ``path`` under its lock; the host's
-    secret of a committed game is read from beside the file."""
-    from pathlib import Path
-
+    secret of a committed game is read from beside the file. A symlinked file is
+    resolved first: its target gets the move and the link stays a link."""
     from referee.notation.commit import read_secret
-    from referee.notation.storage import locked
+    from referee.notation.storage import locked, read_limited, real_path
 
+    path_shown = path
+    path = real_path(path)
     with locked(path):
         try:
-            raw = Path(path).read_bytes()
+            raw = read_limited(path)
         except OSError as exc:
-            raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
-        played = play_text(raw, text, name=path, secret=lambda: read_secret(path))
+            raise UsageError(f"cannot read {path_shown}: {exc.strerror or exc}") from None
+        played = play_text(raw, text, name=path_shown, secret=lambda: read_secret(path),
+                           expect_ply=expect_ply, expect_chain=expect_chain, dry_run=dry_run)
         if not dry_run and played.text is not None:
             from referee.notation import snapshot
             from referee.notation.storage import write_atomic
@@ -64,7 +72,33 @@ def play_line(path: str, text: str, *, dry_run: bool = False) -> Played:
         return played
 
 
-def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None) -> Played:
+def _guard(rp, expect_ply: int | None, expect_chain: str | None, name: str) -> None:
+    """Refuse a move sent for a history that is no longer the file's (a re-sent move)."""
+    from referee.errors import StaleGuardError
+
+    here = rp.witness or f"ply {rp.ply}"
+    if expect_chain is not None:
+        wanted = expect_chain.strip().lower()
+        if not wanted or len(wanted) > 64 or any(c not in "0123456789abcdef" for c in wanted):
+            raise UsageError(f"a chain guard is 1 to 64 hex digits, not '{expect_chain[:70]}'")
+    stale = (expect_ply is not None and rp.ply != expect_ply) or \
+        (expect_chain is not None and not rp.chain.hex().startswith(expect_chain.strip().lower()))
+    if not stale:
+        return
+    last = next((it.text.strip() for it in reversed(rp.transcript.items)
+                 if it.kind not in (I.COMMENT, I.ASSERT, I.REJECT)), None)
+    seen = " ".join(filter(None, [f"ply {expect_ply}" if expect_ply is not None else None,
+                                  f"chain {expect_chain.strip().lower()}" if expect_chain else None]))
+    raise StaleGuardError(f"the move was sent for {seen}, but the game is at {here}: it has "
+                          "moved on since, so the move is not played"
+                          + (f" (last item: {last[:120]})" if last else ""),
+                          hint="look at the game again (referee show) and send the move anew "
+                               "if it still stands", file=name)
+
+
+def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None,
+              expect_ply: int | None = None, expect_chain: str | None = None,
+              dry_run: bool = False) -> Played:
     """Validate one line against the transcript ``raw`` and return what playing it
     gives: the lines added and the whole new text (``Played.text``), nothing written.
 
@@ -75,12 +109,19 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None) -> Pl
     ``Played.voided`` is the move line voided; ``RED resigns``: ``Played.resigned``
     is the seat). After it the referee adds what is its own to write: the draws of a
     seeded or committed game, and the moves of resigned seats.
+
+    ``expect_ply`` / ``expect_chain`` (a prefix of the chain head's hex) guard against
+    a re-sent move: StaleGuardError unless the transcript still ends there
+    (``Played.witness`` is what to send next time). ``dry_run`` lets a player without
+    the secret try a move whose draws only the host can deal (``Played.note`` says so).
     """
-    return _play(raw, text, name=name, secret=secret)
+    return _play(raw, text, name=name, secret=secret, expect_ply=expect_ply,
+                 expect_chain=expect_chain, dry_run=dry_run)
 
 
 def referee_move_line(raw: bytes, seat: str, reason: str, *, name: str = "<game>",
-                      secret=None) -> Played:
+                      secret=None, expect_ply: int | None = None,
+                      expect_chain: str | None = None) -> Played:
     """Play the least-disruptive move for ``seat`` (which must be the seat to move),
     written as an ordinary move line with the comment ``# reason``: the hosted
     service's ``skip`` deadline policy. Like :func:`play_text`, nothing is written."""
@@ -94,35 +135,41 @@ def referee_move_line(raw: bytes, seat: str, reason: str, *, name: str = "<game>
                 "a chance line is due" if who == CHANCE else f"{who} is to move"
             raise OutOfTurnError(f"the referee cannot move for {seat.upper()}: {doing}")
         return referee_line(rp.module, rp.state, " ".join(reason.split()))
-    return _play(raw, line, name=name, secret=secret)
+    return _play(raw, line, name=name, secret=secret, expect_ply=expect_ply,
+                 expect_chain=expect_chain)
 
 
-def _play(raw: bytes, text, *, name: str, secret) -> Played:
+def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
+          expect_chain: str | None = None, dry_run: bool = False) -> Played:
     """``text`` is the line, or a function of the replay at the end of the file (after
     the referee's own lines) that returns it."""
     from referee.notation import snapshot
-    from referee.notation.reader import parse_line, read_bytes
+    from referee.notation.commit import waiting_for_salts, waiting_message
+    from referee.notation.dealer import host_dealer
+    from referee.notation.reader import MAX_LINE, check_size, parse_line, read_bytes
     from referee.notation.writer import format_tag, with_comment
 
     path = name
+    check_size(raw, path)
     transcript = read_bytes(raw, path)
     rp = snapshot.restore(transcript, raw)
     if rp is None:
         from referee.notation.replay import replay
-        rp = replay(transcript)
+        rp = replay(transcript, chain=True)
         if rp.errors:
             raise TranscriptHasErrors(rp.errors)
         snapshot.save(rp, raw)
-    from referee.notation.commit import host_seed
+    _guard(rp, expect_ply, expect_chain, path)
 
-    module, state = rp.module, rp.state
+    module = rp.module
     committed = bool(transcript.tag("Commit")) and not transcript.tag("Seed")
+    salts_due = waiting_for_salts(transcript, rp.players)
     try:
-        seed, waiting = host_seed(transcript, rp.players, secret), None
+        dealer, waiting = host_dealer(transcript, rp.players, secret), None
     except BadHeaderError as err:
-        seed, waiting = None, err
+        dealer, waiting = None, err
     number = len(transcript.lines) + 1
-    lines: list[str] = _referee_lines(rp, seed, number)
+    lines: list[str] = _referee_lines(rp, dealer, number)
     number += len(lines)
     state = rp.state
 
@@ -133,39 +180,58 @@ def _play(raw: bytes, text, *, name: str, secret) -> Played:
         raise UsageError("play takes one line")
     if any((ord(ch) < 32 and ch != "\t") or ch in "\x7f\x85\u2028\u2029" for ch in text):
         raise UsageError("the move contains control characters")
+    if len(text) > MAX_LINE:
+        raise UsageError(f"the move is {len(text)} characters long; a line holds at most "
+                         f"{MAX_LINE}")
     try:
         item = parse_line(text, number)
     except RefereeError as err:
         raise err.at(file=path) from None
-    if item is not None and item.kind == I.TAG and item.name.lower() == "salt":
-        return _add_salt(path, raw, transcript, rp, item, secret)
+    if item is not None and item.kind == I.TAG and item.name.lower() in ("salt", "saltcommit"):
+        from referee.notation.salting import add_salt
+        return add_salt(path, raw, transcript, rp, item, secret)
     if item is None or item.kind not in (I.MOVE, I.CHANCE, I.CONTROL):
         what = {None: "an empty line", I.COMMENT: "a comment", I.TAG: "a tag",
                 I.ASSERT: "an assertion", I.REJECT: "a rejection"}[item.kind if item else None]
         raise UsageError(f"play takes a move or a '*' chance line, not {what}")
-    if item.kind == I.CHANCE and (seed or committed):
+    if item.kind == I.CHANCE and (dealer is not None or committed):
         where = "its committed secret" if committed else "its [Seed]"
         raise BadChanceError(f"this game's draws come from {where}; the referee writes them",
                              hint="play the move of the seat to act").at(
             line=number, column=1, text=text, file=path)
-    if item.kind == I.MOVE and waiting is not None:      # a committed game no one can deal
+    if item.kind != I.CHANCE and salts_due:
+        raise BadHeaderError(waiting_message(transcript, rp.players),
+                             hint=waiting.hint if waiting is not None else None).at(
+            line=number, column=1, text=text, file=path)
+    if item.kind != I.CHANCE and waiting is not None and not dry_run:   # no one can deal it
         raise waiting.at(line=number, column=1, text=text, file=path)
     if item.kind == I.MOVE and state.current_player() == CHANCE:
         raise BadChanceError(f"a chance line ({state.chance_kind()}) is due and this transcript "
                              "has no [Seed] to draw it from",
                              hint="play the draw first: referee play FILE '* ...'").at(
             line=number, column=1, text=text, file=path)
-    voided = None
+    voided = before = None
     if item.kind == I.CONTROL:
         from referee.notation.control import last_item
         voided = last_item(transcript, number) if item.value == I.TAKEBACK else None
         canonical = rp.step(item, canonical=True)
     else:
+        if item.kind == I.MOVE:
+            _refuse_a_repeat(transcript, state, item, path)
         before = state.clone()
         canonical = rp.step(item, canonical=True)
-        _round_trip(rp, before, canonical[0], number)
+        _round_trip(rp, before.clone(), canonical[0], number)   # the probe advances its copy
     lines += [with_comment(canonical[0], item.comment)]
-    lines += _referee_lines(rp, seed, number + 1)
+    note = None
+    try:
+        if dealer is None and waiting is not None and rp.state.current_player() == CHANCE:
+            raise waiting
+        lines += _referee_lines(rp, dealer, number + 1)
+    except BadHeaderError:
+        if not (dry_run and committed):
+            raise
+        note = (f"the move is legal; the host will deal what follows "
+                f"(the {rp.state.chance_kind()} draw)")
     state = rp.state
 
     from referee.notation.control import result_text
@@ -179,19 +245,21 @@ def _play(raw: bytes, text, *, name: str, secret) -> Played:
     if done is not None and transcript.tag_item("Result") is None:
         result = done
         new = _add_tag(new, transcript, format_tag("Result", result) + eol.rstrip("\n"))
-        if committed:                  # the game is over: reveal what dealt it
+        if committed and transcript.tag("Dealing") is None and not dry_run:
+            # a legacy game is over: reveal what dealt it (hmac-sha256/1 lines show their keys)
             new = _add_tag(new, transcript, format_tag("Seed", secret()) + eol.rstrip("\n"),
                            before="Commit")
-    return Played(lines, state, module, result, text=new, replay=rp,
-                  voided=voided.body if voided is not None else None,
-                  resigned=item.name.upper() if item.value == I.RESIGN else None)
+    return Played(lines, state, module, result, text=new if note is None else None, replay=rp,
+                  witness=rp.witness, ply=rp.ply, chain=rp.chain.hex() if rp.chain else None,
+                  note=note, voided=voided.body if voided is not None else None,
+                  resigned=item.name.upper() if item.value == I.RESIGN else None,
+                  before=before)
 
 
-def _referee_lines(rp, seed: str | None, number: int) -> list[str]:
+def _referee_lines(rp, dealer, number: int) -> list[str]:
     """What the referee writes itself before a seat decides: the draws of a game dealt
-    from a seed, and the moves of resigned seats (T-5), each played through the replay
-    like any line (so the state moves on as it would on reading the file)."""
-    from referee.notation.chance import draw_lines
+    from a seed or a commitment, and the moves of resigned seats (T-5), each played
+    through the replay like any line (so the state and chain move on as on reading)."""
     from referee.notation.control import REFEREE_PLAYS, referee_line, resigned, to_move
     from referee.notation.problems import InternalError
     from referee.notation.reader import parse_line
@@ -199,9 +267,8 @@ def _referee_lines(rp, seed: str | None, number: int) -> list[str]:
     lines: list[str] = []
     for _ in range(100_000):
         who = to_move(rp.state)
-        if who == CHANCE and seed:
-            drawn, rp.draws = draw_lines(rp.module, rp.state, seed, rp.draws)
-            lines += drawn
+        if who == CHANCE and dealer is not None:
+            lines += dealer.deal(rp)
         elif who is not None and who != CHANCE and who in resigned(rp.state):
             line = referee_line(rp.module, rp.state, REFEREE_PLAYS.format(seat=who))
             rp.step(parse_line(line, number + len(lines)))
@@ -209,6 +276,28 @@ def _referee_lines(rp, seed: str | None, number: int) -> list[str]:
         else:
             return lines
     raise InternalError("the referee's own moves do not end")
+
+
+def _words(text: str) -> str:
+    import re
+    return " ".join(re.split(r"[\s,]+", text.lower())).strip()
+
+
+def _refuse_a_repeat(transcript, state, item, path: str) -> None:
+    """A move posted twice (a forum post sent again) is answered with where it already is.
+    Only when it cannot be a new move: the seat is not the one to act and the line says
+    word for word what that seat's last recorded move says."""
+    from referee.errors import OutOfTurnError
+
+    seat = item.name.upper()
+    if state.current_player() == seat:
+        return
+    last = next((it for it in reversed(transcript.items)
+                 if it.kind == I.MOVE and it.name.upper() == seat), None)
+    if last is not None and _words(last.body) == _words(item.body):
+        raise OutOfTurnError(f"this move of {seat}'s is already recorded at line {last.line}",
+                             hint="nothing to do; referee show FILE shows the game").at(
+            line=item.line, column=1, text=item.text, file=path)
 
 
 def _round_trip(rp, before, canonical: str, number: int) -> None:
@@ -236,45 +325,3 @@ def _add_tag(text: str, transcript, tag_line: str, *, before: str | None = None)
     lines = text.split("\n")
     lines.insert(at, tag_line)
     return "\n".join(lines)
-
-
-def _add_salt(path: str, raw: bytes, transcript, rp, item, secret) -> Played:
-    """A player's ``[Salt "SEAT word"]`` joins a committed game's header; once every
-    seat has one, the setup is dealt from the secret and the salts."""
-    from referee.notation.chance import draw_lines
-    from referee.notation.commit import host_seed, salts
-    from referee.notation.reader import read_text
-    from referee.notation.writer import format_tag
-
-    def refuse(reason: str, hint: str | None = None) -> None:
-        raise BadHeaderError(reason, hint=hint).at(line=item.line, column=1, text=item.text,
-                                                   file=path)
-
-    if not transcript.tag("Commit") or transcript.tag("Seed"):
-        refuse("a [Salt] belongs to a committed game (referee new --commit) before its "
-               "secret is revealed")
-    if any(it.kind in (I.MOVE, I.CHANCE) for it in transcript.items):
-        refuse("salts come before the first draw: this game is already dealt")
-    text = raw.decode("utf-8")
-    eol = "\r\n" if "\r\n" in text else "\n"
-    probe = read_text(_add_tag(text, transcript, item.text.strip()), path)
-    try:
-        salt = salts(probe, rp.players)
-    except BadHeaderError as err:
-        refuse(err.reason)
-    seat = next(s for s in rp.players if s in salt and s not in salts(transcript, rp.players))
-    line = format_tag("Salt", f"{seat} {salt[seat]}")
-    new = _add_tag(text, transcript, line + eol.rstrip("\n"))
-    played = Played([line], rp.state, rp.module)
-    if len(salt) == len(rp.players):
-        try:
-            seed = host_seed(read_text(new, path), rp.players, secret)
-        except BadHeaderError as err:
-            refuse(err.reason, err.hint)
-        drawn, rp.draws = draw_lines(rp.module, rp.state, seed, rp.draws)
-        if not new.endswith("\n"):
-            new += eol
-        new += eol + "".join(d + eol for d in drawn)      # a blank line after the header
-        played.lines += drawn
-    played.text = new
-    return played

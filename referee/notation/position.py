@@ -11,15 +11,26 @@ from pathlib import Path
 from referee.errors import BadPositionError, RefereeError
 
 
+MAX_POSITION = 1024 * 1024     # bytes of a state JSON: a real one is a few KB
+MAX_DEPTH = 20                 # nesting of a state JSON: a real one nests 4 deep
+
+
 def load_position(module, transcript_file: str, name: str):
     base = Path(transcript_file).parent if transcript_file and not transcript_file.startswith("<") \
         else Path(".")
-    path = base / name
+    path = _below(base, name)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        from referee.notation.storage import read_limited
+        raw = read_limited(path, MAX_POSITION)
     except OSError as exc:
         raise BadPositionError(f"cannot read position file {name}: {exc.strerror or exc}") from None
-    except ValueError as exc:
+    if len(raw) > MAX_POSITION:
+        raise BadPositionError(f"position file {name} is over {MAX_POSITION} bytes")
+    if _depth(raw) > MAX_DEPTH:
+        raise BadPositionError(f"position file {name} nests deeper than {MAX_DEPTH} levels")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as exc:
         raise BadPositionError(f"position file {name} is not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise BadPositionError(f"position file {name} must hold a JSON object")
@@ -36,3 +47,37 @@ def load_position(module, transcript_file: str, name: str):
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise BadPositionError(f"position file {name} is malformed: {type(exc).__name__}: {exc}") from None
     return state
+
+
+def _below(base: Path, name: str) -> Path:
+    """A position file lies in the transcript's folder or below it: not /dev/zero, not
+    ../../etc/passwd (symlinks are resolved before the check)."""
+    root = base.resolve()
+    path = (base / name).resolve()
+    if path != root and root not in path.parents:
+        raise BadPositionError(f"position file {name} is not in the transcript's folder "
+                               "or below it")
+    return path
+
+
+def _depth(raw: bytes) -> int:
+    """How deep brackets nest (strings skipped), without parsing: a deep file is refused
+    before json could recurse."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:
+                escaped = True
+            elif byte == 0x22:
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest

@@ -14,13 +14,26 @@ from referee.notation.commit import REPEATABLE_TAGS
 from referee.notation.items import Item, Transcript
 
 
+MAX_FILE = 8 * 1024 * 1024     # bytes of a transcript: a long game is well under 100 KB
+MAX_LINE = 2000                # characters of a line: the longest chance line is ~300
+MAX_ERRORS = 200               # syntax errors kept per file; the rest is not read
+
+
+def check_size(data: bytes, file: str) -> None:
+    if len(data) > MAX_FILE:
+        raise BadHeaderError(f"the file is {len(data)} bytes long; a transcript holds at most "
+                             f"{MAX_FILE} bytes", file=file, line=1, column=1, text="")
+
+
 def read_path(path: str | Path) -> Transcript:
     """Read a transcript file; a file that cannot be read is a bad-header error."""
+    from referee.notation.storage import read_limited
     try:
-        data = Path(path).read_bytes()
+        data = read_limited(path, MAX_FILE)
     except OSError as exc:
         raise BadHeaderError(f"cannot read {path}: {exc.strerror or exc}",
                              file=str(path)) from None
+    check_size(data, str(path))
     return read_bytes(data, str(path))
 
 
@@ -54,7 +67,17 @@ def read_text(text: str, file: str = "<string>") -> Transcript:
     for number, line in enumerate(transcript.lines, 1):
         if not line.strip():
             continue
+        if len(transcript.errors) >= MAX_ERRORS:
+            transcript.errors.append(NotationSyntaxError(
+                f"{MAX_ERRORS} errors already: the rest of the file (lines {number}-"
+                f"{len(transcript.lines)}) is not read").at(line=number, column=1,
+                                                           text=line[:MAX_LINE], file=file))
+            break
         try:
+            if len(line) > MAX_LINE:
+                raise NotationSyntaxError(f"the line is {len(line)} characters long; a line "
+                                          f"holds at most {MAX_LINE}").at(
+                    line=number, column=MAX_LINE + 1, text=line[:MAX_LINE])
             item = parse_line(line, number)
         except RefereeError as err:
             transcript.errors.append(err.at(file=file))

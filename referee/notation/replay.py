@@ -40,7 +40,13 @@ class Replay:
     moves: int = 0
     draws: int = 0
     stopped_at: int | None = None
-    deal_seed: str | None = None   # referee verify: every draw must be the one this deals
+    dealer: Any = None             # referee verify: every draw must be the one this deals
+    ply: int = 0                   # items so far (moves, chance lines, control items)
+    chain: bytes | None = None     # the chain head (notation.md section 7) when tracked
+    acts: int = 0                  # chance lines so far: the k of the next random act
+    last_key: bytes | None = None  # the key the last chance line revealed
+    components_differ: str | None = None   # [Components] is not the data in use
+    history: list | None = None    # (ply, head, line) of every item, when asked (verify)
     keep_before: set = field(default_factory=set)   # lines of moves a takeback voids
     undo: tuple | None = None      # (line, state before it) of the last such move
 
@@ -71,19 +77,46 @@ class Replay:
 
     # -- one item -----------------------------------------------------------
 
+    @property
+    def witness(self) -> str | None:
+        """``ply 37 chain 3f9a1c0b7e22``, the history a player keeps; None untracked."""
+        if self.chain is None:
+            return None
+        from referee.notation.chain import witness
+        return witness(self.ply, self.chain)
+
+    def track_chain(self) -> None:
+        """Start the chain at its genesis; call before the first item."""
+        from referee.notation.chain import genesis
+        self.chain = genesis((t.name, t.value) for t in self.transcript.tags)
+
+    def link(self, text: str, line: int | None = None) -> None:
+        """One more item of the history, given by its canonical text."""
+        self.ply += 1
+        if self.chain is not None:
+            from referee.notation.chain import link
+            self.chain = link(self.chain, self.ply, text)
+            if self.history is not None:
+                self.history.append((self.ply, self.chain, line, text))
+
     def step(self, item: Item, *, canonical: bool = False) -> list[str]:
         """Apply a move, chance or control item to the state; its canonical line(s) if asked.
 
         Raises a positioned RefereeError; the state is unchanged when it does.
+        With the chain tracked, the item's canonical text is computed and linked.
         """
+        want = canonical or self.chain is not None
         try:
             if item.kind == I.MOVE:
-                return self._move(item, canonical)
-            if item.kind == I.CHANCE:
-                return self._chance(item, canonical)
-            if item.kind == I.CONTROL:
-                return self._control(item, canonical)
-            raise AssertionError(item.kind)
+                lines = self._move(item, want)
+            elif item.kind == I.CHANCE:
+                lines = self._chance(item, want)
+            elif item.kind == I.CONTROL:
+                lines = self._control(item, want)
+            else:
+                raise AssertionError(item.kind)
+            self.link(lines[0] if lines else "", item.line)
+            return lines if canonical else []
         except RefereeError as err:
             raise place(err, item, self.file, self.module) from None
         except Exception as exc:  # a bug in a module must not cost the whole batch
@@ -140,22 +173,26 @@ class Replay:
             if who is None:
                 raise BadChanceError("no random act is due: the game is over", column=1)
             raise BadChanceError(f"no random act is due here: {who} is to move", column=1)
-        outcomes = module.parse_chance(item.body, state)
+        from referee.notation.chance import split_key
+        body, key = split_key(item.body)
+        outcomes = module.parse_chance(body, state)
         if not outcomes:
             raise BadChanceError("the chance line names no outcome", column=1)
         kind = state.chance_kind()
-        if self.deal_seed is not None:
-            from referee.notation.chance import check_dealt
-            check_dealt(module, state, self.deal_seed, self.draws, kind, outcomes)
+        if self.dealer is not None:
+            self.dealer.check(self, kind, outcomes, key)
         before = state.clone() if canonical else None
         # parse_chance has validated the whole line against this state, so the draws
         # apply without a trial copy (a replay stops at its first rules error anyway)
         state.apply_draws(outcomes)
         self.draws += len(outcomes)
+        self.acts += 1
+        if key is not None:
+            self.last_key = key
         if not canonical:
             return []
         from referee.notation.chance import canonical_chance
-        return [canonical_chance(module, kind, outcomes, before)]
+        return [canonical_chance(module, kind, outcomes, before, key)]
 
     def check_item(self, item: Item) -> Check:
         """Evaluate a ``?`` or ``!`` line against the current state."""
@@ -319,8 +356,9 @@ def start(rp: Replay) -> None:
         except Exception:
             now = None
         if now and now != digest:
-            rp.warnings.append(f"{t.file}: written with components {digest}, "
-                               f"the referee now uses {now}")
+            rp.components_differ = (f"written with components {digest}, the referee now "
+                                    f"uses {now}")
+            rp.warnings.append(f"{t.file}: {rp.components_differ}")
 
 
 def _agree_with_position(rp: Replay, fail) -> None:
@@ -339,9 +377,11 @@ def _agree_with_position(rp: Replay, fail) -> None:
 # -- the whole file -------------------------------------------------------------
 
 def replay(transcript: Transcript, *, until: int | None = None,
-           deal_check: bool = False) -> Replay:
+           deal_check: bool = False, chain: bool = False) -> Replay:
     """Replay ``transcript`` (up to line ``until``) and collect every error; with
-    ``deal_check`` (``referee verify``) every draw must also be the one its seed deals."""
+    ``deal_check`` (``referee verify``) every draw must also be the one its seed or
+    commitment deals; with ``chain`` (always with ``deal_check``) the chain head is
+    tracked over every item (``rp.ply``, ``rp.chain``)."""
     from referee.notation.control import voided_lines
 
     rp = Replay(transcript)
@@ -350,8 +390,19 @@ def replay(transcript: Transcript, *, until: int | None = None,
     rp.keep_before = voided_lines(todo)
     try:
         start(rp)
+        if chain or deal_check:
+            rp.track_chain()
+            if deal_check:
+                rp.history = []
         if deal_check:
-            rp.deal_seed = seed_to_verify(rp)
+            from referee.notation.dealer import verifier
+            rp.dealer = verifier(rp)
+            if rp.components_differ:
+                item = transcript.tag_item("Components")
+                errors.append(BadHeaderError(
+                    f"cannot verify against other components: the game was {rp.components_differ}",
+                    hint="verify with the component files it names (REFEREE_COMPONENTS_DIR)").at(
+                    line=item.line, column=item.column, text=item.text, file=transcript.file))
     except RefereeError as err:
         errors.append(err)
         rp.stopped_at = err.line

@@ -11,24 +11,34 @@ from typing import Iterable
 from referee.errors import RefereeError
 
 
+def printable(text: str) -> str:
+    """Control characters from a file shown as escapes (\\x1b, \\u202e): an echoed
+    line must never drive the reader's terminal (set a title, move the cursor)."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\t" else
+                   (f"\\x{ord(ch):02x}" if ord(ch) < 256 else f"\\u{ord(ch):04x}")
+                   for ch in text)
+
+
 def caret_lines(text: str, column: int | None) -> list[str]:
     column = max(1, column or 1)
-    prefix = "".join(ch if ch == "\t" else " " for ch in text[:column - 1])
-    return ["    " + text, "    " + prefix + "^"]
+    prefix = "".join(ch if ch == "\t" else " " * len(printable(ch)) for ch in text[:column - 1])
+    return ["    " + printable(text), "    " + prefix + "^"]
 
 
 def format_error(err: RefereeError, file: str | None = None) -> str:
-    file = err.file or file or "<input>"
+    file = printable(err.file or file or "<input>")
     where = f"{file}:{err.line}:{err.column or 1}" if err.line else file
-    out = [f"{where}: {err.code}: {err.reason}"]
+    out = [f"{where}: {err.code}: {printable(err.reason)}"]
     if err.text is not None and err.line:
         out += caret_lines(err.text, err.column)
     candidates = getattr(err, "candidates", None)
     if candidates:
         out.append("  candidates:")
-        out += [f"    {c}" for c in candidates]
+        out += [f"    {printable(c)}" for c in candidates]
     if err.hint:
-        out.append(f"  hint: {err.hint}")
+        out.append(f"  hint: {printable(err.hint)}")
     return "\n".join(out)
 
 

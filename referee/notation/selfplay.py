@@ -14,24 +14,19 @@ from referee.core.game import CHANCE
 
 def play_game(module, players, rules=(), seed: str = "0", max_steps: int = 100_000) -> str:
     """The full transcript text of one random game."""
-    from referee.notation.chance import draw_lines
     from referee.notation.newgame import new_game
-    from referee.notation.replay import canonical_move
     from referee.notation.writer import format_result, render
 
-    tags, lines, state, draws = new_game(module, players, rules, seed)
+    tags, lines, state, table = new_game(module, players, rules, seed)
     rng = random.Random(int.from_bytes(sha256(f"{seed}:moves".encode()).digest(), "big"))
     for _ in range(max_steps):
         who = state.current_player()
         if who is None:
             break
         if who == CHANCE:
-            drawn, draws = draw_lines(module, state, seed, draws)
-            lines += drawn
+            lines += table.deal()
             continue
-        move = rng.choice(state.legal_moves())
-        lines.append(canonical_move(module, move, state, who))
-        state.apply(move)
+        lines.append(table.move(rng.choice(state.legal_moves())))
     else:
         raise RuntimeError(f"game with seed {seed} did not end in {max_steps} steps")
     outcome = state.outcome()

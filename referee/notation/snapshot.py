@@ -2,10 +2,12 @@
 
 ``play`` must start from the state at the end of the file, and replaying a
 long game is most of its running time. A file that replayed cleanly is
-remembered as its state JSON (the same document a ``[Position]`` tag loads),
-keyed by the file's bytes and by a fingerprint of the referee's code and data,
-so any edit of the file, the rules or the components makes the entry useless
-rather than wrong. JSON rather than pickle: a cache file can never run code.
+remembered as its state JSON (the same document a ``[Position]`` tag loads)
+with its ply and chain head, keyed by the file's bytes and by a fingerprint of
+the referee's code and data, so any edit of the file, the rules or the
+components makes the entry useless rather than wrong; and signed with the
+cache's own secret key (:func:`referee.cache.load`), so an edited or planted
+entry is ignored. JSON rather than pickle: a cache file can never run code.
 Nothing here may fail a move: any problem means "replay instead".
 """
 from __future__ import annotations
@@ -14,7 +16,7 @@ import json
 import os
 from pathlib import Path
 
-from referee.cache import cache_root, entry_name, store
+from referee.cache import cache_root, clean_temporaries, entry_name, load, store
 
 KEEP = 256
 
@@ -28,7 +30,7 @@ def restore(transcript, raw: bytes):
     if os.environ.get("REFEREE_NO_CACHE"):
         return None
     try:
-        data = json.loads((cache_dir() / entry_name(raw)).read_text(encoding="utf-8"))
+        data = load(cache_dir() / entry_name(raw))
         from referee.core import registry
         from referee.notation.replay import Replay
 
@@ -36,23 +38,27 @@ def restore(transcript, raw: bytes):
         if data["game"] != module.key:
             return None
         state = module.state_from_json(data["state"])
+        key = data.get("last_key")
         if data.get("resigned"):
             from referee.notation.control import Resignations
             state.control = Resignations(tuple(data["players"]), tuple(data["resigned"]))
         return Replay(transcript, module, list(data["players"]), list(data["rules"]), state,
-                      moves=int(data["moves"]), draws=int(data["draws"]))
+                      moves=int(data["moves"]), draws=int(data["draws"]), ply=int(data["ply"]),
+                      chain=bytes.fromhex(data["chain"]), acts=int(data["acts"]),
+                      last_key=bytes.fromhex(key) if key else None)
     except Exception:
         return None
 
 
 def save(rp, raw: bytes) -> None:
     """Remember a clean replay of the file whose bytes are ``raw``."""
-    if os.environ.get("REFEREE_NO_CACHE") or rp.errors or rp.state is None:
+    if os.environ.get("REFEREE_NO_CACHE") or rp.errors or rp.state is None or rp.chain is None:
         return
     try:
         folder = cache_dir()
         data = {"game": rp.module.key, "players": rp.players, "rules": rp.rules,
-                "moves": rp.moves, "draws": rp.draws,
+                "moves": rp.moves, "draws": rp.draws, "ply": rp.ply, "chain": rp.chain.hex(),
+                "acts": rp.acts, "last_key": rp.last_key.hex() if rp.last_key else None,
                 "resigned": list(getattr(rp.state.control, "resigned", ())),
                 "state": rp.module.state_to_json(rp.state)}
         store(folder / entry_name(raw), data)
@@ -64,6 +70,7 @@ def save(rp, raw: bytes) -> None:
 def _prune(folder: Path) -> None:
     """Down to KEEP entries, oldest first, once there are a quarter more than that: a
     prune on every save would stat the whole folder for each move a host takes."""
+    clean_temporaries(folder)
     entries = [e for e in os.scandir(folder) if e.name.endswith(".json")]
     if len(entries) <= KEEP + KEEP // 4:
         return

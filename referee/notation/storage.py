@@ -15,14 +15,53 @@ from contextlib import contextmanager
 from pathlib import Path
 
 
+LOCK_TIMEOUT = 30.0            # seconds a play waits for another one on the same file
+
+
+def real_path(path: str | Path) -> str:
+    """The file a (possibly symlinked) path names: what is locked and replaced, so a
+    link stays a link and its target gets the move."""
+    return os.path.realpath(path)
+
+
+def read_limited(path: str | Path, limit: int | None = None) -> bytes:
+    """A regular file's bytes, at most ``limit`` + 1 of them (so a caller sees it is
+    too long without reading a device or a huge file into memory)."""
+    import errno
+    import stat
+    if limit is None:
+        from referee.notation.reader import MAX_FILE as limit
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        return f.read(limit + 1)
+
+
 @contextmanager
-def locked(path: str | Path):
+def locked(path: str | Path, timeout: float | None = None):
+    """An exclusive lock on ``path`` (via FILE.lock); after ``timeout`` seconds of
+    waiting, a UsageError that says the file is busy."""
     import fcntl
+    import time
 
     lock_path = f"{path}.lock"
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o666)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        deadline = time.monotonic() + (LOCK_TIMEOUT if timeout is None else timeout)
+        delay = 0.005
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    from referee.notation.problems import UsageError
+                    raise UsageError(f"{path} is busy: another play has held its lock for over "
+                                     f"{LOCK_TIMEOUT if timeout is None else timeout:g} s; "
+                                     "try again") from None
+                time.sleep(delay)
+                delay = min(delay * 2, 0.1)
         yield
     finally:
         try:

@@ -9,7 +9,8 @@ from typing import Iterable, Sequence
 
 from referee.core.game import Outcome
 
-HEADER_ORDER = ("Game", "Players", "Rules", "Components", "Referee", "Seed", "Commit")
+HEADER_ORDER = ("Game", "Players", "Rules", "Components", "Referee", "Dealing", "Seed", "Commit",
+                "Salts")
 LAST = ("Result",)
 
 

@@ -4,7 +4,8 @@ import pytest
 
 from helpers import GAME, referee, run
 
-COMMANDS = ["new", "play", "check", "verify", "show", "moves", "test", "selfplay", "components"]
+COMMANDS = ["new", "play", "check", "verify", "show", "moves", "test", "selfplay", "components",
+            "rules"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -88,7 +89,7 @@ def test_show_and_moves(tmp_path, capsys):
     status, out, _ = run("moves", path, capsys=capsys)
     assert status == 0 and out.splitlines()[1:] == ["GREEN adds 1", "GREEN adds 2", "GREEN adds 3"]
     status, out, _ = run("moves", path, "--limit", 1, capsys=capsys)
-    assert "... and 2 more" in out
+    assert out.splitlines()[-1] == "# ... and 2 more (--limit 0 shows all)"
     path.write_text(GAME.replace("* bonus 1\n", ""))
     status, out, _ = run("moves", path, capsys=capsys)
     assert status == 0 and "chance line (bonus)" in out and "* bonus 2  # p=1/2" in out
@@ -104,9 +105,10 @@ def test_moves_at_a_deal_shows_a_whole_line_that_is_accepted(tmp_path, capsys):
     path.write_text("\n".join(header) + "\n")
     status, out, _ = run("moves", path, capsys=capsys)
     lines = out.splitlines()
-    assert status == 0 and lines[0] == "a chance line (places) is due: 10 draws in one line, for example"
-    assert lines[2] == "its first draw is one of 10:" and lines[3].startswith("A1=")
-    path.write_text(path.read_text() + lines[1].strip() + "\n")
+    assert status == 0
+    assert lines[0] == "# a chance line (places) is due: 10 draws in one line, for example"
+    assert lines[2] == "# its first draw is one of 10:" and lines[3].startswith("#   A1=")
+    path.write_text(path.read_text() + lines[1] + "\n")
     assert run("check", path, capsys=capsys)[0] == 0
 
 
@@ -167,7 +169,112 @@ def test_real_process_never_prints_traceback(tmp_path):
     assert done.returncode == 0 and "0.1.0" in done.stdout
 
 
-def test_unwritable_place_is_a_plain_error(tmp_path, capsys):
-    status, _, err = run("new", "toy", "--players", "red,green", "-o",
-                         tmp_path / "no" / "such" / "dir.txt", capsys=capsys)
-    assert status == 1 and "No such file or directory" in err and "internal" not in err
+def test_output_into_a_missing_folder_is_a_usage_error_naming_it(tmp_path, capsys):
+    """cli.md: -o into a folder that does not exist is exit 2 with the path (issue 10)."""
+    for commit in ((), ("--commit",)):
+        status, _, err = run("new", "toy", "--players", "red,green", *commit, "-o",
+                             tmp_path / "no" / "such" / "dir.txt", capsys=capsys)
+        assert status == 2 and f"the folder {tmp_path / 'no' / 'such'} does not exist" in err
+    assert not (tmp_path / "no").exists()
+    (tmp_path / "file").write_text("")
+    status, _, err = run("selfplay", "toy", "--players", 2, "-o", tmp_path / "file" / "d",
+                         capsys=capsys)
+    assert status == 2 and f"cannot make the folder {tmp_path / 'file' / 'd'}" in err
+
+
+@pytest.mark.parametrize("command", [("check",), ("verify",), ("test",), ("show",), ("moves",),
+                                     ("play", "@", "RED adds 1")])
+def test_a_missing_file_is_a_usage_error(command, tmp_path, capsys):
+    """cli.md: a missing file is a usage error (2) in every command (issue 10)."""
+    missing = tmp_path / "missing.txt"
+    args = [missing if a == "@" else a for a in command] if "@" in command else [*command, missing]
+    status, _, err = run(*args, capsys=capsys)
+    assert status == 2 and "missing.txt" in err and "does not exist" in err
+
+
+@pytest.mark.parametrize("game, players", [("hawaii", "red,green,blue"), ("haleakala", "red,yellow")])
+def test_every_line_moves_prints_is_a_move_or_a_comment(game, players, tmp_path, capsys):
+    """Issue 10: a script can pass any line of ``moves`` straight to ``play``: the
+    heading and '... and N more' are '#' comments, and every other line is accepted."""
+    path = tmp_path / "g.txt"
+    assert run("new", game, "--players", players, "--seed", 5, "-o", path, capsys=capsys)[0] == 0
+    status, out, _ = run("moves", path, "--limit", 3, capsys=capsys)
+    lines = out.splitlines()
+    assert status == 0 and lines[0].startswith("# ") and lines[-1].startswith("# ... and ")
+    for line in lines:
+        status, _, err = run("play", path, line, "--dry-run", capsys=capsys)
+        assert status == (2 if line.startswith("#") else 0), (line, err)
+
+
+def test_new_writes_the_tags_a_forum_game_needs(tmp_path, capsys):
+    """Issue 10: new takes the event and who holds each seat; show prints them."""
+    path = tmp_path / "g.txt"
+    status, _, err = run("new", "toy", "--players", "red,green", "--event", 'Forum "cup"',
+                         "--seat", "red=alice@example.org", "--seat", "GREEN=Bob Smith",
+                         "--tag", "Date=2026-12-01", "-o", path, capsys=capsys)
+    assert status == 0, err
+    text = path.read_text()
+    assert '[Event "Forum \\"cup\\""]\n[RED "alice@example.org"]\n[GREEN "Bob Smith"]\n' \
+        '[Date "2026-12-01"]\n' in text
+    status, out, _ = run("show", path, capsys=capsys)
+    assert out.startswith('Event: Forum "cup"\nRED: alice@example.org\nGREEN: Bob Smith\n')
+
+
+@pytest.mark.parametrize("option", [("--seat", "BLUE=x"), ("--seat", "RED"), ("--tag", "Seed=1"),
+                                    ("--tag", "9x=1"), ("--tag", "Event=a", "--event", "b")])
+def test_new_refuses_bad_tags(option, tmp_path, capsys):
+    status, _, err = run("new", "toy", "--players", "red,green", *option, "-o",
+                         tmp_path / "g.txt", capsys=capsys)
+    assert status == 2 and not (tmp_path / "g.txt").exists(), err
+
+
+def test_new_help_lists_the_seats_and_the_flags(capsys):
+    """Issue 10: --players help lists the seats, --rules help lists the flags."""
+    status, out, _ = run("new", "--help", capsys=capsys)
+    from referee.core import registry
+    flat = " ".join(out.split())
+    for module in map(registry.get, ("hawaii", "haleakala")):
+        assert f"{module.name}: " in flat and " ".join(module.seats) in flat
+        assert module.rule_flags and all(flag in flat for flag in module.rule_flags)
+
+
+def test_an_ambiguous_move_lists_its_candidates_once(tmp_path, capsys):
+    """Issue 10: the candidates are listed once, below the reason (H-R8: two villages)."""
+    path = tmp_path / "g.txt"
+    assert run("new", "hawaii", "--players", "red,green,blue", "--seed", 42, "-o", path,
+               capsys=capsys)[0] == 0
+    status, _, err = run("play", path, "blue moves beach->A3 buys spear-hut II with token 2",
+                         capsys=capsys)
+    assert status == 1 and "ambiguous-move" in err
+    for village in (1, 2):
+        assert err.count(f"BLUE moves beach->A3, buys spear-hut II with token 2, to village "
+                         f"{village}") == 1
+
+
+def test_a_move_posted_twice_is_already_recorded(tmp_path, capsys):
+    """Issue 10: the same post sent again is answered with the line it is on; the file is
+    unchanged. The seat's next move, if it repeats its last one, is still played."""
+    path = tmp_path / "g.txt"
+    path.write_text(GAME)
+    before = path.read_text()
+    status, _, err = run("play", path, "red adds 2", capsys=capsys)
+    assert status == 1 and "already recorded at line 6" in err and path.read_text() == before
+    assert run("play", path, "GREEN adds 3", capsys=capsys)[0] == 0     # GREEN's turn: played
+
+
+def test_show_at_a_line_beyond_the_end_says_so(tmp_path, capsys):
+    path = tmp_path / "g.txt"
+    path.write_text(GAME)
+    status, _, err = run("show", path, "--at", 99, capsys=capsys)
+    assert status == 2 and "has 7 lines; line 99 is beyond its end" in err
+
+
+def test_counts_in_messages_agree_with_their_number(tmp_path, capsys):
+    """Issue 10: '1 moves', '1 tikis' no more."""
+    from referee.core.words import plural
+    assert (plural(1, "tikis"), plural(3, "tikis"), plural(1, "feet")) == ("1 tiki", "3 tikis",
+                                                                           "1 foot")
+    path = tmp_path / "g.txt"
+    path.write_text(GAME.replace("RED adds 2\n* bonus 1\n", ""))
+    status, out, _ = run("check", path, capsys=capsys)
+    assert status == 0 and "ok, 1 move;" in out

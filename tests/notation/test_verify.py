@@ -10,6 +10,20 @@ from referee.notation.commit import commitment
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "docs" / "examples").glob("*.txt"))
 
 
+def _legacy(tmp_path) -> Path:
+    """A game as the referee wrote them before [Dealing]: every draw from random.Random."""
+    from toygame import MODULE as module
+    from referee.notation.dealer import LegacyDealer
+    from referee.notation.newgame import Table, header
+    from referee.notation.writer import render
+
+    tags = [t for t in header(module, ["RED", "GREEN"], [], "s1") if t[0] != "Dealing"]
+    table = Table(module, tags, ["RED", "GREEN"], [], LegacyDealer("s1"))
+    path = tmp_path / "g.txt"
+    path.write_text(render(tags, table.deal()))
+    return path
+
+
 def _new(tmp_path, capsys) -> Path:
     path = tmp_path / "g.txt"
     assert run("new", "toy", "--players", "red,green", "--seed", "s1", "-o", path,
@@ -36,11 +50,21 @@ def test_a_legal_draw_the_seed_did_not_deal_is_caught_where_it_is(tmp_path, caps
     assert run("check", path, capsys=capsys)[0] == 0
     status, _, err = run("verify", path, capsys=capsys)
     assert status == 1
-    assert f"{path}:7:3: bad-chance: the [Seed] deals '* order RED GREEN' here" in err
+    assert f"{path}:8:3: bad-chance: random act 1 deals '* order RED GREEN' here" in err
+
+
+def test_a_legacy_game_keeps_verifying_and_a_legacy_draw_is_caught(tmp_path, capsys):
+    path = _legacy(tmp_path)
+    assert "[Dealing" not in path.read_text()
+    status, out, _ = run("verify", path, capsys=capsys)
+    assert status == 0 and "all 3 draws dealt by its [Seed]" in out
+    _edit(path, "* order RED GREEN", "* order GREEN RED")
+    status, _, err = run("verify", path, capsys=capsys)
+    assert status == 1 and ":7:3: bad-chance: the [Seed] deals '* order RED GREEN' here" in err
 
 
 def test_a_commit_must_be_the_digest_of_the_seed(tmp_path, capsys):
-    path = _new(tmp_path, capsys)
+    path = _legacy(tmp_path)
     _edit(path, '[Seed "s1"]', f'[Seed "s1"]\n[Commit "{commitment("s1")}"]')
     assert run("verify", path, capsys=capsys)[0] == 0
     _edit(path, commitment("s1"), commitment("s2"))
@@ -54,7 +78,7 @@ def test_a_commit_must_be_the_digest_of_the_seed(tmp_path, capsys):
     ('[Seed "s1"]\n[Salt "PINK ab12"]', "[Salt] names a seat"),
 ])
 def test_what_cannot_be_verified_is_said(tmp_path, capsys, header, reason):
-    path = _new(tmp_path, capsys)
+    path = _legacy(tmp_path)
     _edit(path, '[Seed "s1"]', header)
     status, _, err = run("verify", path, capsys=capsys)
     assert status == 1 and "bad-header" in err and reason in err

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from referee.core.words import plural
 from referee.errors import IllegalMoveError
 from referee.hawaii.rules import effects, movement, payment
 from referee.hawaii.rules.moves import Buy, Payment, fast_constructor
@@ -80,7 +81,7 @@ def check(d: "Data", m: Buy) -> None:
         caps = effects.exchange_capacities(p.realm, comps)
         if not payment.huts_can_cover(needs, caps):
             raise IllegalMoveError(f"{who} cannot mix resources that way: fruits replace a whole payment, "
-                                   f"other mixes need exchange huts ({sum(caps)} units available) (H-R6)")
+                                   f"other mixes need exchange huts ({plural(sum(caps), 'units')} available) (H-R6)")
     have = p.resources()
     lacking = payment.shortfall(m.move_payment, *have)
     if lacking:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from referee.core.words import plural
 from referee.errors import IllegalMoveError
 from referee.hawaii.rules import boats, effects, payment
 
@@ -31,8 +32,9 @@ def check_trip(d: "Data", p: "Player", cost: int, names: tuple[str, ...], pay, w
     if paid is None:
         room = sum(boats.capacity(b, d.comps) for b in chosen)
         printed = sum(boats.printed(b, d.comps) for b in chosen)
-        raise IllegalMoveError(f"{who} cannot {what} with {' '.join(names)}: {cost} feet need room for "
-                               f"{cost - printed} paid feet, at least one in each boat, and the boats hold {room} (H-R11)")
+        raise IllegalMoveError(f"{who} cannot {what} with {' '.join(names)}: {plural(cost, 'feet')} "
+                               f"need{'s' if cost == 1 else ''} room for {plural(cost - printed, 'paid feet')}, "
+                               f"at least one in each boat, and the boats hold {room} (H-R11)")
     if pay.total != paid:
         raise IllegalMoveError(f"{who} must pay {paid} to {what} with {' '.join(names)}, not {pay.total} (H-R11)")
     need = payment.exchange_needed(pay, payment.FEET)
@@ -40,7 +42,7 @@ def check_trip(d: "Data", p: "Player", cost: int, names: tuple[str, ...], pay, w
         caps = effects.exchange_capacities(p.realm, d.comps)
         if not payment.huts_can_cover([need], caps):
             raise IllegalMoveError(f"{who} cannot mix resources that way: fruits replace a whole payment, "
-                                   f"other mixes need exchange huts ({sum(caps)} units available) (H-R6)")
+                                   f"other mixes need exchange huts ({plural(sum(caps), 'units')} available) (H-R6)")
     lacking = payment.shortfall(pay, *p.resources())
     if lacking:
         raise IllegalMoveError(f"{who} cannot {what}: {lacking} ({rule}, H-R6)")

@@ -76,9 +76,8 @@ def _choose(candidates: list, state, text: str):
         return legal[0]
     if legal:
         lines = [format_move(m, state) for m in legal]
-        shown = "; ".join(lines[:6]) + ("; …" if len(lines) > 6 else "")
-        raise AmbiguousMoveError(f"'{text.strip()}' has {len(lines)} legal readings, say which: {shown}",
-                                 candidates=lines, column=1)
+        raise AmbiguousMoveError(f"'{text.strip()}' has {len(lines)} legal readings: "
+                                 "say which of the candidates", candidates=lines, column=1)
     if first_error is None:
         raise IllegalMoveError(f"'{text.strip()}' names no move", column=1)
     raise first_error

@@ -8,6 +8,7 @@ fixed-width font.
 from __future__ import annotations
 
 from referee.core.game import CHANCE
+from referee.core.words import plural
 from referee.hawaii.rules import boats as boats_mod
 from referee.hawaii.rules import scoring
 from referee.hawaii.rules.realm import START_HUT
@@ -68,7 +69,8 @@ def _sea(state, md: bool) -> str:
     docks = []
     for i, island in enumerate(d.docks):
         spec = comps.docks[i]
-        docks.append(f"dock {i + 1} ({spec.feet} feet, {spec.points} points): {island or 'empty'}")
+        docks.append(f"dock {i + 1} ({plural(spec.feet, 'feet')}, {plural(spec.points, 'points')}): "
+                     f"{island or 'empty'}")
     down = sum(d.stack_down.values())
     up = f", face up: {' '.join(d.stack_up)}" if d.stack_up else ""
     lines = [f"Cove (fish): {' '.join(str(t.value) for t in sorted(d.cove, reverse=True)) or 'empty'}",
@@ -143,9 +145,9 @@ def _realm(state, seat: str, md: bool) -> str:
         k = "K" if extra < realm.kahunas else "."
         lines.append(f"{k} {spec.kahuna_points[extra]:>3}")
     boats = ", ".join(f"{b.name} ({'fishing' if not b.side else _ROMAN[b.side]}, "
-                      f"{boats_mod.capacity(b, comps) + boats_mod.printed(b, comps)} feet"
+                      f"{plural(boats_mod.capacity(b, comps) + boats_mod.printed(b, comps), 'feet')}"
                       f"{', sailed' if b.used else ''})" for b in realm.boats)
-    title = (f"{seat}'s realm: {realm.kahunas} kahunas, {realm.tikis} tikis "
+    title = (f"{seat}'s realm: {plural(realm.kahunas, 'kahunas')}, {plural(realm.tikis, 'tikis')} "
              f"(K kahuna with its points, T tiki, T* printed tiki, . free space)")
     body = "\n".join(lines) + f"\nboats: {boats}"
     if md:

@@ -1,0 +1,1 @@
+"""One module per ``referee`` command; referee/cli.py puts them together."""

@@ -1,0 +1,143 @@
+"""Replay files: ``referee check`` and ``referee verify`` (the same replay; verify also
+re-derives the draws)."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from referee.commands.common import CONTEXT, NullBar, echo_errors, waiting_line
+from referee.errors import RefereeError
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("-q", "--quiet", is_flag=True, help="Only the summary line.")
+def check(files, fmt, quiet):
+    """Replay transcripts and report every error in them.
+
+    A syntax error skips its line; the first rules error ends that file and
+    the lines after it are reported as not evaluated.
+
+    \b
+    Example:
+      referee check game.txt
+      referee check docs/examples/*.txt --format json
+    """
+    return _replay_files(files, fmt, quiet, deal_check=False)
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("-q", "--quiet", is_flag=True, help="Only the summary line.")
+@click.option("--chain", "witness", metavar="PLY:HEX",
+              help="Also check the history against a witness 'play' printed (ply 37 chain "
+                   "3f9a1c0b7e22 is 37:3f9a1c0b7e22).")
+def verify(files, fmt, quiet, witness):
+    """Check transcripts like `check`, and prove every draw and the history.
+
+    Each chance line must be exactly what its dealing deals at that point: a
+    committed game's line reveals its key, which must hash back to the
+    [Commit], so a game in progress verifies line by line; a legacy game
+    needs its revealed [Seed]. Copies of one game (the same header) are
+    compared: the first item where they part ways is named (exit 1).
+
+    \b
+    Example:
+      referee verify game.txt
+      referee verify game.txt --chain 37:3f9a1c0b7e22
+      referee verify game.txt forum-copy.txt
+    """
+    parsed = None
+    if witness is not None:
+        from referee.notation.problems import UsageError
+        from referee.notation.witness import parse
+        try:
+            parsed = parse(witness)
+        except UsageError as err:
+            raise click.BadParameter(err.reason, param_hint="--chain") from None
+    return _replay_files(files, fmt, quiet, deal_check=True, witness=parsed)
+
+
+def _witnessed(rp, witness, replays: list):
+    """verify's history checks: the witness, and copies of one game against each other."""
+    from referee.notation import witness as W
+    if witness is not None and rp.ok:
+        try:
+            W.check(rp, *witness)
+        except RefereeError as err:
+            rp.errors.append(err)
+    for other in replays:
+        if other.ok and rp.ok and other.history is not None and rp.history is not None:
+            from referee.notation.chain import genesis
+            same = genesis((x.name, x.value) for x in other.transcript.tags) == \
+                genesis((x.name, x.value) for x in rp.transcript.tags) and \
+                other.transcript.tag("Seed") == rp.transcript.tag("Seed")   # [Seed] is not chained
+            parted = W.compare(other, rp) if same else None
+            if parted:
+                from referee.errors import BadHeaderError
+                rp.errors.append(BadHeaderError(parted, file=rp.file))
+    replays.append(rp)
+
+
+def _replay_files(files, fmt: str, quiet: bool, *, deal_check: bool, witness=None) -> int:
+    import json
+
+    from referee.core.words import plural
+    from referee.notation.check import check_path
+
+    results, bad, moves, replays = [], 0, 0, []
+    show_bar = fmt == "text" and len(files) > 1 and sys.stderr.isatty()
+    later = []
+    with click.progressbar(files, label="checking", file=sys.stderr) if show_bar \
+            else NullBar(files) as bar:
+        for path in bar:
+            rp = check_path(path, deal_check=deal_check)
+            if deal_check:
+                _witnessed(rp, witness, replays)
+            moves += rp.moves
+            bad += not rp.ok
+            if fmt == "json":
+                from referee.notation.report import replay_dict
+                results.append(replay_dict(rp))
+                continue
+            out = []
+            if rp.errors and not quiet:
+                from referee.notation.report import format_errors
+                out.append(format_errors(rp.errors, path))
+            if not quiet:
+                out += [f"warning: {w}" for w in rp.warnings]
+            if show_bar:
+                later += out
+            elif out:
+                click.echo("\n".join(out), err=True)
+            if len(files) == 1:
+                results.append(_one_line(rp, deal_check))
+    if fmt == "json":
+        click.echo(json.dumps(results, indent=2, ensure_ascii=False))
+        return 1 if bad else 0
+    if later:
+        click.echo("\n".join(later), err=True)
+    if len(files) == 1:
+        click.echo(results[0])
+    else:
+        click.echo(f"{'verified' if deal_check else 'checked'} {len(files)} files: "
+                   f"{len(files) - bad} ok, {bad} with errors; {plural(moves, 'moves')}")
+    return 1 if bad else 0
+
+
+def _one_line(rp, deal_check: bool = False) -> str:
+    from referee.core.words import plural
+    if rp.ok:
+        from referee.notation.report import who_next
+        tail = who_next(rp.state) if rp.state is not None else ""
+        tail = waiting_line(rp.transcript, rp.players) or tail
+        dealt = ""
+        if deal_check:
+            how = "its [Seed]" if rp.transcript.tag("Seed") else "its [Commit]"
+            dealt = f", all {plural(rp.draws, 'draws')} dealt by {how}; {rp.witness}"
+        return f"{rp.file}: ok, {plural(rp.moves, 'moves')}{dealt}; {tail}"
+    n = len([e for e in rp.errors if e.code != "not-evaluated"])
+    return f"{rp.file}: {n} error{'s' if n != 1 else ''}"

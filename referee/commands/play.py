@@ -1,0 +1,94 @@
+"""Add a move: ``referee play``."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from referee.commands.common import CONTEXT, echo_errors, waiting_line
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("move", nargs=-1, required=True)
+@click.option("--dry-run", is_flag=True, help="Validate and report; do not write.")
+@click.option("--ply", "expect_ply", type=click.IntRange(min=0),
+              help="Play only if the game still ends at this ply (the one play printed last).")
+@click.option("--chain", "expect_chain",
+              help="Play only if the chain head still starts with these hex digits.")
+def play(file, move, dry_run, expect_ply, expect_chain):
+    """Add MOVE to FILE if it is legal (MOVE '-' reads it from stdin).
+
+    Appends the canonical move and the chance lines that follow it, all at
+    once, says in words what followed by itself (a round's scoring, income,
+    an eruption, the end) and prints the ply and chain head players keep as a
+    witness; a rejected move leaves FILE untouched (exit 1). --ply N refuses
+    a move sent for an older state of the game (a re-sent move). In a
+    committed game, each player first adds a [SaltCommit], then a [Salt]
+    this way (referee salt).
+
+    \b
+    Example:
+      referee play game.txt "BLUE moves beach->B2, buys kahuna x2 with token 2"
+      referee play game.txt --ply 12 "BLUE takes order 1"
+      echo "red moves beach->A3 buys spear-hut I with token 3, to village 1" | referee play game.txt -
+    """
+    from referee.notation.play import TranscriptHasErrors, play_line
+    from referee.notation.report import digest, who_next
+
+    text = " ".join(move)
+    if text.strip() == "-":
+        text = sys.stdin.read(1 << 20)
+        text = "\n".join(line for line in text.splitlines() if line.strip())
+    try:
+        played = play_line(file, text, dry_run=dry_run, expect_ply=expect_ply,
+                           expect_chain=expect_chain)
+    except TranscriptHasErrors as err:
+        echo_errors(err.errors, file)
+        click.echo(f"{file}: {err.reason}", err=True)
+        return 1
+    for line in played.lines:
+        click.echo(line)
+    if played.note:                  # a dry run in a committed game: the host deals what follows
+        click.echo(played.note)
+    elif played.state is not None:
+        said = []
+        if played.before is not None:
+            from referee.notation.happened import what_happened
+            said = what_happened(played.module, played.before, played.state, played.lines)
+            for sentence in said:
+                click.echo(sentence)
+        summary = digest(played.module, played.state)
+        if summary:
+            click.echo(summary)
+        rp = played.replay
+        waiting = waiting_line(rp.transcript, rp.players) if rp is not None else None
+        if waiting or not (said and played.result):   # the report has already told the end
+            click.echo(waiting or who_next(played.state))
+    if played.witness and not played.note:
+        click.echo(played.witness)
+    if dry_run:
+        click.echo(f"(dry run: {file} not changed)")
+    return 0
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("seat")
+def salt(seat):
+    """Make a salt for SEAT of a committed game: two tag lines to play.
+
+    Play the [SaltCommit] line first; keep the [Salt] line to yourself until
+    every seat's commitment is in the file, then play it.
+
+    \b
+    Example:
+      referee salt red
+    """
+    from referee.notation.salting import make_salt
+
+    if not seat.isalpha() or len(seat) > 20:
+        raise click.BadParameter("a seat is a word like RED", param_hint="SEAT")
+    commit_line, salt_line = make_salt(seat)
+    click.echo(f"{commit_line}    # play this now")
+    click.echo(f"{salt_line}    # keep this; play it once every seat's [SaltCommit] is in")
+    return 0

@@ -1,0 +1,71 @@
+"""The state: ``referee show``."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from referee.commands.common import CONTEXT, echo_errors, output_file, waiting_line
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--at", "at", type=click.IntRange(min=0), help="The state after this line.")
+@click.option("--format", "fmt", default="text",
+              type=click.Choice(["text", "markdown", "json", "svg", "png", "html"]))
+@click.option("-o", "--output", type=click.Path(dir_okay=False), callback=output_file,
+              help="Write to this file instead of standard output (png needs it on a terminal).")
+def show(file, at, fmt, output):
+    """The state after the whole file (or after line --at).
+
+    \b
+    Example:
+      referee show game.txt
+      referee show game.txt --at 9 --format json
+      referee show game.txt --format png -o board.png
+    """
+    import json
+
+    from referee.notation.check import check_path
+
+    if fmt == "png" and output is None and sys.stdout.isatty():
+        raise click.UsageError("a PNG is binary: give -o FILE or redirect the output")
+    if at is not None:
+        from pathlib import Path
+        length = len(Path(file).read_bytes().splitlines())
+        if at > length:
+            raise click.BadParameter(f"{file} has {length} line{'s' if length != 1 else ''}; "
+                                     f"line {at} is beyond its end", param_hint="--at")
+    rp = check_path(file, until=at, chain=True)
+    echo_errors(rp.errors, file)
+    if rp.state is None:
+        return 1
+    if fmt == "json":
+        text = json.dumps(rp.module.state_to_json(rp.state), indent=2, ensure_ascii=False)
+    elif fmt in ("svg", "png", "html"):
+        from referee.notation.picture import picture
+        text = picture(rp, fmt, at)
+    else:
+        from referee.notation.report import other_tags
+
+        tags = other_tags(rp.transcript, fmt)
+        text = (tags + "\n" if tags else "") + rp.module.render(rp.state, fmt)
+        waiting = waiting_line(rp.transcript, rp.players)
+        text += f"\n{waiting}" if waiting else ""
+        text += f"\n{rp.witness}" if rp.witness and not rp.errors else ""
+    _write(text, output)
+    return 1 if rp.errors else 0
+
+
+def _write(out: str | bytes, output: str | None) -> None:
+    if output is not None:
+        from pathlib import Path
+        if isinstance(out, bytes):
+            Path(output).write_bytes(out)
+        else:
+            Path(output).write_text(out + "\n", encoding="utf-8")     # as echo would print it
+    elif isinstance(out, bytes):
+        sys.stdout.buffer.write(out)
+        sys.stdout.flush()
+    else:
+        click.echo(out)

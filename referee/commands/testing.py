@@ -1,0 +1,42 @@
+"""Transcripts as tests: ``referee test``."""
+from __future__ import annotations
+
+import click
+
+from referee.commands.common import CONTEXT, echo_errors
+
+
+@click.command(name="test", context_settings=CONTEXT)
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("-q", "--quiet", is_flag=True, help="Only failures and the summary.")
+def test(files, quiet):
+    """Run transcripts with '?' assertions and '!' rejections as tests.
+
+    \b
+    Example:
+      referee test tests/transcripts/hawaii/*.txt
+    """
+    from referee.notation.check import check_path
+    from referee.notation.report import format_error
+
+    passed = failed = 0
+    for path in files:
+        rp = check_path(path)
+        for verdict in rp.checks:
+            where = f"{path}:{verdict.item.line}"
+            if verdict.passed:
+                passed += 1
+                if not quiet:
+                    click.echo(f"PASS {where}: {verdict.item.text.strip()}")
+            else:
+                failed += 1
+                click.echo(f"FAIL {where}: {verdict.item.text.strip()}")
+                click.echo("  " + format_error(verdict.error, path).replace("\n", "\n  "))
+        checked = {id(v.error) for v in rp.checks if v.error is not None}
+        others = [e for e in rp.errors if id(e) not in checked]
+        if others:
+            failed += 1
+            echo_errors(others, path)
+            click.echo(f"FAIL {path}: the transcript does not replay cleanly")
+    click.echo(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0

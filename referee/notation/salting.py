@@ -1,0 +1,106 @@
+"""Players' salts joining a committed game's header through ``play``.
+
+In a ``hmac-sha256/1`` game every seat first sends a commitment to its salt
+(``[SaltCommit "SEAT HEX"]``), and only once all are in may any salt be
+revealed (``[Salt "SEAT word"]``, which must match): a seat that reveals last
+cannot pick its salt after seeing the others, and neither can a host holding a
+seat, although it knows the secret. Legacy games (no [Dealing]) take salts
+directly. The last salt in deals the setup.
+"""
+from __future__ import annotations
+
+import secrets
+
+from referee.errors import BadHeaderError
+from referee.notation import items as I
+
+
+def make_salt(seat: str) -> tuple[str, str]:
+    """A fresh salt for ``seat``: its [SaltCommit] line (send first) and its [Salt]
+    line (keep; send once every seat's commitment is in)."""
+    from referee.notation.dealing import salt_commitment
+    from referee.notation.writer import format_tag
+
+    word = secrets.token_hex(16)
+    seat = seat.upper()
+    return (format_tag("SaltCommit", f"{seat} {salt_commitment(seat, word)}"),
+            format_tag("Salt", f"{seat} {word}"))
+
+
+def add_salt(path: str, raw: bytes, transcript, rp, item, secret):
+    """The Played of a ``[Salt]`` or ``[SaltCommit]`` line sent to ``play``."""
+    from referee.notation.commit import MIN_SALT, salt_commits, salts
+    from referee.notation.dealing import salt_commitment
+    from referee.notation.play import Played, _add_tag
+    from referee.notation.reader import read_text
+    from referee.notation.writer import format_tag
+
+    def refuse(reason: str, hint: str | None = None) -> None:
+        raise BadHeaderError(reason, hint=hint).at(line=item.line, column=1, text=item.text,
+                                                   file=path)
+
+    v1 = transcript.tag("Dealing") is not None
+    name = item.name.lower()
+    if not transcript.tag("Commit") or transcript.tag("Seed"):
+        refuse(f"a [{item.name}] belongs to a committed game (referee new) before its "
+               "secret is revealed")
+    if (transcript.tag("Salts") or "").strip().lower() == "none":
+        refuse("this game was dealt at once by its host ([Salts \"none\"]): it takes no salts")
+    if name == "saltcommit" and not v1:
+        refuse("this game takes its salts directly: send [Salt \"SEAT word\"]")
+    if any(it.kind in (I.MOVE, I.CHANCE) for it in transcript.items):
+        refuse("salts come before the first draw: this game is already dealt")
+    text = raw.decode("utf-8")
+    eol = "\r\n" if "\r\n" in text else "\n"
+    probe = read_text(_add_tag(text, transcript, item.text.strip()), path)
+    players = rp.players
+    try:
+        committed_now = salt_commits(probe, players)
+        salted_now = salts(probe, players)
+    except BadHeaderError as err:
+        refuse(err.reason)
+    if name == "saltcommit":
+        seat = next(s for s in players if s in committed_now
+                    and s not in salt_commits(transcript, players))
+        line = format_tag("SaltCommit", f"{seat} {committed_now[seat]}")
+    else:
+        seat = next(s for s in players if s in salted_now and s not in salts(transcript, players))
+        word = salted_now[seat]
+        if v1:
+            missing = [s for s in players if s not in committed_now]
+            if missing:
+                refuse(f"no salt is revealed before every seat has committed to one: waiting "
+                       f"for the [SaltCommit] of {' '.join(missing)}",
+                       hint="keep this [Salt] line and send it later")
+            if len(word) < MIN_SALT:
+                refuse(f"a salt has at least {MIN_SALT} characters, so no one can guess it "
+                       "from its commitment", hint="'referee salt SEAT' makes one")
+            if salt_commitment(seat, word) != committed_now[seat]:
+                refuse(f"this salt does not match {seat}'s [SaltCommit]")
+        line = format_tag("Salt", f"{seat} {word}")
+    new = _add_tag(text, transcript, line + eol.rstrip("\n"))
+    played = Played([line], rp.state, rp.module)
+    if name == "salt" and len(salted_now) == len(players):
+        from referee.notation.dealer import host_dealer
+        from referee.notation.replay import replay
+        header = read_text(new, path)
+        try:
+            dealer = host_dealer(header, players, secret)
+            dealt = replay(header, chain=True)
+            drawn = dealer.deal(dealt)
+        except BadHeaderError as err:
+            refuse(err.reason, err.hint)
+        if not new.endswith("\n"):
+            new += eol
+        new += eol + "".join(d + eol for d in drawn)      # a blank line after the header
+        played.lines += drawn
+        played.replay = dealt
+        played.state = dealt.state
+    else:
+        from referee.notation.replay import replay
+        dealt = replay(read_text(new, path), chain=True)
+        played.replay = dealt
+    played.witness, played.ply = dealt.witness, dealt.ply
+    played.chain = dealt.chain.hex() if dealt.chain else None
+    played.text = new
+    return played
