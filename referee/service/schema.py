@@ -53,7 +53,8 @@ seats = Table(
     Column("seat", String(32), primary_key=True),
     Column("address", Text, nullable=False),
     Column("generation", Integer, nullable=False, default=0),   # bumped by replace
-    Column("salted", Boolean, nullable=False, default=False),
+    Column("salted", Boolean, nullable=False, default=False),   # has sent its first reply
+    Column("salt", Text),                                # its salt, until every seat committed
     Column("resigned", Boolean, nullable=False, default=False),
     Column("thread_id", Text),                           # Message-ID of the invitation
     Column("last_message_id", Text),                     # the last mail the seat was sent

@@ -122,8 +122,11 @@ class Session:
         self.game = dict(game)
         self.module = registry.get(self.game["game"])
         self.seat = seat.upper()
-        self.seats = {r["seat"]: dict(r) for r in conn.execute(
+        rows = {r["seat"]: dict(r) for r in conn.execute(
             select(S.seats).where(S.seats.c.game_id == game_id)).mappings()}
+        order = _players(self.game["header"])
+        self.seats = {s: rows[s] for s in sorted(rows, key=lambda s: (
+            order.index(s) if s in order else len(order), s))}
         if self.seat not in self.seats:
             raise NoSuchSeat(f"game {game_id} has no seat {self.seat}")
         self.text = transcript_text(conn, self.game)
@@ -192,27 +195,53 @@ class Session:
         return Verdict(text, False, answer, code=code)
 
     def salt(self, word: str, *, text: str | None = None, auto: bool = False) -> Verdict:
-        from referee.notation.writer import format_tag
+        """A seat's first reply. In a two-phase game ([Dealing]) the referee sends its
+        [SaltCommit] now and keeps the salt; once every seat has committed it reveals
+        them all, in seat order, and the last one deals the setup."""
+        from referee.notation.commit import MIN_SALT
 
         text = text or f"salt {word}"
         if self.game["status"] != "salting":
             return self.refuse(text, "salt", "this game is dealt already: salts come before the deal")
         if self.seats[self.seat]["salted"]:
             return self.refuse(text, "salt", f"{self.seat} has given a salt already")
-        if not word.isprintable() or len(word) > 64 or '"' in word or "\\" in word:
-            return self.refuse(text, "salt", "a salt is one word of at most 64 characters, "
+        if not word.isprintable() or len(word) > 40 or '"' in word or "\\" in word:
+            return self.refuse(text, "salt", "a salt is one word of at most 40 characters, "
                                              "without quotes or backslashes")
-        verdict = self.play(text, format_tag("Salt", f"{self.seat} {word}"), sent=text)
-        if verdict.ok:
-            self.conn.execute(update(S.seats).where(
-                S.seats.c.game_id == self.game["id"], S.seats.c.seat == self.seat).values(salted=True))
-            self.seats[self.seat]["salted"] = True
-            verdict.answer = (f"salted for you with '{word}'" if auto else f"salt '{word}' taken") \
-                + ("; the setup is dealt" if self.game["status"] == "playing"
-                   else "; waiting for the other seats' replies")
-            if auto:
-                verdict.command = "(your first reply)"
+        if len(word) < MIN_SALT:            # too short to be unguessable: the referee adds to it
+            word = f"{word}-{_secrets.token_hex(8)}"
+        two_phase = "[dealing " in self.game["header"].lower()
+        verdict = self._salt_line(text, word, commit=two_phase)
+        if not verdict.ok:
+            return verdict
+        self._set_seat(salted=True, salt=word if two_phase else None)
+        if two_phase and all(r["salted"] for r in self.seats.values()):
+            for seat in list(self.seats):
+                reveal = self._salt_line(text, self.seats[seat]["salt"], commit=False, seat=seat)
+                if not reveal.ok:
+                    return reveal
+                verdict.lines += reveal.lines
+        verdict.answer = (f"salted for you with '{word}'" if auto else f"salt '{word}' taken") \
+            + ("; the setup is dealt" if self.game["status"] == "playing"
+               else "; waiting for the other seats' replies")
+        if auto:
+            verdict.command = "(your first reply)"
         return verdict
+
+    def _salt_line(self, text: str, word: str, *, commit: bool, seat: str | None = None
+                   ) -> Verdict:
+        from referee.notation.dealing import salt_commitment
+        from referee.notation.writer import format_tag
+
+        seat = seat or self.seat
+        line = format_tag("SaltCommit", f"{seat} {salt_commitment(seat, word)}") if commit \
+            else format_tag("Salt", f"{seat} {word}")
+        return self.play(text, line, sent=None)
+
+    def _set_seat(self, **values) -> None:
+        self.conn.execute(update(S.seats).where(
+            S.seats.c.game_id == self.game["id"], S.seats.c.seat == self.seat).values(**values))
+        self.seats[self.seat].update(values)
 
     def move(self, text: str, guard: int | None) -> Verdict:
         status = self.game["status"]
@@ -471,6 +500,13 @@ def replay_text(text: str, name: str):
         rp = replay(transcript)
         snapshot.save(rp, raw)
     return rp
+
+
+def _players(header: str) -> list[str]:
+    """The seats in seating order, from the header's [Players] tag."""
+    from referee.service.record import header_tags
+    players = next((v for n, v in header_tags(header) if n.lower() == "players"), "")
+    return [p.upper() for p in (players or "").split()]
 
 
 def _words(text: str, module) -> tuple[str | None, list[str]]:

@@ -51,7 +51,7 @@ def _play(store, store_url, capsys, tmp_path, game, seats, seed):
             mails = table.deliver()
             replies = [m for m in mails if m.in_reply_to == mid]
             assert len(replies) == 1 and replies[0].to == [seats[seat]]
-            assert ("salt 'pepper' taken" if i == 0 else "salted for you") in replies[0].body
+            assert ("salt 'pepper-" if i == 0 else "salted for you") in replies[0].body
         notes = _check_notes(store, gid, seats, notes, mails, mid, [])
         moves = 0
         while _game(store, gid)["status"] == "playing":

@@ -13,12 +13,13 @@ from referee.service.games import (create_game, export_text, game_detail, list_g
 from referee.service.submit import replay_text, submit
 
 SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org"}
+SALT = "sixteen-letters-"
 
 
 def _dealt(store, game="hawaii", seats=SEATS):
     gid = create_game(store, game, seats, host_address="referee@host.example", now=1000.0)
     for seat in seats:
-        assert submit(store, gid, seat, "salt s" + seat.lower(), via="web", now=1001.0).ok
+        assert submit(store, gid, seat, "salt " + SALT + seat.lower(), via="web", now=1001.0).ok
     return gid
 
 
@@ -53,28 +54,36 @@ def test_a_hosted_game_exports_what_the_cli_would_have_written(store, tmp_path):
     with store.read() as conn:
         secret = conn.execute(select(S.games.c.secret).where(S.games.c.id == gid)).scalar()
     module = registry.get("hawaii")
-    text, _ = new_committed_transcript(module, list(SEATS), [], secret)
+    text, _ = new_committed_transcript(module, list(SEATS), [], bytes.fromhex(secret))
     path = tmp_path / "cli.txt"
     path.write_text(text)
     (tmp_path / "cli.txt.secret").write_text(secret + "\n")
+    from referee.notation.dealing import salt_commitment
     for seat in SEATS:
-        play_line(str(path), f'[Salt "{seat} s{seat.lower()}"]')
+        word = SALT + seat.lower()
+        play_line(str(path), f'[SaltCommit "{seat} {salt_commitment(seat, word)}"]')
+    for seat in SEATS:
+        play_line(str(path), f'[Salt "{seat} {SALT}{seat.lower()}"]')
     for line in sent:
         play_line(str(path), line)
     assert export_text(store, gid) == path.read_text()
 
 
-def test_chain_rows_match_the_chain_of_the_transcript(store):
-    from referee.notation.chain import head, short
-    from referee.service.record import chain_text, header_tags, split_text
+def test_chain_rows_match_the_chain_of_the_replay(store):
+    """The head stored after each row is the one the transcript layer's replay computes."""
+    from referee.notation.reader import read_text
+    from referee.notation.replay import replay
 
     gid = _dealt(store)
+    for _ in range(3):
+        g = game_detail(store, gid)
+        rp = replay_text(g["text"], "x")
+        assert submit(store, gid, g["to_move"], legal_lines(rp.module, rp.state, 1)[1][0],
+                      via="web").ok
     g = game_detail(store, gid)
-    header, body = split_text(g["text"])
-    items = [t for t in (chain_text(line) for line in body) if t is not None]
-    ply, h = head(header_tags(header), items)
-    assert ply == g["ply"] == len([i for i in g["items"] if i["ply"]])
-    assert h.hex() == g["chain"] and g["witness"] == f"ply {ply} chain {short(h)}"
+    rp = replay(read_text(g["text"]), chain=True)
+    assert rp.ply == g["ply"] == len([i for i in g["items"] if i["ply"]])
+    assert rp.chain.hex() == g["chain"] and g["witness"] == rp.witness
 
 
 def test_a_move_out_of_turn_or_for_another_seat_changes_nothing(store):
