@@ -249,7 +249,8 @@ def _deadline(game) -> float | None:
 
 
 def list_games(store) -> list[dict]:
-    """Every game: id, game, title, status, round, to_move, ply, deadline, last_activity, result."""
+    """Every game: id, game, title, status, round, to_move, ply, deadline, last_activity,
+    result, chain (the full hex head)."""
     from referee.service.notify import iso
 
     with store.read() as conn:
@@ -257,7 +258,7 @@ def list_games(store) -> list[dict]:
         return [{"id": g["id"], "game": g["game"], "title": g["title"], "status": g["status"],
                  "round": g["round"], "to_move": g["to_move"], "ply": g["ply"],
                  "deadline": iso(_deadline(g)), "last_activity": iso(g["updated_at"]),
-                 "result": g["result"]} for g in rows.mappings()]
+                 "result": g["result"], "chain": g["chain"]} for g in rows.mappings()]
 
 
 def game_detail(store, game_id: str) -> dict:
