@@ -326,9 +326,10 @@ def ingest(db, now):
     from referee.service.ingest import ingest as run_ingest
 
     raw = sys.stdin.buffer.read()
+    when = _now(now)
     try:
-        result = run_ingest(_store(db), raw, now=_now(now))
-    except SQLAlchemyError as exc:
+        result = run_ingest(_store(db), raw, now=when)
+    except (SQLAlchemyError, OSError) as exc:
         return _store_failed(exc)
     click.echo(f"{result.outcome}" + (f" {result.game_id} {result.seat}" if result.game_id else ""),
                err=True)
@@ -354,15 +355,15 @@ def poll(maildir, imap, db, now):
 
     if bool(maildir) == bool(imap):
         raise click.UsageError("give one of --maildir DIR and --imap URL")
-    store = _store(db)
-    messages = mailpoll.maildir_messages(maildir) if maildir else mailpoll.imap_messages(imap)
     n = 0
     try:
+        store = _store(db)
+        messages = mailpoll.maildir_messages(maildir) if maildir else mailpoll.imap_messages(imap)
         for polled in messages:
             run_ingest(store, polled.raw, now=_now(now))
             polled.done()
             n += 1
-    except SQLAlchemyError as exc:
+    except (SQLAlchemyError, OSError) as exc:
         return _store_failed(exc)
     click.echo(f"handled {n} message{'s' if n != 1 else ''}", err=True)
     return 0
