@@ -150,17 +150,21 @@ LEARN_FROM_LEGAL = 20                     # positions whose legal moves teach th
 def verbs_for(session) -> set[str]:
     """The words that start a move of this game, so a move without its seat word is
     told from chatter: the module's own list if it has one, the verbs of moves played
-    in the game, and those of the legal moves of the first positions this process
-    sees (a resident process soon knows them all and stops listing moves for it)."""
+    in the game, those of the options the last notification listed, and of more legal
+    moves in the first positions this process sees."""
     from referee.notation.listing import legal_lines
 
     key = session.module.key
     verbs = _VERBS.setdefault(key, {str(v).lower() for v in getattr(session.module, "verbs", ())})
     lines = session.text.split("\n")
-    if session.game["status"] == "playing" and _LEARNED.get(key, 0) < LEARN_FROM_LEGAL:
+    if session.game["status"] == "playing":
+        # the options the last notification listed, always; more while the process is new
+        from referee.service.notify import OPTIONS_CAP
+        learning = _LEARNED.get(key, 0) < LEARN_FROM_LEGAL
         _LEARNED[key] = _LEARNED.get(key, 0) + 1
         try:
-            lines += legal_lines(session.module, session.state, 200)[1]
+            lines += legal_lines(session.module, session.state,
+                                 200 if learning else OPTIONS_CAP)[1]
         except Exception:
             pass
     seats = session.module.seats
