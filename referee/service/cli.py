@@ -89,8 +89,7 @@ def host():
 
     \b
     Example:
-      referee host new hawaii --seat RED=alice@example.org --seat GREEN=bob@example.org \\
-          --from referee@example.org --deadline 48h
+      referee host new hawaii --seat RED=alice@example.org --seat GREEN=bob@example.org --from referee@example.org --deadline 48h
       referee host games
     """
 
@@ -108,8 +107,7 @@ def new(game, seats, rules, deadline, grace, on_timeout, title, sender, db, now)
 
     \b
     Example:
-      referee host new hawaii --seat RED=alice@example.org --seat GREEN=bob@example.org \\
-          --seat BLUE=carol@example.org --from referee@example.org --deadline 48h --grace 24h
+      referee host new hawaii --seat RED=alice@example.org --seat GREEN=bob@example.org --seat BLUE=carol@example.org --from referee@example.org --deadline 48h --grace 24h
     """
     from referee.service.games import create_game
 
@@ -214,8 +212,7 @@ def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now):
     \b
     Example:
       referee new hawaii --players red,green --seed 7 -o game.txt
-      referee host adopt game.txt --seat RED=alice@example.org --seat GREEN=bob@example.org \\
-          --from referee@example.org
+      referee host adopt game.txt --seat RED=alice@example.org --seat GREEN=bob@example.org --from referee@example.org
     """
     from pathlib import Path
 
