@@ -185,7 +185,11 @@ def test_hostile_corpus_changes_nothing_and_answers_only_known_people(tmp_path):
     before = export_text(store, gid), list_games(store)
     rows = len(_outbox(store))
     known = {a.lower() for a in THREE.values()}
-    for raw in hostile_messages(10_000, 12):
+    import re
+    from_line = re.compile(rb"^From:[^\r\n]*", re.M | re.I)
+    for i, raw in enumerate(hostile_messages(10_000, 12)):
+        if i % 20 == 0:          # some claim to come from a seat: refused, once an hour
+            raw = from_line.sub(b"From: Alice <alice@players.example>", raw, count=1)
         ingest(store, raw)
         out = _outbox(store)
         assert len(out) - rows <= 1
@@ -193,3 +197,6 @@ def test_hostile_corpus_changes_nothing_and_answers_only_known_people(tmp_path):
             assert {a.lower() for a in json.loads(row["recipients"])} <= known
         rows = len(out)
     assert (export_text(store, gid), list_games(store)) == before
+    to_alice = [r for r in _outbox(store) if "alice@players.example" in r["recipients"]
+                and r["kind"] == "refusal"]
+    assert len(to_alice) == 1          # refused, and only once: the rate limit
