@@ -369,17 +369,19 @@ def poll(maildir, imap, db, now):
 @mail.command(context_settings=CONTEXT)
 @click.option("--smtp", envvar="REFEREE_SMTP", required=True, metavar="URL",
               help="smtp://host:port or smtps://user:password@host:port (env REFEREE_SMTP).")
+@click.option("--pictures", is_flag=True,
+              help="Add the board as a picture (HTML and PNG) to each notification.")
 @db_option
 @now_option
-def send(smtp, db, now):
+def send(smtp, pictures, db, now):
     """Deliver the outbox, with retry and backoff; nothing is sent twice.
 
     \b
     Example:
-      referee mail send --smtp smtp://localhost:25
+      referee mail send --smtp smtp://localhost:25 --pictures
     """
     from referee.service.outbox import deliver
 
-    d = deliver(_store(db), smtp, now=_now(now))
+    d = deliver(_store(db), smtp, now=_now(now), pictures=pictures)
     click.echo(f"sent {d.sent}, deferred {d.deferred}, failed {d.failed}", err=True)
     return 0 if not d.deferred and not d.failed else 1

@@ -43,14 +43,14 @@ def subject(game, what: str) -> str:
 def queue(conn, *, game_id: str | None, kind: str, sender: str, to: list[str], subject: str,
           body: str, now: float, html: str | None = None, in_reply_to: str | None = None,
           references: list[str] | tuple = (), reply_to: str | None = None,
-          headers: dict | None = None) -> str:
+          headers: dict | None = None, picture: str | None = None) -> str:
     """Put one mail in the outbox; its Message-ID is fixed now, so a retried delivery
     is the same message to every server and client that sees it twice."""
     message_id = make_msgid(domain=domain_of(sender))
     conn.execute(_INSERT, {
         "game_id": game_id, "kind": kind, "created_at": now, "sender": sender,
         "recipients": json.dumps(to), "subject": subject, "body": body, "html": html,
-        "png_state": None, "message_id": message_id, "in_reply_to": in_reply_to,
+        "png_state": picture, "message_id": message_id, "in_reply_to": in_reply_to,
         "refs": json.dumps([r for r in references if r]), "reply_to": reply_to,
         "headers": json.dumps(headers or {}), "attempts": 0, "next_try": now})
     return message_id
@@ -60,7 +60,7 @@ _INSERT = insert(S.outbox)
 
 
 def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str,
-            now: float) -> str:
+            now: float, picture: str | None = None) -> str:
     """A mail to one seat, in its thread, answerable through its personal address."""
     from referee.service.identity import reply_address, seat_secret
 
@@ -72,7 +72,7 @@ def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str
                 in_reply_to=last, references=refs,
                 reply_to=reply_address(game["host_address"], secret),
                 headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"],
-                         "X-Referee-Seat": seat_row["seat"]})
+                         "X-Referee-Seat": seat_row["seat"]}, picture=picture)
     conn.execute(_THREAD, {"g": game["id"], "s": seat_row["seat"], "last": mid,
                            "thread": seat_row["thread_id"] or mid})
     return mid
@@ -81,6 +81,32 @@ def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str
 _THREAD = (update(S.seats)
            .where(S.seats.c.game_id == bindparam("g"), S.seats.c.seat == bindparam("s"))
            .values(last_message_id=bindparam("last"), thread_id=bindparam("thread")))
+
+
+def picture_source(module, state) -> str | None:
+    """What ``referee mail send --pictures`` draws the board from: the state JSON (the
+    picture itself is made at sending time, off the move's transaction)."""
+    try:
+        return json.dumps({"game": module.key, "state": module.state_to_json(state)})
+    except Exception:
+        return None
+
+
+def picture_png(source: str) -> bytes:
+    """The board of a notification's position as a PNG."""
+    from referee.core import registry
+    from referee.pictures import svg_to_png
+
+    data = json.loads(source)
+    module = registry.get(data["game"])
+    return svg_to_png(module.render(module.state_from_json(data["state"]), "svg"))
+
+
+def picture_html(body: str) -> str:
+    """The HTML alternative of a notification: its text, then the board."""
+    import html
+    return (f"<pre>{html.escape(body)}</pre>\n"
+            '<p><img src="cid:board.png" alt="the board"></p>\n')
 
 
 def seat_rows(conn, game_id: str) -> list:

@@ -55,26 +55,42 @@ def claim(store, row_id: int, me: str, now: float):
         return conn.execute(select(S.outbox).where(S.outbox.c.id == row_id)).mappings().first()
 
 
-def compose_row(row) -> bytes:
+def compose_row(row, pictures: dict | None = None) -> bytes:
+    """The message of an outbox row; with ``pictures`` (a cache, source -> parts) a
+    notification gets an HTML alternative with the board as a PNG. A picture that
+    cannot be made leaves the text alone: it never holds a mail back."""
     from referee.service.mail.outgoing import compose
 
     headers = json.loads(row["headers"])
     auto = headers.pop("Auto-Submitted", "auto-generated")
+    html, png = row["html"], None
+    if pictures is not None and row["png_state"]:
+        from referee.service.notify import picture_html, picture_png
+        if row["png_state"] not in pictures:
+            try:
+                pictures[row["png_state"]] = picture_png(row["png_state"])
+            except Exception:
+                pictures[row["png_state"]] = None
+        png = pictures[row["png_state"]]
+        if png is not None:
+            html = picture_html(row["body"])
     return compose(sender=row["sender"], to=", ".join(json.loads(row["recipients"])),
-                   subject=row["subject"], text=row["body"], html=row["html"],
+                   subject=row["subject"], text=row["body"], html=html, png=png,
                    in_reply_to=row["in_reply_to"], references=tuple(json.loads(row["refs"])),
                    message_id=row["message_id"], reply_to=row["reply_to"],
                    headers=headers, auto_submitted=auto)
 
 
 def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
-            timeout: float = 30, clock=time.time) -> Delivery:
+            timeout: float = 30, clock=time.time, pictures: bool = False) -> Delivery:
     """Send what is due, oldest first; a temporary failure ends the run (the server is
-    down: the rest waits for the next run)."""
+    down: the rest waits for the next run). ``pictures`` adds the board to notifications
+    (about half a second of drawing per position, shared by its seats' mails)."""
     from referee.errors import MailError
     from referee.service.mail import smtp
 
     me, out = worker_id(), Delivery()
+    drawn: dict | None = {} if pictures else None
     fixed = now
     for row_id in pending(store, clock() if fixed is None else fixed, limit):
         at = clock() if fixed is None else fixed
@@ -82,7 +98,7 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
         if row is None:
             continue
         try:
-            raw = compose_row(row)
+            raw = compose_row(row, drawn)
         except ValueError as exc:           # a row no server could take: never retried
             _finish(store, row_id, me, {"failed": f"cannot be composed: {exc}"[:1000],
                                         "claimed_until": None})

@@ -120,3 +120,28 @@ def test_poll_a_maildir(capsys, tmp_path):
     game = json.loads(_cli(capsys, "host", "games", "--db", db, "--format", "json")[1])[0]
     assert game["id"] == gid and game["status"] == "playing"
     assert run(["mail", "poll", "--maildir", str(box), "--db", db]) == 0     # nothing new
+
+
+def test_send_with_pictures_adds_the_board(capsys, tmp_path):
+    from email import message_from_bytes, policy
+
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    gid = _new(capsys, db)
+    store = open_store(db)
+    with SmtpSink() as sink:
+        table = Table(store, sink, SEATS)
+        table.deliver()
+        for seat in SEATS:
+            table.send(seat, "hello")
+        before = len(sink.received)
+        assert run(["mail", "send", "--smtp", table.url, "--db", db, "--pictures"]) == 0
+        notes = [message_from_bytes(r.data, policy=policy.default)
+                 for r in sink.received[before:]]
+    notes = [m for m in notes if m["Subject"] and "to move" in str(m["Subject"])]
+    assert len(notes) == len(SEATS)
+    for m in notes:
+        types = [p.get_content_type() for p in m.walk()]
+        assert "text/plain" in types and "text/html" in types and "image/png" in types
+        png = next(p for p in m.walk() if p.get_content_type() == "image/png")
+        assert png.get_content().startswith(b"\x89PNG")
+        assert gid in str(m["Subject"])
