@@ -60,6 +60,14 @@ def test_25_tokens_valued_2_to_6_some_with_spears(c):
     assert any(t.spear for t in c.tokens) and not all(t.spear for t in c.tokens)
 
 
+def test_H_R10_every_token_shows_one_to_three_fish(c):
+    """H-R10 (revised): the other side of each token shows 1 to 3 fish (German review);
+    tokens alike on their price side show the same fish (one data entry each)."""
+    assert set(c.token_fish) == set(c.tokens)
+    assert {c.fish(t) for t in c.tokens} <= {1, 2, 3}
+    assert len({c.fish(t) for t in c.tokens}) > 1
+
+
 def test_round_one(c):
     """Seed 002 round-1 scoring examples (9; 8/5/2), seed 000 income example (10 shells, 6 feet)."""
     r1 = c.rounds[0]
@@ -79,6 +87,9 @@ def test_dock_two(c):
     assert len(c.docks) == 4
     assert (c.docks[1].points, c.docks[1].feet) == (3, 4)
     assert (c.docks[0].feet, c.docks[-1].feet) == (3, 6)
+    # BGA's Japanese help (2015): docks cost 3/4/5/6 feet and give 2/3/4/9 points
+    assert [d.feet for d in c.docks] == [3, 4, 5, 6]
+    assert [d.points for d in c.docks] == [2, 3, 4, 9]
 
 
 def test_start_resources(c):
@@ -190,7 +201,10 @@ def test_provenance_lines_point_at_the_value(c):
 def test_statuses_are_honest(c):
     """Research tags: guesses are never shown as facts."""
     assert status_of(c, "docks.2.points") == "confirmed"
-    assert status_of(c, "docks.1.points") == "unverified"
+    assert status_of(c, "docks.1.points") == "confirmed"      # one source (BGA's Japanese help)
+    assert status_of(c, "docks.3.feet") == "confirmed"
+    assert status_of(c, "docks.4.points") == "unverified"     # the same source, doubtful
+    assert all(status_of(c, f"tokens.{i}.fish") == "unverified" for i in range(10))
     assert status_of(c, "rounds.1.threshold") == "confirmed"
     assert status_of(c, "rounds.3.threshold") == "inferred"
     assert status_of(c, "rounds.2.points") == "unverified"
@@ -209,7 +223,8 @@ def test_unverified_values_are_listed(c):
     assert len(rows) == len(c.unverified())
     assert all(r["status"] == "unverified" and set(r) == {"path", "value", "status", "source"}
                for r in rows)
-    assert {"places.kahunas.limit", "docks.1.points", "realm.tiki_feet"} <= {r["path"] for r in rows}
+    assert {"places.kahunas.limit", "docks.4.points", "realm.tiki_feet",
+            "tokens.0.fish"} <= {r["path"] for r in rows}
     assert len(listing(c)) == len(c.provenance)
     assert next(r for r in listing(c) if r["path"] == "start.fruits")["value"] == [0, 2, 3, 4, 5]
 
@@ -240,14 +255,20 @@ def line_of(text, prefix):
 
 
 GODS_CIRCLES = 'circles: {value: 1, status: unverified, source: "no source"}\n    limit: {value: 6'
+LAST_TOKEN = ('    - {value: {value: 6, status: confirmed, source: *tv}, spear: true, '
+              'fish: {value: 3, status: unverified, source: *fish}, count: 2}')
 KAHUNA_LIMIT = '    limit: {value: 12, status: unverified, source: "no source"}\n\n  - id: tikis'
 
 CORRUPTIONS = {
     # name: (old, new, the line the error must name, words in the reason)
     "wrong-tile-total": ("    count: 25\n    family: kahuna", "    count: 26\n    family: kahuna",
                          "tiles:", "127 tiles"),
-    "26-tokens": ("spear: true, count: 2}\n    - {value: {value: 3",
-                  "spear: true, count: 3}\n    - {value: {value: 3", "tokens:", "26 price tokens"),
+    "26-tokens": ("count: 2}\n    - {value: {value: 3",
+                  "count: 3}\n    - {value: {value: 3", "tokens:", "26 price tokens"),
+    "fish-out-of-range": (LAST_TOKEN, LAST_TOKEN.replace("fish: {value: 3", "fish: {value: 4"),
+                          LAST_TOKEN[:LAST_TOKEN.index(", fish")], "tokens.9.fish is 4, must be 1..3"),
+    "fish-missing": (LAST_TOKEN, LAST_TOKEN[:LAST_TOKEN.index(", fish")] + ", count: 2}",
+                     LAST_TOKEN[:LAST_TOKEN.index(", fish")], "lacks 'fish'"),
     "22-circles": (GODS_CIRCLES, GODS_CIRCLES.replace("value: 1", "value: 2"),
                    "places:", "22 purchase circles"),
     "disconnected-place": ("      - A4-B4\n      - A3-A4\n      - B3-A4\n", "",

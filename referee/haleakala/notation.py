@@ -76,7 +76,10 @@ def parse_move(text: str, state):
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:
-        raise from_lark(exc, text, _parser(), what="the move") from None
+        err = from_lark(exc, text, _parser(), what="the move")
+        if "BUYS" in (getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()):
+            _verbs_of_the_decision(err, state, text)
+        raise err from None
     seat_tok, action = tree.children
     seat = str(seat_tok).upper()
     st = state
@@ -95,6 +98,29 @@ def parse_move(text: str, state):
     trial = st.clone()
     trial.apply(move)              # raises the engine's reason when illegal
     return move
+
+
+# What each kind of decision is written with, canonical verb first (grammar/haleakala.lark).
+_VERBS = {PlaceDisc: ("places", "puts", "plays"), TakeBack: ("takes back",), Sail: ("sails",),
+          PickCard: ("picks", "chooses", "takes"), PriestessMove: ("priestess",),
+          Buy: ("buys", "purchases"), BuyNothing: ("buys nothing",)}
+
+
+def _verbs_of_the_decision(err: NotationSyntaxError, st, text: str) -> None:
+    """A wrong verb is answered with the verbs of the decision due, not every verb of
+    the game: in the action phase 'bys' is no purchase ('did you mean buys?' misled)."""
+    who = st.current_player()
+    if who is None or who == CHANCE:
+        return
+    kinds = dict.fromkeys(type(m) for m in st.legal_moves())
+    verbs = [v for k in kinds for v in _VERBS.get(k, ())]
+    if not verbs:
+        return
+    canonical = ", ".join(f"'{_VERBS[k][0]}'" for k in kinds if k in _VERBS)
+    head = err.reason.split(": expected")[0]
+    err.reason = f"{head}: {who} is to move: expected {canonical}"
+    word = text[err.column - 1:].split(None, 1)[0] if err.column <= len(text) else ""
+    err.hint = did_you_mean(word, verbs) if word and word[:1].isalpha() else None
 
 
 def _shaman(st, node, text: str):

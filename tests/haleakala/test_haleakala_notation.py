@@ -172,3 +172,23 @@ def test_regression_suite_cites_every_ruling():
         used |= set(re.findall(r'\[Position "([^"]+)"\]', text))
     assert {f"K-R{i}" for i in range(1, 12)} <= cited
     assert used == {p.name for p in root.glob("*.json")}
+
+
+def test_a_wrong_verb_is_answered_with_the_verbs_of_the_decision_due():
+    """Issue 10: in the action phase a misspelt verb is not offered a purchase verb
+    ('RED bys 3' once got "did you mean 'buys'?"), and in the buying phase only buying."""
+    st = hb.deal()
+    with pytest.raises(NotationSyntaxError) as exc:
+        M.parse_move("RED bys 3 on beach2", st)
+    assert "buy" not in exc.value.reason and "'places'" in exc.value.reason
+    assert exc.value.hint is None
+    with pytest.raises(NotationSyntaxError) as exc:
+        M.parse_move("RED plaecs 4 on beach2", st)
+    assert exc.value.hint == "did you mean 'places'?" and exc.value.column == 5
+    hb.put(st, "RED", 4, 1)
+    st.apply(PlaceDisc("RED", 5, 2))
+    st.apply(PickCard("RED", "shell"))
+    with pytest.raises(NotationSyntaxError) as exc:
+        M.parse_move("RED bys nothing", st)
+    assert exc.value.hint == "did you mean 'buys'?" and "'buys'" in exc.value.reason
+    assert "places" not in exc.value.reason

@@ -36,8 +36,8 @@ ILLEGAL = [
     ("second god", Buy("RED", "A3", "pele", 1, T(5), 1, P(feet=3), P(shells=5)), "H-R8"),
     ("KANE tiki on a hut", Buy("RED", "B1", "shell-hut", 1, T(2), 1, P(feet=1), P(shells=2), P(shells=2)),
      "H-R15"),
-    ("no such fish", Fish("RED", (4,), ("fishing-boat",), P(feet=1)), "H-R10"),
-    ("fishing underpaid", Fish("RED", (6, 5), ("boat1",), P(feet=1)), "H-R11"),
+    ("no such fish", Fish("RED", (T(4),), ("fishing-boat",), P(feet=1)), "H-R10"),
+    ("fishing underpaid", Fish("RED", (T(6), T(5)), ("boat1",), P(feet=1)), "H-R11"),
     ("dock underpaid", Visit("RED", 2, ("boat1",), P(feet=2)), "H-R11"),
     ("tile reward without village", Visit("RED", 1, ("boat1",), P(feet=3)), "H-R12"),
     ("bad dock", Visit("RED", 9, ("boat1",), P(feet=3)), "H-R12"),
@@ -191,9 +191,12 @@ def test_H_R1_open_information_every_players_resources_in_the_state_json():
         assert pj["score"] == p.score
     assert (j["players"]["GREEN"]["shells"], j["players"]["GREEN"]["feet"],
             j["players"]["GREEN"]["fruits"]) == (4, 5, 6)
-    assert j["players"]["BLUE"]["tokens"] == ["6s"] and j["players"]["BLUE"]["fish"] == ["5s"]
-    assert j["players"]["BLUE"]["round_sum"] == 11
-    assert j["cove"] == ["5", "6"]          # the fish shown are public (H-R10)
+    fish = s.d.comps.fish
+    assert j["players"]["BLUE"]["tokens"] == ["6s"]
+    # a fish token shows its fish and its price side, seen when drawn (H-R10)
+    assert j["players"]["BLUE"]["fish"] == [{"token": "5s", "fish": fish(T("5s"))}]
+    assert j["players"]["BLUE"]["round_sum"] == 6 + fish(T("5s"))
+    assert j["cove"] == [{"token": "5", "fish": fish(T(5))}, {"token": "6", "fish": fish(T(6))}]
     # the JSON is the whole position: it loads back to the same state
     again = state_json.from_json(json.loads(json.dumps(j)))
     assert state_json.to_json(again) == j

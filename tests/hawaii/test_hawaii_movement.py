@@ -55,7 +55,7 @@ def test_H_R5_moving_back_to_the_beach_is_free(two):
     hb.put_at(two, "RED", "B4")
     hb.set_cove(two, ["3"])
     feet = hb.player(two, "RED").feet
-    fish = Fish("RED", (3,), ("fishing-boat",), P(feet=1))
+    fish = Fish("RED", (T(3),), ("fishing-boat",), P(feet=1))
     hb.play(two, fish)
     assert hb.player(two, "RED").feet == feet - 1      # only the fishing foot
     hb.put_at(two, "GREEN", "A4")

@@ -115,12 +115,12 @@ def test_H_R6_fishing_in_fruits_or_with_an_exchange_hut():
     """H-R6: trips are paid in feet, or wholly in fruits; mixing needs an exchange hut."""
     s = setup()
     hb.set_cove(s, ["3", "4"])
-    hb.assert_illegal(s, Fish("RED", (4, 3), ("fishing-boat",), P(feet=1, fruits=1)), "H-R6")
-    hb.assert_illegal(s, Fish("RED", (4, 3), ("fishing-boat",), P(shells=2)), "H-R6")
-    hb.play(s, Fish("RED", (4, 3), ("fishing-boat",), P(fruits=2)))
+    hb.assert_illegal(s, Fish("RED", (T(4), T(3)), ("fishing-boat",), P(feet=1, fruits=1)), "H-R6")
+    hb.assert_illegal(s, Fish("RED", (T(4), T(3)), ("fishing-boat",), P(shells=2)), "H-R6")
+    hb.play(s, Fish("RED", (T(4), T(3)), ("fishing-boat",), P(fruits=2)))
     s2 = setup(exchange=[1])
     hb.set_cove(s2, ["3", "4"])
-    hb.play(s2, Fish("RED", (4, 3), ("fishing-boat",), P(feet=1, shells=1)))
+    hb.play(s2, Fish("RED", (T(4), T(3)), ("fishing-boat",), P(feet=1, shells=1)))
 
 
 def test_H_R6_cannot_pay_more_than_owned():

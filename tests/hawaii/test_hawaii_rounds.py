@@ -127,6 +127,21 @@ def test_H_R16_threshold_and_first_second_rest():
     assert rep["targets"] == dict.fromkeys(["RED", "GREEN", "BLUE", "YELLOW"], 9)
 
 
+def test_H_R10_H_R16_a_fish_token_counts_its_fish_not_its_price():
+    """H-R10 (revised) / H-R16: the round pile adds price tokens by their number and fish
+    tokens by the fish they show. RED holds a 5 and fishes a 6 and a 5; GREEN holds 6 + 6.
+    By price numbers RED (16) would beat GREEN (12); by fish RED has 5 + the fish shown."""
+    s = hb.deal(["RED", "GREEN"])
+    fish = s.comps.fish
+    shown = fish(T(6)) + fish(T(5))
+    assert 5 + shown < 12 < 5 + 6 + 5            # the two readings rank RED differently
+    hb.give_round_tokens(s, "RED", ["5"], fish=["6", "5"])
+    assert hb.player(s, "RED").round_sum(s.comps) == 5 + shown
+    rep = finish(s, {"GREEN": ["6", "6"]})
+    assert rep["sums"] == {"RED": 5 + shown, "GREEN": 12}
+    assert rep["points"] == {"GREEN": 8, "RED": 5 if 5 + shown >= 9 else 0}
+
+
 def test_H_R16_surfers_lower_the_threshold():
     """H-R16: each surfer lowers the player's threshold by 2 (side I) or 4 (side II)."""
     s = hb.deal(["RED", "GREEN", "BLUE"])
@@ -285,7 +300,7 @@ def test_H_R18_tokens_back_to_the_bag_and_laid_out_again():
     """H-R18: every price and fish token returns to the bag, then the layout is drawn anew."""
     s = hb.deal(["RED", "GREEN"])
     hb.set_cove(s, ["6"])
-    hb.play(s, hb.Fish("RED", (6,), ("fishing-boat",), P(feet=1)))
+    hb.play(s, hb.Fish("RED", (T(6),), ("fishing-boat",), P(feet=1)))
     hb.end_round(s, {"GREEN": 1, "RED": 2})
     d = s.d
     assert s.current_player() == "chance" and d.round == 2

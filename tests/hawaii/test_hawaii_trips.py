@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import hawaii_builders as hb
-from hawaii_builders import P, Fish, TakeOrder, Visit
+from hawaii_builders import P, T, Fish, TakeOrder, Visit
 from referee.hawaii.rules import boats as boats_mod
 
 FB = "fishing-boat"
@@ -24,23 +24,23 @@ def game(islands=None, cove=None, boats=(), seats=("RED", "GREEN")):
 def test_H_R10_one_foot_and_one_boat_space_per_fish_token():
     """H-R10: each fish token costs 1 foot and one boat space (the fishing boat holds 2)."""
     s = game(cove=["2", "5", "6"])
-    hb.assert_illegal(s, Fish("RED", (6, 5), (FB,), P(feet=1)), "H-R11")
-    hb.assert_illegal(s, Fish("RED", (6, 5, 2), (FB,), P(feet=3)), "H-R11")
-    assert not hb.legal(s, fish=(6, 5, 2))
-    hb.play(s, Fish("RED", (6, 5), (FB,), P(feet=2)))
+    hb.assert_illegal(s, Fish("RED", (T(6), T(5)), (FB,), P(feet=1)), "H-R11")
+    hb.assert_illegal(s, Fish("RED", (T(6), T(5), T(2)), (FB,), P(feet=3)), "H-R11")
+    assert not hb.legal(s, fish=(T(6), T(5), T(2)))
+    hb.play(s, Fish("RED", (T(6), T(5)), (FB,), P(feet=2)))
     red = hb.player(s, "RED")
     assert red.feet == 8 and sorted(t.value for t in red.fish) == [5, 6]
     assert [t.value for t in s.d.cove] == [2] and red.at == "cove"
-    assert red.round_sum() == 11
+    assert red.round_sum(s.comps) == s.comps.fish(T(6)) + s.comps.fish(T(5))
 
 
 def test_H_R10_the_player_chooses_the_tokens_by_their_fish():
     """H-R10: the fish shown are public; any tokens lying there may be chosen, nothing else."""
     s = game(cove=["2", "5", "6"])
-    offered = {m.fish for m in hb.legal(s, seat="RED") if isinstance(m, Fish)}
-    assert offered == {(6,), (5,), (2,), (6, 5), (6, 2), (5, 2)}
-    hb.assert_illegal(s, Fish("RED", (4,), (FB,), P(feet=1)), "H-R10")
-    hb.assert_illegal(s, Fish("RED", (6, 6), (FB,), P(feet=2)), "H-R10")
+    offered = {tuple(map(str, m.fish)) for m in hb.legal(s, seat="RED") if isinstance(m, Fish)}
+    assert offered == {("6",), ("5",), ("2",), ("6", "5"), ("6", "2"), ("5", "2")}
+    hb.assert_illegal(s, Fish("RED", (T(4),), (FB,), P(feet=1)), "H-R10")
+    hb.assert_illegal(s, Fish("RED", (T(6), T(6)), (FB,), P(feet=2)), "H-R10")
     hb.assert_illegal(s, Fish("RED", (), (FB,), P()), "H-R10")
 
 
@@ -49,10 +49,10 @@ def test_H_R10_fish_tokens_never_trigger_spear_bonuses():
     s = game(cove=["4s", "6s"])
     hb.give(s, "RED", "spear-hut", 2, village=1)
     hb.give(s, "RED", "ku", 2, village=1)
-    hb.play(s, Fish("RED", (4, 6), (FB,), P(feet=2)))
+    hb.play(s, Fish("RED", (T("6s"), T("4s")), (FB,), P(feet=2)))
     red = hb.player(s, "RED")
     assert red.score == 0 and "spear" not in red.points
-    assert red.round_sum() == 10
+    assert red.round_sum(s.comps) == s.comps.fish(T("6s")) + s.comps.fish(T("4s"))
 
 
 # --- H-R11 boats ------------------------------------------------------------------------
@@ -60,9 +60,9 @@ def test_H_R10_fish_tokens_never_trigger_spear_bonuses():
 def test_H_R11_each_boat_sails_once_per_round():
     """H-R11: the fishing boat used this round cannot sail again; a new round frees it (H-R18)."""
     s = game(cove=["2", "5", "6"])
-    hb.play(s, Fish("RED", (6,), (FB,), P(feet=1)))
+    hb.play(s, Fish("RED", (T(6),), (FB,), P(feet=1)))
     hb.play(s, TakeOrder("GREEN", 1))
-    hb.assert_illegal(s, Fish("RED", (5,), (FB,), P(feet=1)), "H-R11")
+    hb.assert_illegal(s, Fish("RED", (T(5),), (FB,), P(feet=1)), "H-R11")
     assert not [m for m in s.legal_moves() if isinstance(m, (Fish, Visit))]
     hb.play(s, TakeOrder("RED", 2))
     hb.redeal(s)
@@ -72,7 +72,7 @@ def test_H_R11_each_boat_sails_once_per_round():
 def test_H_R11_boats_sail_when_not_full():
     """H-R11: one fish in a 3-space boat is fine; the boats named carry the paid feet."""
     s = game(cove=["2", "5"], boats=[1])
-    hb.play(s, Fish("RED", (5,), ("boat1",), P(feet=1)))
+    hb.play(s, Fish("RED", (T(5),), ("boat1",), P(feet=1)))
     red = hb.player(s, "RED")
     assert red.realm.boat("boat1").used and not red.realm.boat(FB).used
 
@@ -80,9 +80,9 @@ def test_H_R11_boats_sail_when_not_full():
 def test_H_R11_every_boat_named_carries_a_paid_unit():
     """H-R11 / docs/rulings.md H-X1: an empty boat does not sail (one fish in two boats is refused)."""
     s = game(cove=["2", "5"], boats=[1])
-    hb.assert_illegal(s, Fish("RED", (5,), (FB, "boat1"), P(feet=1)), "H-R11")
-    hb.assert_illegal(s, Fish("RED", (5,), (FB, FB), P(feet=1)), "H-R11")
-    hb.assert_illegal(s, Fish("RED", (5,), ("boat7",), P(feet=1)), "H-R11")
+    hb.assert_illegal(s, Fish("RED", (T(5),), (FB, "boat1"), P(feet=1)), "H-R11")
+    hb.assert_illegal(s, Fish("RED", (T(5),), (FB, FB), P(feet=1)), "H-R11")
+    hb.assert_illegal(s, Fish("RED", (T(5),), ("boat7",), P(feet=1)), "H-R11")
 
 
 def test_H_R11_boat_II_printed_foot_counts_as_paid():
@@ -99,10 +99,10 @@ def test_H_R11_boat_II_printed_foot_counts_as_paid():
 def test_H_R11_boat_II_needs_a_paid_foot_too():
     """H-R11: the printed foot alone does not launch a boat II (1 fish = 0 paid feet)."""
     s = game(cove=["2", "5"], boats=[2])
-    hb.assert_illegal(s, Fish("RED", (5,), ("boat1",), P()), "H-R11")
-    hb.assert_illegal(s, Fish("RED", (5,), ("boat1",), P(feet=1)), "H-R11")
-    assert not hb.legal(s, fish=(5,), boats=("boat1",))
-    hb.play(s, Fish("RED", (5, 2), ("boat1",), P(feet=1)))    # 2 fish: printed + 1 paid
+    hb.assert_illegal(s, Fish("RED", (T(5),), ("boat1",), P()), "H-R11")
+    hb.assert_illegal(s, Fish("RED", (T(5),), ("boat1",), P(feet=1)), "H-R11")
+    assert not hb.legal(s, fish=(T(5),), boats=("boat1",))
+    hb.play(s, Fish("RED", (T(5), T(2)), ("boat1",), P(feet=1)))    # 2 fish: printed + 1 paid
 
 
 def test_H_R11_trip_too_big_for_the_boats():
@@ -271,13 +271,14 @@ def test_H_X3_the_fruit_island_cannot_pay_its_own_trip():
     hb.assert_illegal(s, Visit("RED", 1, ("boat1",), P(fruits=3)), "H-R6")
 
 
-def test_H_X6_fish_of_equal_value_plain_token_first():
-    """docs/rulings.md H-X6 / H-R10: fish are told apart by their number; the plain token goes first."""
+def test_H_R10_the_move_takes_the_very_tokens_it_names():
+    """H-R10: the price side of a fish token stays known, so the engine takes exactly the
+    tokens named (the notation's choice among look-alikes is H-X6, tests/hawaii_notation)."""
     s = game(cove=["4s", "4", "6s"])
-    hb.play(s, Fish("RED", (4,), (FB,), P(feet=1)))
-    assert [str(t) for t in hb.player(s, "RED").fish] == ["4"]
-    assert sorted(str(t) for t in s.d.cove) == ["4s", "6s"]
-    hb.play(s, TakeOrder("GREEN", 1))
+    hb.play(s, Fish("RED", (T("4s"),), (FB,), P(feet=1)))
+    assert [str(t) for t in hb.player(s, "RED").fish] == ["4s"]
+    assert sorted(str(t) for t in s.d.cove) == ["4", "6s"]
     s2 = game(cove=["4s", "6s"], boats=[1])
-    hb.play(s2, Fish("RED", (4, 6), ("boat1",), P(feet=2)))
+    hb.assert_illegal(s2, Fish("RED", (T(4), T(6)), ("boat1",), P(feet=2)), "H-R10")
+    hb.play(s2, Fish("RED", (T("6s"), T("4s")), ("boat1",), P(feet=2)))
     assert sorted(str(t) for t in hb.player(s2, "RED").fish) == ["4s", "6s"]

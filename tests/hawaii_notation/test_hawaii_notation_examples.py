@@ -52,10 +52,15 @@ def test_exchange_hut_mix():
 
 
 def test_fishing():
+    """H-R10: the canonical line names each token by its price side and the fish it shows."""
     s = setup()
     s.d.cove = [Token(5), Token(3)]
-    assert roundtrip(s, "RED fishes 5 3 with fishing-boat") == Fish(
-        "RED", (5, 3), ("fishing-boat",), Payment(feet=2))
+    fish = s.comps.fish
+    line = f"RED fishes 5 ({fish(Token(5))} fish), 3 ({fish(Token(3))} fish) with fishing-boat"
+    assert roundtrip(s, line) == Fish(
+        "RED", (Token(5), Token(3)), ("fishing-boat",), Payment(feet=2))
+    # the canonical line of transcripts written before H-R10 was revised reads the same
+    assert parse_move("RED fishes 5 3 with fishing-boat", s) == parse_move(line, s)
 
 
 def test_visit_with_two_boats():

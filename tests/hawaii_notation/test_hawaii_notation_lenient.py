@@ -89,8 +89,9 @@ def test_payment_rest_and_fruits():
 
 def test_boats_default_to_h_r11_choice():
     s = setup()
-    assert canon(s, "red fishes 6") == "RED fishes 6 with fishing-boat"
-    assert canon(s, "RED fishes 5, 6 with fishing boat") == "RED fishes 6 5 with fishing-boat"
+    six, five = (f"{v} ({s.comps.fish(Token(v))} fish)" for v in (6, 5))
+    assert canon(s, "red fishes 6") == f"RED fishes {six} with fishing-boat"
+    assert canon(s, "RED fishes 5, 6 with fishing boat") == f"RED fishes {six}, {five} with fishing-boat"
     player(s, boats=[1])
     assert canon(s, "RED visits dock 1") == "RED visits dock 1 with boat1, to village 1"
     assert canon(s, "RED sails to island 1 with boat-1") == "RED visits dock 1 with boat1, to village 1"
@@ -221,7 +222,8 @@ def test_incomplete_lines_are_syntax_errors(text):
 
 def test_no_hint_from_elsewhere_in_the_grammar():
     """notation.md §5: a suggestion 'where close'. After 'paying 3' only resources fit, so
-    'pearls' gets no hint, and the replay adds no keyword of its own ('plus' was offered)."""
+    'pearls' gets the payment syntax as its hint (issue 10), never a keyword from elsewhere
+    ('plus' was once offered), and the replay adds none of its own."""
     from referee.notation import items as I
     from referee.notation.items import Item
     from referee.notation.replay import place
@@ -230,9 +232,141 @@ def test_no_hint_from_elsewhere_in_the_grammar():
     text = "RED moves beach->B2 buys kahuna x2 with token 3 paying 3 pearls"
     with pytest.raises(NotationSyntaxError) as err:
         parse_move(text, setup())
-    assert not err.value.hint and "shells" in err.value.reason
+    hint = err.value.hint
+    assert hint.startswith("a payment counts shells, feet or fruits: 'paying 3 shells'")
+    assert "plus" not in hint and "shells" in err.value.reason
     placed = place(err.value, Item(I.MOVE, 9, text, 1, text, 1, "RED"), "t.txt", MODULE)
-    assert not placed.hint and placed.to_dict()["hint"] is None
+    assert placed.hint == hint and placed.to_dict()["hint"] == hint
     with pytest.raises(NotationSyntaxError) as err:
         parse_move(text.replace("pearls", "shels"), setup())
     assert err.value.hint == "did you mean 'shells'?"
+
+
+# --- fishing by what the player sees (H-R10, docs/rulings.md H-X6) ------------------------
+
+def _cove(s, *words):
+    s.d.cove = [Token.parse(w) for w in words]
+    return {w: f"{w} ({s.comps.fish(Token.parse(w))} fish)" for w in words}
+
+
+def _showing(s, n, *, spear=None):
+    return [t for t in sorted(set(s.comps.tokens)) if s.comps.fish(t) == n
+            and (spear is None or t.spear == spear)]
+
+
+@pytest.mark.parametrize("text", [
+    "RED fishes the {n}-fish token", "red fish {n} fish", "RED fishes a {n}-fish",
+    "RED fishes ({n} fish) with fishing boat", "RED fishes the {v} ({n} fish) token",
+    "RED fishes {v}"])
+def test_H_R10_a_fish_token_named_by_its_fish_or_its_price(text):
+    """H-R10: a forum player names what he sees: the fish, the price side, or both."""
+    s = setup()
+    low, high = _showing(s, 1, spear=False)[0], _showing(s, 3, spear=False)[0]
+    label = _cove(s, str(low), str(high))
+    n, v = s.comps.fish(high), high.value
+    assert canon(s, text.format(n=n, v=v)) == f"RED fishes {label[str(high)]} with fishing-boat"
+
+
+def test_H_X6_look_alike_fish_the_lowest_is_taken():
+    """H-X6: tokens showing the same fish score alike; naming only their fish (or a price
+    shared by a plain and a spear token) takes the lowest, a plain token first."""
+    s = setup()
+    two = _showing(s, 2)
+    plain, spear = two[0], next(t for t in two if t.spear and t.value == two[0].value)
+    label = _cove(s, str(spear), str(plain), str(two[-1]))
+    assert canon(s, "RED fishes a 2-fish token") == f"RED fishes {label[str(plain)]} with fishing-boat"
+    assert canon(s, f"RED fishes {plain.value}") == f"RED fishes {label[str(plain)]} with fishing-boat"
+    assert canon(s, f"RED fishes {spear}") == f"RED fishes {label[str(spear)]} with fishing-boat"
+    assert parse_move(f"RED fishes {spear} with fishing-boat", s).fish == (spear,)
+
+
+def test_H_X6_a_price_shared_by_tokens_showing_different_fish_is_ambiguous():
+    """H-X6: with a data file where the 5 and the 5s show different fish, '5' is ambiguous."""
+    import dataclasses
+    s = setup()
+    s.d.comps = dataclasses.replace(s.d.comps, token_fish={**s.d.comps.token_fish,
+                                                           Token(5): 1, Token(5, True): 3})
+    _cove(s, "5", "5s")
+    with pytest.raises(AmbiguousMoveError) as e:
+        parse_move("RED fishes 5", s)
+    assert sorted(e.value.candidates) == ["RED fishes 5 (1 fish) with fishing-boat",
+                                          "RED fishes 5s (3 fish) with fishing-boat"]
+    assert canon(s, "RED fishes 5 (1 fish)") == "RED fishes 5 (1 fish) with fishing-boat"
+    assert canon(s, "RED fishes the 3-fish token") == "RED fishes 5s (3 fish) with fishing-boat"
+
+
+@pytest.mark.parametrize("text,reason", [
+    ("RED fishes 6 (1 fish)", "the 6 in the cove shows 3 fish, not 1"),
+    ("RED fishes the 2-fish token", "no token in the cove shows 2 fish"),
+    ("RED fishes 3-fish 3-fish", "names 2 tokens, more than lie in the cove"),
+    ("RED fishes 4", "cannot take token 4"),
+])
+def test_H_R10_fish_not_lying_there(text, reason):
+    s = setup()
+    _cove(s, "6", "2")
+    assert s.comps.fish(Token(6)) == 3 and s.comps.fish(Token(2)) != 2   # the data this test reads
+    with pytest.raises(IllegalMoveError) as e:
+        parse_move(text, s)
+    assert reason in e.value.reason and "H-R10" in e.value.reason
+
+
+# --- plain English (issue 10, rough edge 5) ---------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "RED buys a spear hut II with token 4s to village 2",
+    "RED buys the spear-hut II with the 4s token, to village 2",
+    "RED buys spear hut 2 with token 4s to village 2",
+    "RED buys spear-hut 2 4s village 2",
+    "RED buys spear-hut 2 with 4s token, to village 2",
+])
+def test_articles_a_side_as_a_number_and_the_token_word_after_the_value(text):
+    s = setup()
+    assert canon(s, text) == "RED moves beach->B2, buys spear-hut II with token 4s, to village 2"
+
+
+def test_a_lone_2_is_side_II_or_token_2_whichever_is_legal():
+    """'long hut 2': no token 2 lies at the long huts, so it can only be side II (H-R7)."""
+    s = setup()
+    assert s.d.place_at("A3").tokens == [Token(4)]
+    assert canon(s, "RED buys long hut 2 to village 2") == \
+        "RED moves beach->A3, buys long-hut II with token 4, to village 2"
+    assert canon(s, "RED buys long hut 1 to village 2") == \
+        "RED moves beach->A3, buys long-hut I with token 4, to village 2"
+    with pytest.raises(NotationSyntaxError) as e:
+        parse_move("RED buys long hut 3 4 to village 2", s)
+    assert "a side is I or II (or 1, 2), not '3'" in e.value.reason
+
+
+@pytest.mark.parametrize("text,hint", [
+    # the move to B2 costs 2: 'paying fruits' pays it all in fruits (H-R6)
+    ("RED moves beach->B2 paying 1 fruit, buys spear-hut II with token 4s, to village 2",
+     "did you mean 'paying fruits'?"),
+    ("RED buys spear-hut II with token 4s paying 20 shells, to village 2",
+     "did you mean 'paying shells'?"),
+])
+def test_a_failed_payment_suggests_the_close_reading_that_is_legal(text, hint):
+    s = setup()
+    player(s, fruits=6)
+    with pytest.raises(IllegalMoveError) as e:
+        parse_move(text, s)
+    assert e.value.hint == hint
+    fixed = text.replace("paying 1 fruit", "paying fruits").replace("paying 20 shells", "paying shells")
+    parse_move(fixed, s)
+
+
+def test_no_suggestion_when_no_close_reading_is_legal():
+    s = setup()
+    with pytest.raises(IllegalMoveError) as e:
+        parse_move("RED moves beach->B2 paying 1 fruit, buys spear-hut II with token 4s", s)
+    assert e.value.hint is None          # RED has no fruit at all
+
+
+def test_a_trip_when_every_boat_has_sailed_says_so():
+    """H-R11: 'RED's boats have all sailed this round', not 'needs a boat'."""
+    s = setup()
+    s.apply(parse_move("RED fishes 6", s))
+    s.apply(parse_move("GREEN takes order 1", s))
+    s.apply(parse_move("BLUE takes order 2", s))
+    with pytest.raises(IllegalMoveError) as e:
+        parse_move("RED fishes 5", s)
+    assert "RED's boats have all sailed this round" in e.value.reason and "H-R11" in e.value.reason

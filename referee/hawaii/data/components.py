@@ -168,7 +168,7 @@ class _Builder:
         tiles = self.tiles(top["tiles"])
         places = self.places(top["places"], tiles, top["tiles"])
         positions, adjacency, beach = self.board(top["board"])
-        tokens = self.tokens(top["tokens"])
+        tokens, token_fish = self.tokens(top["tokens"])
         max_circles = len(tokens) - (_MAX_PLAYERS - 1)
         circles = sum(p.circles for p in places)
         if circles > max_circles:
@@ -179,7 +179,7 @@ class _Builder:
         fruit_kinds = sum(1 for t in tiles.values() if t.family == "fruit")
         return dict(
             places=places, positions=positions, adjacency=adjacency, beach_adjacent=beach,
-            tokens=tokens, rounds=self.rounds(top["rounds"]), docks=self.docks(top["docks"]),
+            tokens=tokens, token_fish=token_fish, rounds=self.rounds(top["rounds"]), docks=self.docks(top["docks"]),
             islands=self.islands(top["islands"], tiles), tiles=tiles,
             realm=self.realm(top["realm"]),
             irrigation_points=self.ints(top["irrigation_points"], fruit_kinds + 1),
@@ -279,18 +279,23 @@ class _Builder:
                 self.fail(f["adjacency"].line, f"place {p} cannot be reached from the beach")
         return positions, {p: frozenset(n) for p, n in adjacency.items()}, frozenset(beach)
 
-    def tokens(self, v: V) -> tuple[Token, ...]:
-        out, seen = [], set()
+    def tokens(self, v: V) -> tuple[tuple[Token, ...], dict[Token, int]]:
+        """The 25 tokens and the fish each shows on its other side (H-R10: 1 to 3).
+
+        One entry per value and spears, so tokens alike on their price side show the
+        same fish: a transcript names a token by its price side only."""
+        out, fish = [], {}
         for tv in self.seq(v):
-            f = self.record(tv, ["value", "spear", "count"])
+            f = self.record(tv, ["value", "spear", "fish", "count"])
             token = Token(self.int(f["value"], 2, 6), self.flag(f["spear"]))
-            if token in seen:
-                self.fail(tv.line, f"token {token} is listed twice")
-            seen.add(token)
+            if token in fish:
+                self.fail(tv.line, f"token {token} is listed twice: tokens alike on their "
+                                   f"price side show the same fish (one entry each)")
+            fish[token] = self.int(f["fish"], 1, 3)
             out += [token] * self.int(f["count"])
         if len(out) != _TOKENS:
             self.fail(v.line, f"{len(out)} price tokens, the game has {_TOKENS}")
-        return tuple(sorted(out))
+        return tuple(sorted(out)), fish
 
     def rounds(self, v: V) -> tuple[RoundSpec, ...]:
         out = []

@@ -89,6 +89,7 @@ class HawaiiComponents:
     adjacency: dict[str, frozenset[str]]       # coordinate -> neighbouring coordinates
     beach_adjacent: frozenset[str]
     tokens: tuple[Token, ...]                  # the 25 price tokens
+    token_fish: dict[Token, int]               # the fish on each token's other side (H-R10)
     rounds: tuple[RoundSpec, ...]
     docks: tuple[DockSpec, ...]
     islands: tuple[IslandSpec, ...]
@@ -137,6 +138,11 @@ class HawaiiComponents:
             return self._island_by_id[island_id]
         except (KeyError, TypeError):
             raise KeyError(island_id) from None
+
+    def fish(self, token: Token) -> int:
+        """What ``token`` counts as a fish token (H-R10); 0 for a token the file lacks
+        (a position naming one is refused before it gets here)."""
+        return self.token_fish.get(token, 0)
 
     def unverified(self) -> list[Provenance]:
         return [p for p in self.provenance if p.status == "unverified"]

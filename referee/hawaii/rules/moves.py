@@ -58,9 +58,11 @@ class Buy:
 
 @dataclass(frozen=True)
 class Fish:
-    """Go to the cove and take fish tokens (by number of fish, H-R10)."""
+    """Go to the cove and take these fish tokens, highest first (H-R10).
+
+    Each counts its fish at the round end (``HawaiiComponents.fish``), not its price."""
     seat: str
-    fish: tuple[int, ...]
+    fish: tuple[Token, ...]
     boats: tuple[str, ...]
     payment: Payment
 

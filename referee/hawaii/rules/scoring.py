@@ -49,7 +49,7 @@ def round_scores(sums: dict[str, int], targets: dict[str, int],
 def score_round(d: "Data") -> dict:
     comps = d.comps
     spec = comps.rounds[d.round - 1]
-    sums = {s: p.round_sum() for s, p in d.players.items()}
+    sums = {s: p.round_sum(comps) for s, p in d.players.items()}
     targets = {s: threshold_for(p, spec.threshold, comps) for s, p in d.players.items()}
     scores = round_scores(sums, targets, spec.points)
     lono = comps.tiles["lono"].threshold_bonus

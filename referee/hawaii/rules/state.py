@@ -59,8 +59,8 @@ class Player:
             self.score += n
             self.points[why] = self.points.get(why, 0) + n
 
-    def round_sum(self) -> int:
-        """Price tokens plus fish tokens taken this round (H-R16).
+    def round_sum(self, comps: HawaiiComponents) -> int:
+        """Price tokens by their price plus fish tokens by their fish (H-R16, H-R10).
 
         A plain loop: generators cost more than the few tokens they would add up,
         and every seat is summed at every round end."""
@@ -68,7 +68,7 @@ class Player:
         for t in self.tokens:
             total += t.value
         for t in self.fish:
-            total += t.value
+            total += comps.fish(t)
         return total
 
     def clone(self) -> "Player":

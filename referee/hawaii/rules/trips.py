@@ -27,6 +27,9 @@ def check_trip(d: "Data", p: "Player", cost: int, names: tuple[str, ...], pay, w
             raise IllegalMoveError(f"{who}'s {name} has already sailed this round (H-R11)")
         chosen.append(b)
     if not chosen:
+        if all(b.used for b in p.realm.boats):
+            raise IllegalMoveError(f"{who}'s boats have all sailed this round: each boat sails "
+                                   f"at most once a round (H-R11)")
         raise IllegalMoveError(f"{who} needs at least one boat to {what} (H-R11)")
     paid = boats.paid_units(cost, chosen, d.comps)
     if paid is None:

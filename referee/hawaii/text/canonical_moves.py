@@ -17,13 +17,14 @@ from referee.errors import IllegalMoveError
 from referee.hawaii.rules import buying
 from referee.hawaii.text import names
 from referee.hawaii.rules.boats import default_units
-from referee.hawaii.rules.moves import (Buy, ChooseIncome, Fish, Payment, TakeOrder, Visit,
-                                  fast_constructor)
+from referee.hawaii.rules.moves import (Buy, ChooseIncome, Fish, Payment, TakeOrder, Token,
+                                        Visit, fast_constructor)
 from referee.hawaii.rules.rounds import INCOME_CHOICES
 
 _R = r"(?:shells?|foot|feet|fruits?)"
 _PAY = rf"\d+ {_R}(?: \d+ {_R})*"
 _SEAT = r"(RED|YELLOW|GREEN|BLUE|BLACK) "
+_FISH = r"\d+s?(?: \(\d fish\))?"    # a fish token: '6 (3 fish)'; '6' in lines written before H-R10 changed
 _BOATS = r"(?:fishing-boat|boat\d+)(?: (?:fishing-boat|boat\d+))*"
 
 # One pattern per canonical form; move_syntax reads the same lines with columns.
@@ -32,7 +33,7 @@ PATTERNS = {
         _SEAT + r"(?:moves (\S+?)->(\S+?)|stays at (\S+?))(?: paying (" + _PAY + r"))?, "
         r"buys (\S+) (I|II|x1|x2) with (plain )?token (\d+s?)(?: paying (" + _PAY + r"))?"
         r"(?:, to village (\d+))?(?:, plus (tiki) paying (" + _PAY + r"))?"),
-    "fish": re.compile(_SEAT + r"fishes (\d+(?: \d+)*) with (" + _BOATS + ")"
+    "fish": re.compile(_SEAT + r"fishes (" + _FISH + r"(?:,? " + _FISH + r")*) with (" + _BOATS + ")"
                        r"(?: paying (" + _PAY + r"))?"),
     "visit": re.compile(_SEAT + r"visits dock (\d+) with (" + _BOATS + ")"
                         r"(?: paying (" + _PAY + r"))?(?:, takes (\S+?))?(?:, to village (\d+))?"),
@@ -41,6 +42,7 @@ PATTERNS = {
 }
 RESOURCE_OF_WORD = {"shell": "shells", "shells": "shells", "foot": "feet", "feet": "feet",
                     "fruit": "fruits", "fruits": "fruits"}
+FISH_ITEM = re.compile(r"(\d+s?)(?: \((\d) fish\))?")
 _INDEX = {"shells": 0, "feet": 1, "fruits": 2}
 _new_buy = fast_constructor(Buy)     # every field is typed by the pattern and the builder
 _VERB = {"moves": "buy", "stays": "buy", "fishes": "fish", "visits": "visit", "takes": "take_order",
@@ -124,9 +126,21 @@ def _trip(m, d, cost: int):
 
 
 def _fish(m, d):
-    fish = tuple(sorted((int(v) for v in m.group(2).split()), reverse=True))
+    """Only a line naming each token exactly as the referee prints it: ``6 (3 fish)`` is
+    the plain 6 when one lies in the cove, ``6s`` the spear one; anything else
+    (an old line without fish, a wrong count) goes to the lenient reader."""
+    fish = []
+    for x in FISH_ITEM.finditer(m.group(2)):
+        if x.group(2) is None:
+            return None
+        token = Token.parse(x.group(1))
+        if token not in d.cove:
+            return None
+        if d.comps.fish(token) != int(x.group(2)):
+            return None
+        fish.append(token)
     trip = _trip(m, d, len(fish))
-    return None if trip is None else Fish(m.group(1), fish, *trip)
+    return None if trip is None else Fish(m.group(1), tuple(sorted(fish, reverse=True)), *trip)
 
 
 def _visit(m, d):

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from referee.errors import NotationSyntaxError
 from referee.hawaii.text import names
-from referee.hawaii.text.canonical_moves import PATTERNS, RESOURCE_OF_WORD
+from referee.hawaii.text.canonical_moves import FISH_ITEM, PATTERNS, RESOURCE_OF_WORD
 from referee.hawaii.rules.moves import Payment
 from referee.notation.syntax import did_you_mean
 
@@ -116,7 +116,8 @@ def _read(tree, text: str) -> Said:
 
     kids = action.children
     if action.data == "buy":
-        movement, _, count, tile, side, bare = kids[:6]
+        movement, _, count, tile, side = kids[:5]
+        bares = kids[5].children if kids[5] is not None else []
         if movement is not None:
             f["movement"] = movement.data
             w["movement"] = movement.children[0]
@@ -137,12 +138,13 @@ def _read(tree, text: str) -> Said:
         put("tile", str(tile), tile)
         if side is not None:
             put("side", str(side).lower(), side)
-        clauses = [bare] if bare is not None else []
-        clauses += [k for k in kids[6:] if k is not None]
-        for c in clauses:
+        clauses = [k for k in kids[6:] if k is not None]
+        bares = _side_number(bares, side is not None or count is not None,
+                             any(c.data == "token" for c in clauses), put, text)
+        for c in bares + clauses:
             first = _tokens(c)[0]
             if c.data in ("token", "bare_token"):
-                value = [t for t in c.children if t is not None][-1]
+                value = next(t for t in _tokens(c) if t.type in ("INT", "SPEAR_TOKEN"))
                 plain = any(t is not None and t.type == "PLAIN" for t in c.children)
                 put("token", (str(value), plain), value)
             elif c.data == "village":
@@ -156,9 +158,9 @@ def _read(tree, text: str) -> Said:
                     put("kane_pay", _pay(pay, text), pay.children[0])
     elif action.data in ("fish", "visit"):
         if action.data == "fish":
-            values = [t for t in kids[1:] if t is not None and getattr(t, "type", "") == "INT"]
-            put("fish", tuple(int(v) for v in values), values[0])
-            clauses = [k for k in kids[1 + len(values):] if k is not None]
+            items = [k for k in kids[1:] if getattr(k, "data", "") in ("priced_fish", "counted_fish")]
+            put("fish", tuple(_fish_item(k) for k in items), _tokens(items[0])[0])
+            clauses = [k for k in kids[1 + len(items):] if k is not None]
         else:
             _, _, dock_kw, dock = kids[:4]
             put("dock", int(dock), dock)
@@ -188,6 +190,39 @@ def _read(tree, text: str) -> Said:
             choices += [_INCOME[_RESOURCE[res.type]]] * times
         put("choices", choices, kids[0])
     return said
+
+
+def _side_number(bares: list, sided: bool, token_said: bool, put, text: str) -> list:
+    """Plain English gives a side as a number ("long hut 2"): of two bare numbers after
+    the tile the first is the side; one is the side when the token is named elsewhere
+    or when it is 1 (no token is 1). A lone 2 may be either: ``side_or_token``, both
+    readings are tried. The bare numbers left are tokens."""
+    if sided or not bares:
+        return bares
+    first = _tokens(bares[0])[0]
+    if len(bares) == 2 or token_said or str(first) == "1":
+        if str(first) not in ("1", "2"):
+            raise syntax_error(f"a side is I or II (or 1, 2), not '{first}'", first, text)
+        put("side", "ii" if str(first) == "2" else "i", first)
+        return bares[1:]
+    if str(first) == "2":
+        put("side_or_token", 2, first)
+        return []
+    return bares
+
+
+class FishItem(NamedTuple):
+    """One fish token as the player named it: its price side (``6``, ``4s``) and/or the
+    fish it shows; None for what was not said."""
+    price: str | None
+    fish: int | None
+
+
+def _fish_item(node) -> FishItem:
+    toks = [t for t in _tokens(node) if t.type in ("INT", "SPEAR_TOKEN", "FISH_COUNT")]
+    if node.data == "priced_fish":
+        return FishItem(str(toks[0]), int(toks[1]) if len(toks) > 1 else None)
+    return FishItem(None, int(str(toks[0]).split("-")[0]))
 
 
 def read(text: str, *, fast: bool = True) -> "Said":
@@ -233,7 +268,14 @@ def _from_lark(exc, text: str) -> NotationSyntaxError:
         # particular: after 'paying 3', 'plus' is no fix for 'pearls' ("": no hint, and
         # the replay adds none of its own)
         hint = (did_you_mean(word, wanted) or "") if wanted else did_you_mean(word, KEYWORDS)
+        if hint == "" and set(expected) <= _PAID | {"INT"}:
+            hint = _PAYING_HINT
     return NotationSyntaxError(reason, column=column, text=text, hint=hint)
+
+
+_PAID = {"SHELLS", "FEET", "FRUITS"}
+_PAYING_HINT = ("a payment counts shells, feet or fruits: 'paying 3 shells', 'paying 1 foot "
+                "2 fruits', or one resource alone for the whole payment: 'paying fruits'")
 
 
 # --- the referee's own lines --------------------------------------------------------
@@ -291,7 +333,8 @@ def _read_canonical(text: str) -> Said | None:
     elif action in ("fish", "visit"):
         boats, pay = 3, 4
         if action == "fish":
-            put("fish", tuple(int(v) for v in m.group(2).split()), 2)
+            put("fish", tuple(FishItem(x.group(1), int(x.group(2)) if x.group(2) else None)
+                              for x in FISH_ITEM.finditer(m.group(2))), 2)
         else:
             put("dock", int(m.group(2)), 2)
             if m.group(5):

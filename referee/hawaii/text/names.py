@@ -120,6 +120,11 @@ def side_word(kind: str, side: int) -> str:
     return f"x{side}" if kind in MULTI else ROMAN[side]
 
 
+def fish_label(token: Token, comps: HawaiiComponents) -> str:
+    """A fish token as the notation names it: ``6 (3 fish)``, its price side and its fish."""
+    return f"{token} ({comps.fish(token)} fish)"
+
+
 def tokens_named(word: str, plain: bool, lying: Iterable[Token]) -> list[Token]:
     """The tokens ``word`` can mean: a bare value means every token of that value lying
     there (``4`` with both 4 and 4s there is ambiguous); ``4s`` or ``plain 4`` means one."""

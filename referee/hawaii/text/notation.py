@@ -14,13 +14,13 @@ from __future__ import annotations
 from itertools import product
 
 from referee.core.game import CHANCE
-from referee.errors import AmbiguousMoveError, IllegalMoveError, OutOfTurnError
+from referee.errors import AmbiguousMoveError, IllegalMoveError, NotationSyntaxError, OutOfTurnError
 from referee.hawaii.rules import boats as boats_mod
-from referee.hawaii.rules import buying, islands, payment
+from referee.hawaii.rules import buying, fishing, islands, payment
 from referee.hawaii.text import names
 from referee.hawaii.text.canonical_moves import read_move
 from referee.hawaii.text.chance_lines import format_chance, parse_chance  # noqa: F401 (re-export)
-from referee.hawaii.text.move_syntax import KEYWORDS, Said, read, syntax_error
+from referee.hawaii.text.move_syntax import KEYWORDS, Pay, Said, read, syntax_error
 from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Token, Visit
 from referee.hawaii.rules.rounds import INCOME_CHOICES
 
@@ -58,9 +58,35 @@ def parse_move(text: str, state, *, shortcut: bool = True) -> object:
             raise OutOfTurnError(f"{seat} cannot move now: {who} is to move, choosing irrigation "
                                  f"income (H-R17)", column=1)
         raise OutOfTurnError(f"{seat} cannot move now: {who} is to move (H-R4)", column=1)
-    build = {"buy": _buys, "fish": _fishes, "visit": _visits,
-             "take_order": _orders, "income": _incomes}[said.action]
-    return _choose(build(said, state, text), state, text)
+    build = _BUILDERS[said.action]
+    try:
+        return _choose(build(said, state, text), state, text)
+    except AmbiguousMoveError:
+        raise
+    except IllegalMoveError as err:
+        if err.hint is None:
+            err.hint = _close_payment(said, state, text)
+        raise
+
+
+def _close_payment(said: Said, state, text: str) -> str | None:
+    """'did you mean paying fruits?' when a payment with counts fails but the same
+    resource without a count, which takes the whole payment, makes the move legal."""
+    for key, pay in said.fields.items():
+        if not isinstance(pay, Pay) or all(n is None for n, _, _ in pay.parts):
+            continue
+        for i, (_, resource, _) in enumerate(pay.parts):
+            others = [p for j, p in enumerate(pay.parts) if j != i and p[1] != resource]
+            loose = Pay(others + [(None, resource, pay.parts[i][2])])
+            fields = {**said.fields, key: loose}
+            try:
+                _choose(_BUILDERS[said.action](Said(said.seat, said.action, said.seat_token,
+                                                    fields, said.where), state, text), state, text)
+            except (IllegalMoveError, NotationSyntaxError):
+                continue
+            words = " ".join(f"{n} {r}" for n, r, _ in others) + (" " if others else "")
+            return f"did you mean 'paying {words}{resource}'?"
+    return None
 
 
 def _choose(candidates: list, state, text: str):
@@ -147,6 +173,20 @@ def _tokens_for(said: Said, lying: list[Token]) -> list[Token]:
 
 
 def _buys(said: Said, state, text: str) -> list[Buy]:
+    """A lone 2 after the tile is side II or token 2: both readings are candidates."""
+    f = said.fields
+    if "side_or_token" not in f:
+        return _buys_read(said, state, text)
+    out = []
+    for key, value in (("side", "ii"), ("token", ("2", False))):
+        fields = {k: v for k, v in f.items() if k != "side_or_token"}
+        fields[key] = value
+        where = {**said.where, key: said.where["side_or_token"]}
+        out += _buys_read(Said(said.seat, said.action, said.seat_token, fields, where), state, text)
+    return out
+
+
+def _buys_read(said: Said, state, text: str) -> list[Buy]:
     d, f = state.d, said.fields
     comps = d.comps
     seat = said.seat
@@ -214,9 +254,52 @@ def _boats_and_pay(said: Said, state, cost: int) -> tuple[tuple[str, ...], Payme
 
 
 def _fishes(said: Said, state, text: str) -> list[Fish]:
-    fish = tuple(sorted(said.fields["fish"], reverse=True))
-    names_, pay = _boats_and_pay(said, state, len(fish))
-    return [Fish(said.seat, fish, names_, pay)]
+    """Every set of cove tokens fitting what was said, one per set of fish shown: tokens
+    showing the same fish score the same and all go back to the bag at the round end,
+    so the lowest (a plain one before a spear one) stands for them (H-R10)."""
+    d = state.d
+    items = said.fields["fish"]
+    names_, pay = _boats_and_pay(said, state, len(items))
+    options = [_fish_candidates(item, said, state) for item in items]
+    chosen: dict[tuple, tuple] = {}
+    for combo in product(*options):
+        taken = tuple(sorted(combo, reverse=True))
+        if any(taken.count(t) > d.cove.count(t) for t in set(taken)):
+            continue
+        shown = tuple(sorted(d.comps.fish(t) for t in taken))
+        if shown not in chosen or sorted(taken) < sorted(chosen[shown]):
+            chosen[shown] = taken
+    if not chosen:
+        if all(t in d.cove for o in options for t in o):
+            raise IllegalMoveError(f"{said.seat} names {len(items)} tokens, more than lie in the "
+                                   f"cove: it holds {fishing.cove_text(d)} (H-R10)",
+                                   column=said.where["fish"].column)
+        chosen[()] = tuple(sorted((o[0] for o in options), reverse=True))   # the engine says why
+    return [Fish(said.seat, taken, names_, pay) for taken in chosen.values()]
+
+
+def _fish_candidates(item, said: Said, state) -> list[Token]:
+    """The cove tokens one named fish can be; a token not lying there is returned alone,
+    for the engine to refuse with its reason."""
+    d = state.d
+    cove = sorted(set(d.cove))
+    where = said.where["fish"].column
+    if item.price is not None:
+        named = Token.parse(item.price)
+        cove = [t for t in cove if t == named or (not named.spear and t.value == named.value)]
+        if not cove:
+            return [named]
+    if item.fish is not None:
+        fitting = [t for t in cove if d.comps.fish(t) == item.fish]
+        if not fitting:
+            what = f"the {item.price} in the cove shows" if item.price else "no token in the cove shows"
+            shows = " or ".join(sorted({str(d.comps.fish(t)) for t in cove})) if item.price else ""
+            reason = (f"{what} {shows} fish, not {item.fish}" if item.price
+                      else f"{what} {item.fish} fish")
+            raise IllegalMoveError(f"{reason}: the cove holds {fishing.cove_text(d)} (H-R10)",
+                                   column=where)
+        cove = fitting
+    return cove
 
 
 def _visits(said: Said, state, text: str) -> list[Visit]:
@@ -255,6 +338,10 @@ def _incomes(said: Said, state, text: str) -> list[ChooseIncome]:
     return [ChooseIncome(said.seat, tuple(choices))]
 
 
+_BUILDERS = {"buy": _buys, "fish": _fishes, "visit": _visits, "take_order": _orders,
+             "income": _incomes}
+
+
 # --- writing -----------------------------------------------------------------------
 
 def format_move(move, state) -> str:
@@ -277,7 +364,8 @@ def format_move(move, state) -> str:
         if paid is None or move.payment != payment.plain(paid, payment.FEET):
             trip += f" paying {move.payment}"
         if isinstance(move, Fish):
-            return f"{seat} fishes {' '.join(map(str, sorted(move.fish, reverse=True)))} {trip}"
+            shown = ", ".join(names.fish_label(t, d.comps) for t in sorted(move.fish, reverse=True))
+            return f"{seat} fishes {shown} {trip}"
         out = f"{seat} visits dock {move.dock} {trip}"
         if move.fruit:
             out += f", takes {move.fruit}"

@@ -12,6 +12,7 @@ from referee.core.words import plural
 from referee.hawaii.rules import boats as boats_mod
 from referee.hawaii.rules import scoring
 from referee.hawaii.rules.realm import START_HUT
+from referee.hawaii.text import names
 
 _ROMAN = {0: "", 1: "I", 2: "II"}
 
@@ -73,7 +74,8 @@ def _sea(state, md: bool) -> str:
                      f"{island or 'empty'}")
     down = sum(d.stack_down.values())
     up = f", face up: {' '.join(d.stack_up)}" if d.stack_up else ""
-    lines = [f"Cove (fish): {' '.join(str(t.value) for t in sorted(d.cove, reverse=True)) or 'empty'}",
+    cove = ", ".join(names.fish_label(t, comps) for t in sorted(d.cove, reverse=True))
+    lines = [f"Cove: {cove or 'empty'}",
              *docks, f"Island stack: {down} face down{up}"]
     return "\n".join(f"- {x}" for x in lines) if md else "\n".join(lines)
 
@@ -101,10 +103,10 @@ def _players(state, md: bool) -> str:
     for seat in d.seats:
         p = d.players[seat]
         target = scoring.threshold_for(p, threshold, comps)
-        fish = f"fish {' '.join(str(t.value) for t in p.fish)}" if p.fish else ""
+        fish = f"fish {', '.join(names.fish_label(t, comps) for t in p.fish)}" if p.fish else ""
         pile = " ".join(x for x in (" ".join(map(str, p.tokens)), fish) if x) or "-"
         rows.append((seat, p.at, str(p.shells), str(p.feet), str(p.fruits), pile,
-                     f"{p.round_sum()}/{target}", str(p.score)))
+                     f"{p.round_sum(comps)}/{target}", str(p.score)))
     head = ("seat", "at", "shells", "feet", "fruits", "tokens", "sum/needed", "score")
     return _md_table(head, rows) if md else _text_table(head, rows)
 

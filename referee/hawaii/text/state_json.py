@@ -40,7 +40,7 @@ def to_json(state) -> dict[str, Any]:
         "players": {s: _player(p, comps) for s, p in d.players.items()},
         "places": {c: _place(d.places[pid], comps) for c, pid in d.board.items()},
         "unplaced": sorted(p.id for p in comps.places if p.id not in d.board.values()),
-        "cove": [str(t) for t in d.cove],
+        "cove": [fish_json(t, comps) for t in d.cove],
         "docks": list(d.docks),
         "islands": {"face_down": dict(sorted(d.stack_down.items())), "face_up": list(d.stack_up)},
         "track": _track(d),
@@ -57,6 +57,25 @@ def to_json(state) -> dict[str, Any]:
     return out
 
 
+def fish_json(token: Token, comps: HawaiiComponents) -> dict[str, Any]:
+    """A token fish side up (H-R10): what it counts, and its price side, seen when drawn."""
+    return {"token": str(token), "fish": comps.fish(token)}
+
+
+def _fish_token(v, comps: HawaiiComponents, where: str) -> Token:
+    """A fish token as :func:`fish_json` writes it; a bare token name (positions written
+    before fish counted) is read too. Its fish must be what the data file says."""
+    if isinstance(v, str):
+        return Token.parse(v)
+    if not isinstance(v, dict) or set(v) != {"token", "fish"}:
+        raise BadPositionError(f"{where}: a fish token is {{\"token\": \"6\", \"fish\": 3}}, not {v!r}")
+    token = Token.parse(str(v["token"]))
+    if v["fish"] != comps.fish(token) or type(v["fish"]) is not int:
+        raise BadPositionError(f"{where}: token {token} shows {comps.fish(token)} fish in the "
+                               f"component file, not {v['fish']!r} (H-R10)")
+    return token
+
+
 def _to_move(state) -> str | None:
     who = state.current_player()
     return None if who == "chance" else who
@@ -71,8 +90,8 @@ def _player(p: Player, comps: HawaiiComponents) -> dict[str, Any]:
                    "capacity": boats_mod.capacity(b, comps) + boats_mod.printed(b, comps),
                    "used": b.used} for b in p.realm.boats],
         "tokens": [str(t) for t in p.tokens],
-        "fish": [str(t) for t in p.fish],
-        "round_sum": p.round_sum(),
+        "fish": [fish_json(t, comps) for t in p.fish],
+        "round_sum": p.round_sum(comps),
         "points": dict(p.points),
     }
 
@@ -129,7 +148,7 @@ def from_json(data: dict, comps: HawaiiComponents | None = None):
             pl.stock = {k: _int(n, 0, 126, f"{c} stock") for k, n in v["sells"].items()}
             pl.tokens = [Token.parse(t) for t in v["tokens"]]
             pl.printed_empty = bool(v.get("printed_empty", False))
-        d.cove = [Token.parse(t) for t in data["cove"]]
+        d.cove = [_fish_token(t, comps, "cove") for t in data["cove"]]
         d.docks = list(data["docks"])
         if len(d.docks) != len(comps.docks):
             raise BadPositionError(f"{len(d.docks)} docks, not {len(comps.docks)}")
@@ -207,7 +226,7 @@ def _load_player(seat: str, v: dict, comps: HawaiiComponents) -> Player:
     p.points = dict(v.get("points") or ({"position": p.score} if p.score else {}))
     p.at = v["at"]
     p.tokens = [Token.parse(t) for t in v["tokens"]]
-    p.fish = [Token.parse(str(f)) for f in v["fish"]]
+    p.fish = [_fish_token(f, comps, f"{seat}'s fish") for f in v["fish"]]
     return p
 
 
