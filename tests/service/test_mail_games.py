@@ -9,6 +9,7 @@ import random
 import pytest
 
 from referee.notation.check import check_path
+from referee.notation.replay import canonical_move
 from referee.service.ingest import ingest
 from referee.service.games import export_text, list_games
 from referee.service.submit import replay_text
@@ -59,12 +60,18 @@ def _play(store, store_url, capsys, tmp_path, game, seats, seed):
             mover = g["to_move"]
             note = notes[mover]
             options = note.options()
-            if moves % 25 == 0:               # the count is the real one (a replay: not always)
-                rp = replay_text(export_text(store, gid), gid)
-                assert note.option_count() == len(rp.state.legal_moves())
-            line = rng.choice(options)
-            if rng.random() < 0.4:
-                line = line.split(None, 1)[1]            # the seat word left out
+            rp = replay_text(export_text(store, gid), gid)
+            legal = rp.state.legal_moves()
+            assert note.option_count() == len(legal)
+            if moves % 25 == 0:               # every option listed is a legal move, as written
+                every = {canonical_move(rp.module, mv, rp.state, mover) for mv in legal}
+                assert set(options) <= every
+            if rng.random() < 0.5:
+                line = rng.choice(options)
+                if rng.random() < 0.5:
+                    line = line.split(None, 1)[1]        # the seat word left out
+            else:                             # a move from beyond the list, as 'moves' gives
+                line = canonical_move(rp.module, rng.choice(legal), rp.state, mover)
             if rng.random() < 0.5:
                 line += f" #{g['ply']}"
             result, mid, raw = table.send(mover, f"Hi all, here is my move:\n\n{line}\n\ngood luck!")
