@@ -44,6 +44,12 @@ for command in (new, salt, play, check, verify, show, moves, test, selfplay, com
     cli.add_command(command)
 
 
+from referee.service.cli import host as _host_group, mail as _mail_group  # noqa: E402
+
+cli.add_command(_host_group)
+cli.add_command(_mail_group)
+
+
 def run(argv=None) -> int:
     """Run the command line and return the exit status instead of exiting."""
     try:

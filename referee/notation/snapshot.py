@@ -68,9 +68,11 @@ def save(rp, raw: bytes) -> None:
 
 
 def _prune(folder: Path) -> None:
+    """Down to KEEP entries, oldest first, once there are a quarter more than that: a
+    prune on every save would stat the whole folder for each move a host takes."""
     clean_temporaries(folder)
     entries = [e for e in os.scandir(folder) if e.name.endswith(".json")]
-    if len(entries) <= KEEP:
+    if len(entries) <= KEEP + KEEP // 4:
         return
     entries.sort(key=lambda e: e.stat().st_mtime_ns)
     for entry in entries[:len(entries) - KEEP]:
