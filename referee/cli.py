@@ -457,6 +457,10 @@ def components(game, unverified, fmt):
     return 0
 
 
+from referee.service.web.cli import serve  # noqa: E402  (the web page: docs/web.md)
+cli.add_command(serve)
+
+
 def run(argv=None) -> int:
     """Run the command line and return the exit status instead of exiting."""
     try:
