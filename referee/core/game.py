@@ -39,6 +39,11 @@ class Outcome:
 class State(ABC):
     """A position of one game. Mutable: ``apply`` changes it in place."""
 
+    # Who has resigned, kept on the state by the transcript layer (referee.notation.control)
+    # so everything that is handed a state sees it. The engine never reads it: a resigned
+    # seat still has its turns, and the referee chooses its moves.
+    control = None
+
     @abstractmethod
     def current_player(self) -> str | None:
         """The seat to decide, ``CHANCE`` when a random act is due, None when over."""
@@ -70,6 +75,16 @@ class State(ABC):
     @abstractmethod
     def check_invariants(self) -> None:
         """Raise InvariantError if conservation or legality is broken."""
+
+    def winners_among(self, seats: Sequence[str]) -> tuple[str, ...]:
+        """The winners of the finished game if only ``seats`` could win (the others have
+        resigned and keep their points for the ranking only): by default the best score
+        among them, ties shared. A title with a tie-break overrides this."""
+        outcome = self.outcome()
+        if outcome is None or not seats:
+            return ()
+        best = max(outcome.scores.get(s, 0) for s in seats)
+        return tuple(s for s in outcome.scores if s in seats and outcome.scores[s] == best)
 
     def apply_draws(self, moves: Sequence[ChanceMove]) -> None:
         """Play the outcomes of one chance line, in order; BadChanceError (after the

@@ -39,6 +39,11 @@ class GameModule(Protocol):
     def format_chance(self, kind: str, moves: Sequence[ChanceMove], state: State) -> str:
         """The canonical chance line for ``moves`` drawn from ``state`` (before them)."""
 
+    def least_disruptive_move(self, state: State) -> Any:
+        """The move the referee plays for the seat to move when that seat has resigned
+        or let its deadline pass: legal whenever a seat is to move, and chosen (as the
+        game's docs explain) to disturb the other seats as little as the rules allow."""
+
     # state as data
     def state_to_json(self, state: State) -> dict: ...
     def state_from_json(self, data: dict) -> State: ...

@@ -34,6 +34,10 @@ class HaleakalaModule(LazyGameModule):
     def new_state(self, players: Sequence[str], rules: Sequence[str] = ()):
         return game.new_state(players, rules)
 
+    def least_disruptive_move(self, state):
+        from referee.haleakala.least_disruptive import least_disruptive_move
+        return least_disruptive_move(state)
+
     def state_to_json(self, state) -> dict:
         return serial.state_to_json(state)
 

@@ -39,6 +39,10 @@ class HawaiiModule(LazyGameModule):
     def new_state(self, players: Sequence[str], rules: Sequence[str] = ()):
         return game.new_state(players, rules)
 
+    def least_disruptive_move(self, state):
+        from referee.hawaii.rules.least_disruptive import least_disruptive_move
+        return least_disruptive_move(state)
+
     def state_to_json(self, state) -> dict:
         return state_json.to_json(state)
 

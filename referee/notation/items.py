@@ -11,6 +11,15 @@ from typing import Any
 from referee.errors import RefereeError
 
 TAG, CHANCE, MOVE, ASSERT, REJECT, COMMENT = "tag", "chance", "move", "assert", "reject", "comment"
+# A control item (notation.md section 6 in docs/notation.md): a seat's line that is not a move
+# of its game but ``SEAT takes back`` or ``SEAT resigns``; ``value`` says which.
+CONTROL = "control"
+TAKEBACK, RESIGN = "takeback", "resign"
+# What a player may type for each (lenient input); the referee writes the first form.
+CONTROL_WORDS = {("takes", "back"): TAKEBACK, ("take", "back"): TAKEBACK, ("takeback",): TAKEBACK,
+                 ("resigns",): RESIGN, ("resign",): RESIGN}
+CONTROL_TEXT = {TAKEBACK: "takes back", RESIGN: "resigns"}
+_CONTROL_ENDS = frozenset(c for words in CONTROL_WORDS for c in (words[-1][-1], words[-1][-1].upper()))
 
 
 @dataclass(slots=True)
@@ -19,13 +28,29 @@ class Item:
     line: int
     text: str                 # the whole source line
     column: int = 1           # where the item starts
-    body: str = ""            # move text (seat included), chance body, or rejected text
+    body: str = ""            # move or control text (seat included), chance body, or rejected text
     body_column: int = 1
-    name: str = ""            # tag name, or the seat of a move
-    value: Any = None         # tag value, asserted value, or text a rejection must mention
+    name: str = ""            # tag name, or the seat of a move or control item
+    value: Any = None         # tag value, asserted value, text a rejection must mention, or
+                              # TAKEBACK / RESIGN
     op: str = ""
     path: str = ""
     comment: str | None = None
+
+
+def as_control(item: Item) -> Item:
+    """A move line whose words after the seat are exactly a control word becomes a
+    control item; any other move stays a move (Haleakala's ``takes back 2 from beach4``
+    is a move of the game)."""
+    body = item.body
+    if body[-1:] not in _CONTROL_ENDS:     # nearly every move: one comparison, no split
+        return item
+    words = body.split()
+    if 2 <= len(words) <= 3:
+        kind = CONTROL_WORDS.get(tuple(w.lower() for w in words[1:]))
+        if kind is not None:
+            item.kind, item.value = CONTROL, kind
+    return item
 
 
 @dataclass

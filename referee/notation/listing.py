@@ -11,11 +11,16 @@ def legal_lines(module, state, limit: int = 0) -> tuple[str | None, list[str], i
     """
     from referee.notation.replay import canonical_move
 
-    who = state.current_player()
+    from referee.notation.control import resigned, to_move
+
+    who = to_move(state)
     if who is None:
         return None, [], 0
     if who == CHANCE:
         return _chance_lines(module, state, limit)
+    if who in resigned(state):      # T-5: the referee's move, not a choice
+        line = canonical_move(module, module.least_disruptive_move(state), state, who)
+        return f"{who} has resigned: the referee plays", [line], 1
     moves = state.legal_moves()
     total = len(moves)
     shown = moves if not limit else moves[:limit]

@@ -24,6 +24,8 @@ class Played:
     written: bool = False
     text: str | None = None        # the whole new transcript (None when nothing changes)
     replay: object = None          # the replay after the line, for the state cache
+    voided: str | None = None      # a takeback: the move line it voided
+    resigned: str | None = None    # a resignation: the seat
 
 
 class TranscriptHasErrors(RefereeError):
@@ -69,11 +71,38 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None) -> Pl
     This is the transcript layer's one way to add to a game, for the file command
     and for the hosted service alike. ``secret`` returns the host's secret of a
     committed game (or raises BadHeaderError when it cannot); ``name`` is the file
-    name errors quote.
+    name errors quote. The line may be a control item (``RED takes back``: then
+    ``Played.voided`` is the move line voided; ``RED resigns``: ``Played.resigned``
+    is the seat). After it the referee adds what is its own to write: the draws of a
+    seeded or committed game, and the moves of resigned seats.
     """
+    return _play(raw, text, name=name, secret=secret)
+
+
+def referee_move_line(raw: bytes, seat: str, reason: str, *, name: str = "<game>",
+                      secret=None) -> Played:
+    """Play the least-disruptive move for ``seat`` (which must be the seat to move),
+    written as an ordinary move line with the comment ``# reason``: the hosted
+    service's ``skip`` deadline policy. Like :func:`play_text`, nothing is written."""
+    from referee.errors import OutOfTurnError
+    from referee.notation.control import referee_line, to_move
+
+    def line(rp) -> str:
+        who = to_move(rp.state)
+        if who != seat.upper():
+            doing = "the game is over" if who is None else \
+                "a chance line is due" if who == CHANCE else f"{who} is to move"
+            raise OutOfTurnError(f"the referee cannot move for {seat.upper()}: {doing}")
+        return referee_line(rp.module, rp.state, " ".join(reason.split()))
+    return _play(raw, line, name=name, secret=secret)
+
+
+def _play(raw: bytes, text, *, name: str, secret) -> Played:
+    """``text`` is the line, or a function of the replay at the end of the file (after
+    the referee's own lines) that returns it."""
     from referee.notation import snapshot
     from referee.notation.reader import parse_line, read_bytes
-    from referee.notation.writer import format_result, format_tag, with_comment
+    from referee.notation.writer import format_tag, with_comment
 
     path = name
     transcript = read_bytes(raw, path)
@@ -93,13 +122,12 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None) -> Pl
     except BadHeaderError as err:
         seed, waiting = None, err
     number = len(transcript.lines) + 1
-    lines: list[str] = []
-    if state.current_player() == CHANCE and seed:
-        from referee.notation.chance import draw_lines
-        drawn, rp.draws = draw_lines(module, state, seed, rp.draws)
-        lines += drawn
-        number += len(drawn)
+    lines: list[str] = _referee_lines(rp, seed, number)
+    number += len(lines)
+    state = rp.state
 
+    if callable(text):
+        text = text(rp)
     text = text.strip()
     if "\n" in text:
         raise UsageError("play takes one line")
@@ -111,7 +139,7 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None) -> Pl
         raise err.at(file=path) from None
     if item is not None and item.kind == I.TAG and item.name.lower() == "salt":
         return _add_salt(path, raw, transcript, rp, item, secret)
-    if item is None or item.kind not in (I.MOVE, I.CHANCE):
+    if item is None or item.kind not in (I.MOVE, I.CHANCE, I.CONTROL):
         what = {None: "an empty line", I.COMMENT: "a comment", I.TAG: "a tag",
                 I.ASSERT: "an assertion", I.REJECT: "a rejection"}[item.kind if item else None]
         raise UsageError(f"play takes a move or a '*' chance line, not {what}")
@@ -127,30 +155,60 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None) -> Pl
                              "has no [Seed] to draw it from",
                              hint="play the draw first: referee play FILE '* ...'").at(
             line=number, column=1, text=text, file=path)
-    before = state.clone()
-    canonical = rp.step(item, canonical=True)
-    _round_trip(rp, before, canonical[0], number)
+    voided = None
+    if item.kind == I.CONTROL:
+        from referee.notation.control import last_item
+        voided = last_item(transcript, number) if item.value == I.TAKEBACK else None
+        canonical = rp.step(item, canonical=True)
+    else:
+        before = state.clone()
+        canonical = rp.step(item, canonical=True)
+        _round_trip(rp, before, canonical[0], number)
     lines += [with_comment(canonical[0], item.comment)]
+    lines += _referee_lines(rp, seed, number + 1)
     state = rp.state
-    if state.current_player() == CHANCE and seed:
-        from referee.notation.chance import draw_lines
-        drawn, rp.draws = draw_lines(module, state, seed, rp.draws)
-        lines += drawn
 
+    from referee.notation.control import result_text
     result = None
-    outcome = state.outcome() if state.current_player() is None else None
+    done = result_text(state)
     new = raw.decode("utf-8")
     eol = "\r\n" if "\r\n" in new else "\n"
     if new and not new.endswith("\n"):
         new += eol
     new += "".join(line + eol for line in lines)
-    if outcome is not None and transcript.tag_item("Result") is None:
-        result = format_result(outcome)
+    if done is not None and transcript.tag_item("Result") is None:
+        result = done
         new = _add_tag(new, transcript, format_tag("Result", result) + eol.rstrip("\n"))
         if committed:                  # the game is over: reveal what dealt it
             new = _add_tag(new, transcript, format_tag("Seed", secret()) + eol.rstrip("\n"),
                            before="Commit")
-    return Played(lines, state, module, result, text=new, replay=rp)
+    return Played(lines, state, module, result, text=new, replay=rp,
+                  voided=voided.body if voided is not None else None,
+                  resigned=item.name.upper() if item.value == I.RESIGN else None)
+
+
+def _referee_lines(rp, seed: str | None, number: int) -> list[str]:
+    """What the referee writes itself before a seat decides: the draws of a game dealt
+    from a seed, and the moves of resigned seats (T-5), each played through the replay
+    like any line (so the state moves on as it would on reading the file)."""
+    from referee.notation.chance import draw_lines
+    from referee.notation.control import REFEREE_PLAYS, referee_line, resigned, to_move
+    from referee.notation.problems import InternalError
+    from referee.notation.reader import parse_line
+
+    lines: list[str] = []
+    for _ in range(100_000):
+        who = to_move(rp.state)
+        if who == CHANCE and seed:
+            drawn, rp.draws = draw_lines(rp.module, rp.state, seed, rp.draws)
+            lines += drawn
+        elif who is not None and who != CHANCE and who in resigned(rp.state):
+            line = referee_line(rp.module, rp.state, REFEREE_PLAYS.format(seat=who))
+            rp.step(parse_line(line, number + len(lines)))
+            lines.append(line)
+        else:
+            return lines
+    raise InternalError("the referee's own moves do not end")
 
 
 def _round_trip(rp, before, canonical: str, number: int) -> None:

@@ -120,7 +120,8 @@ def _fast_move(line: str, number: int) -> Item | None:
     text = line[start:m.end(2)].rstrip() if body is not None else name
     # positional: keywords would cost ~2,500 more instructions per move line
     #           kind    line    text  column     body  body_column name  value op  path comment
-    return Item(I.MOVE, number, line, start + 1, text, start + 1, name, None, "", "", comment)
+    item = Item(I.MOVE, number, line, start + 1, text, start + 1, name, None, "", "", comment)
+    return I.as_control(item)
 
 
 def _fast_tag(line: str, number: int) -> Item | None:
@@ -199,8 +200,8 @@ def _parse_line(line: str, number: int, fast: bool) -> Item | None:
     if kind == "move":
         name, body = kids
         text = str(name) + (line[name.end_pos:body.end_pos].rstrip() if body is not None else "")
-        return Item(I.MOVE, number, line, column=name.column, body=text,
-                    body_column=name.column, name=str(name), comment=comment)
+        return I.as_control(Item(I.MOVE, number, line, column=name.column, body=text,
+                                 body_column=name.column, name=str(name), comment=comment))
     if kind == "assertion":
         path, op, value = kids
         return Item(I.ASSERT, number, line, column=line.index("?") + 1, path=str(path),

@@ -41,6 +41,8 @@ class Replay:
     draws: int = 0
     stopped_at: int | None = None
     deal_seed: str | None = None   # referee verify: every draw must be the one this deals
+    keep_before: set = field(default_factory=set)   # lines of moves a takeback voids
+    undo: tuple | None = None      # (line, state before it) of the last such move
 
     @property
     def file(self) -> str:
@@ -52,19 +54,25 @@ class Replay:
 
     @property
     def to_move(self) -> str | None:
-        return None if self.state is None else self.state.current_player()
+        from referee.notation.control import to_move
+        return None if self.state is None else to_move(self.state)
 
     @property
     def seed(self) -> str | None:
         return self.transcript.tag("Seed")
 
     def _json(self):
-        return self.module.state_to_json(self.state)
+        data = self.module.state_to_json(self.state)
+        if self.state.control is not None:       # assertions see the resignations (T-4)
+            from referee.notation.control import to_move
+            data = {**data, "to_move": to_move(self.state),
+                    "resigned": list(self.state.control.resigned)}
+        return data
 
     # -- one item -----------------------------------------------------------
 
     def step(self, item: Item, *, canonical: bool = False) -> list[str]:
-        """Apply a move or chance item to the state; its canonical line(s) if asked.
+        """Apply a move, chance or control item to the state; its canonical line(s) if asked.
 
         Raises a positioned RefereeError; the state is unchanged when it does.
         """
@@ -73,6 +81,8 @@ class Replay:
                 return self._move(item, canonical)
             if item.kind == I.CHANCE:
                 return self._chance(item, canonical)
+            if item.kind == I.CONTROL:
+                return self._control(item, canonical)
             raise AssertionError(item.kind)
         except RefereeError as err:
             raise place(err, item, self.file, self.module) from None
@@ -80,23 +90,43 @@ class Replay:
             raise internal(exc).at(line=item.line, column=item.column, text=item.text,
                                    file=self.file) from None
 
-    def _move(self, item: Item, canonical: bool) -> list[str]:
-        module, state = self.module, self.state
+    def _seat(self, item: Item) -> str:
         seat = item.name.upper()
         if seat not in self.players:
             from referee.notation.syntax import did_you_mean
             raise NotationSyntaxError(
                 f"'{item.name}' is not a seat in this game: the players are {' '.join(self.players)}",
                 hint=did_you_mean(item.name, self.players), column=1)
+        return seat
+
+    def _control(self, item: Item, canonical: bool) -> list[str]:
+        """Every control item (takes back, resigns) goes through here to referee.notation.control."""
+        from referee.notation.control import play
+        self._seat(item)
+        line = play(self, item)
+        return [line] if canonical else []
+
+    def _move(self, item: Item, canonical: bool) -> list[str]:
+        module, state = self.module, self.state
+        seat = self._seat(item)
         who = state.current_player()
         if who is None:
             raise IllegalMoveError("the game is over: no more moves", column=1)
+        if state.control is not None:
+            from referee.notation.control import check_move
+            check_move(state, seat)
         if who == CHANCE:
             raise OutOfTurnError(f"a chance line ({state.chance_kind()}) is due before "
                                  f"{seat} can move", column=1,
                                  hint="write the '* ...' line of the draw first")
         move = module.parse_move(item.body, state)    # out of turn: the module names the rule
+        if seat in getattr(state.control, "resigned", ()):
+            from referee.notation.control import check_referee_move
+            check_referee_move(module, state, seat, move)
         lines = [canonical_move(module, move, state, seat)] if canonical else []
+        if item.line in self.keep_before:
+            from referee.notation.control import clone
+            self.undo = (item.line, clone(state))
         state.apply(move)
         self.moves += 1
         return lines
@@ -104,6 +134,8 @@ class Replay:
     def _chance(self, item: Item, canonical: bool) -> list[str]:
         module, state = self.module, self.state
         who = state.current_player()
+        if state.control is not None and state.control.decided:
+            who = None                        # resignations ended the game (T-4)
         if who != CHANCE:
             if who is None:
                 raise BadChanceError("no random act is due: the game is over", column=1)
@@ -143,17 +175,23 @@ class Replay:
     def _reject(self, item: Item) -> None:
         from referee.errors import AssertionFailedError, InvariantError
 
+        from referee.notation.control import clone
+
         before = self._json()
         body = item.body
-        trial = self.state.clone()
+        trial = clone(self.state)
         try:
+            sub = Replay(self.transcript, self.module, self.players, self.rules, trial,
+                         moves=self.moves, undo=self.undo)
             if body.startswith("*"):
-                sub = Replay(self.transcript, self.module, self.players, self.rules, trial)
                 sub._chance(Item(I.CHANCE, item.line, item.text, body=body[1:].strip()), False)
             else:
                 word = body.split(None, 1)[0] if body.split() else ""
-                sub = Replay(self.transcript, self.module, self.players, self.rules, trial)
-                sub._move(Item(I.MOVE, item.line, item.text, body=body, name=word), False)
+                tried = I.as_control(Item(I.MOVE, item.line, item.text, body=body, name=word))
+                if tried.kind == I.CONTROL:
+                    sub._control(tried, False)
+                else:
+                    sub._move(tried, False)
         except RefereeError as err:
             said = " ".join(filter(None, [err.code, err.reason, err.hint,
                                           " ".join(getattr(err, "candidates", []) or [])]))
@@ -161,7 +199,7 @@ class Replay:
                 raise AssertionFailedError(
                     f"rejected as expected, but the error does not mention \"{item.value}\": "
                     f"{err.code}: {err.reason}") from None
-            if not body.startswith("*") and self.module.state_to_json(trial) != before:
+            if not body.startswith("*") and sub._json() != before:
                 raise InvariantError("the rejected move changed the state") from None
             return
         raise AssertionFailedError("the move was accepted, but this line says it must be rejected")
@@ -304,9 +342,12 @@ def replay(transcript: Transcript, *, until: int | None = None,
            deal_check: bool = False) -> Replay:
     """Replay ``transcript`` (up to line ``until``) and collect every error; with
     ``deal_check`` (``referee verify``) every draw must also be the one its seed deals."""
+    from referee.notation.control import voided_lines
+
     rp = Replay(transcript)
     errors = [e for e in transcript.errors if until is None or (e.line or 0) <= until]
     todo = [it for it in transcript.items if until is None or it.line <= until]
+    rp.keep_before = voided_lines(todo)
     try:
         start(rp)
         if deal_check:
@@ -380,12 +421,12 @@ def _result(rp: Replay, errors: list, until: int | None) -> None:
         return
     if any(e.code not in ("assertion-failed", "invariant") for e in errors):
         return
-    outcome = rp.state.outcome()
-    if outcome is None:
+    from referee.notation.control import result_text
+
+    expected = result_text(rp.state)
+    if expected is None:
         err = BadHeaderError("the [Result] tag is set, but the game is not over")
     else:
-        from referee.notation.writer import format_result
-        expected = format_result(outcome)
         if " ".join(item.value.split()).lower() == expected.lower():
             return
         err = BadHeaderError(f"the [Result] tag says \"{item.value}\", but the game "

@@ -93,15 +93,17 @@ def digest(module, state) -> str:
 
 def who_next(state) -> str:
     from referee.core.game import CHANCE
-    who = state.current_player()
+    from referee.notation.control import resigned, result_text, to_move
+    who = to_move(state)
     if who is None:
-        outcome = state.outcome()
-        if outcome is None:
+        result = result_text(state)
+        if result is None:
             return "the game is over"
-        from referee.notation.writer import format_result
-        return f"game over: {format_result(outcome)}"
+        return f"game over: {result}"
     if who == CHANCE:
         return f"next: a chance line ({state.chance_kind()})"
+    if who in resigned(state):
+        return f"next: {who} (resigned: the referee plays its move)"
     return f"next: {who}"
 
 

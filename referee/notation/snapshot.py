@@ -36,6 +36,9 @@ def restore(transcript, raw: bytes):
         if data["game"] != module.key:
             return None
         state = module.state_from_json(data["state"])
+        if data.get("resigned"):
+            from referee.notation.control import Resignations
+            state.control = Resignations(tuple(data["players"]), tuple(data["resigned"]))
         return Replay(transcript, module, list(data["players"]), list(data["rules"]), state,
                       moves=int(data["moves"]), draws=int(data["draws"]))
     except Exception:
@@ -50,6 +53,7 @@ def save(rp, raw: bytes) -> None:
         folder = cache_dir()
         data = {"game": rp.module.key, "players": rp.players, "rules": rp.rules,
                 "moves": rp.moves, "draws": rp.draws,
+                "resigned": list(getattr(rp.state.control, "resigned", ())),
                 "state": rp.module.state_to_json(rp.state)}
         store(folder / entry_name(raw), data)
         _prune(folder)

@@ -161,6 +161,9 @@ class ToyModule:
         probe.apply(move)
         return move
 
+    def least_disruptive_move(self, state):
+        return Add(state.current_player(), 1)       # the smallest step towards the target
+
     def format_move(self, move, state):
         return f"{move.seat} adds {move.n}"
 

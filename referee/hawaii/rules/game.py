@@ -120,6 +120,9 @@ class HawaiiState(State):
         return Outcome(scores, scoring.winners(d),
                        {s: dict(p.points) for s, p in d.players.items()})
 
+    def winners_among(self, seats) -> tuple[str, ...]:
+        return scoring.winners(self.d, seats) if self.d.phase == "over" else ()
+
     def check_invariants(self) -> None:
         invariants.check(self.d)
         if self.current_player() not in (None, CHANCE) and not self.legal_moves():

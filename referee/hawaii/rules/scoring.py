@@ -114,9 +114,13 @@ def final_scoring(d: "Data") -> dict:
     return report
 
 
-def winners(d: "Data") -> tuple[str, ...]:
-    best = max(p.score for p in d.players.values())
-    tied = [s for s, p in d.players.items() if p.score == best]
+def winners(d: "Data", among=None) -> tuple[str, ...]:
+    """H-R21; ``among``: only these seats can win (the others resigned, T-6)."""
+    seats = [s for s in d.players if among is None or s in among]
+    if not seats:
+        return ()
+    best = max(d.players[s].score for s in seats)
+    tied = [s for s in seats if d.players[s].score == best]
     if len(tied) > 1 and "german-original" not in d.rules:
         left = {s: sum(d.players[s].resources()) for s in tied}
         most = max(left.values())

@@ -1,0 +1,203 @@
+"""Control items: ``SEAT takes back`` and ``SEAT resigns`` (docs/notation.md, T-1..T-7).
+
+Both are appended to the transcript, never a rewrite of it. A takeback puts the
+game back where it stood before the seat's last move, so replay, ``show`` and
+``moves`` see that move as never played while the file keeps both lines. A
+resignation is kept on the state (``State.control``) rather than in the engine,
+so one rule serves every title: the engine goes on giving a resigned seat its
+turns, the referee answers them with the game's least-disruptive move, and only
+the outcome changes (the seat cannot win).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.core.game import CHANCE, Outcome
+from referee.errors import IllegalMoveError
+from referee.notation import items as I
+
+PLY_KINDS = (I.MOVE, I.CHANCE, I.CONTROL)
+REFEREE_PLAYS = "{seat} resigned: played by the referee"
+
+
+@dataclass(frozen=True)
+class Resignations:
+    players: tuple[str, ...]
+    resigned: tuple[str, ...] = ()
+
+    @property
+    def left(self) -> tuple[str, ...]:
+        return tuple(s for s in self.players if s not in self.resigned)
+
+    @property
+    def decided(self) -> bool:
+        """All but one resigned: that one has won and the game is over (T-4)."""
+        return len(self.left) <= 1
+
+
+# -- what the rest of the transcript layer asks ----------------------------------------
+
+def resigned(state) -> tuple[str, ...]:
+    control = getattr(state, "control", None)
+    return control.resigned if control is not None else ()
+
+
+def decided(state) -> bool:
+    control = getattr(state, "control", None)
+    return control is not None and control.decided
+
+
+def to_move(state) -> str | None:
+    """Like ``state.current_player()``, but None once resignations have ended the game."""
+    return None if decided(state) else state.current_player()
+
+
+def outcome(state) -> Outcome | None:
+    """The game's outcome with resigned seats out of the running (T-4, T-6)."""
+    control = getattr(state, "control", None)
+    if control is not None and control.decided:
+        return Outcome({}, control.left, {"resigned": list(control.resigned)})
+    out = state.outcome()
+    if out is None or control is None:
+        return out
+    return Outcome(out.scores, state.winners_among(control.left), out.detail)
+
+
+def result_text(state) -> str | None:
+    """The ``[Result]`` value: ``RED resigned; winner YELLOW`` when resignations end the
+    game, ``RED 30, GREEN 28, BLUE 25; winner GREEN; RED resigned`` when it is played out."""
+    from referee.notation.writer import format_result
+
+    out = outcome(state)
+    if out is None:
+        return None
+    gone = ", ".join(f"{seat} resigned" for seat in resigned(state))
+    if not gone:
+        return format_result(out)
+    if decided(state):
+        return f"{gone}; winner {' '.join(out.winners)}"
+    return f"{format_result(out)}; {gone}"
+
+
+def clone(state):
+    """``state.clone()`` with its resignations (a title's clone does not know them)."""
+    copy = state.clone()
+    copy.control = getattr(state, "control", None)
+    return copy
+
+
+def referee_line(module, state, reason: str) -> str:
+    """The least-disruptive move of the seat to move, as the line the referee writes."""
+    from referee.notation.replay import canonical_move
+    from referee.notation.writer import with_comment
+
+    seat = state.current_player()
+    move = module.least_disruptive_move(state)
+    return with_comment(canonical_move(module, move, state, seat), f"# {reason}")
+
+
+def check_move(state, seat: str) -> None:
+    """A move after resignations have ended the game is refused (T-4)."""
+    if decided(state):
+        gone = ", ".join(f"{s} resigned" for s in resigned(state))
+        raise IllegalMoveError(f"the game is over ({gone}): {seat} cannot move (T-4)", column=1)
+
+
+def check_referee_move(module, state, seat: str, move) -> None:
+    """A resigned seat's move must be the one the referee plays for it (T-5)."""
+    from referee.notation.replay import canonical_move
+
+    expected = module.least_disruptive_move(state)
+    if move == expected:
+        return
+    want = canonical_move(module, expected, state, seat)
+    if canonical_move(module, move, state, seat) != want:
+        raise IllegalMoveError(f"{seat} has resigned: the referee plays its moves, and here "
+                               f"that is '{want}' (T-5)", column=1)
+
+
+# -- replaying a control item --------------------------------------------------------------
+
+def voided_lines(items) -> set[int]:
+    """The lines of moves that a takeback right after them voids: the replay keeps a copy
+    of the state before each of them, so a takeback costs no second replay."""
+    out, prev = set(), None
+    for item in items:
+        if item.kind not in PLY_KINDS:
+            continue
+        if item.kind == I.CONTROL and item.value == I.TAKEBACK and prev is not None \
+                and prev.kind == I.MOVE:
+            out.add(prev.line)
+        prev = item
+    return out
+
+
+def last_item(transcript, line: int):
+    """The last move, chance line or control item before ``line``."""
+    for item in reversed(transcript.items):
+        if item.line < line and item.kind in PLY_KINDS:
+            return item
+    return None
+
+
+def play(rp, item) -> str:
+    """Apply a control item to the replay ``rp``; its canonical line. IllegalMoveError
+    (state untouched) when the item is not allowed here."""
+    seat = item.name.upper()
+    state = rp.state
+    if state.current_player() is None or decided(state):
+        raise IllegalMoveError(f"the game is over: {seat} can no longer "
+                               f"{'take back' if item.value == I.TAKEBACK else 'resign'} "
+                               f"({'T-3' if item.value == I.TAKEBACK else 'T-4'})", column=1)
+    if item.value == I.RESIGN:
+        _resign(rp, seat)
+    else:
+        _take_back(rp, item, seat)
+    return f"{seat} {I.CONTROL_TEXT[item.value]}"
+
+
+def _resign(rp, seat: str) -> None:
+    state = rp.state
+    control = getattr(state, "control", None) or Resignations(tuple(rp.players))
+    if seat in control.resigned:
+        raise IllegalMoveError(f"{seat} has already resigned (T-4)", column=1)
+    state.control = Resignations(control.players, control.resigned + (seat,))
+
+
+def _take_back(rp, item, seat: str) -> None:
+    state = rp.state
+    if seat in resigned(state):
+        raise IllegalMoveError(f"{seat} has resigned: the referee plays its moves and they "
+                               "cannot be taken back (T-5)", column=1)
+    prev = last_item(rp.transcript, item.line)
+    if not any(it.kind == I.MOVE and it.line < item.line and it.name.upper() == seat
+               for it in rp.transcript.items):
+        raise IllegalMoveError(f"{seat} has nothing to take back: it has not moved yet (T-1)",
+                               column=1)
+    if prev.kind == I.CHANCE:
+        raise IllegalMoveError(f"{seat} cannot take back: the chance line of line {prev.line} "
+                               "has followed the last move (T-1)", column=1)
+    if prev.kind == I.CONTROL:
+        what = "a takeback" if prev.value == I.TAKEBACK else "a resignation"
+        raise IllegalMoveError(f"{seat} cannot take back: the last item (line {prev.line}) is "
+                               f"{what}, and {what} cannot be taken back (T-2)", column=1)
+    if prev.name.upper() != seat:
+        raise IllegalMoveError(f"{seat} cannot take back: the last move (line {prev.line}) is "
+                               f"{prev.name.upper()}'s, and a seat takes back only its own move "
+                               "while nothing has followed it (T-1)", column=1)
+    undo = rp.undo
+    before = undo[1] if undo is not None and undo[0] == prev.line else _replayed_to(rp, prev.line - 1)
+    before.control = getattr(state, "control", None)
+    rp.state, rp.undo = before, None
+    rp.moves -= 1
+
+
+def _replayed_to(rp, line: int):
+    """The state after ``line`` when no copy was kept (``play`` starts from a cached state)."""
+    from referee.notation.problems import InternalError
+    from referee.notation.replay import replay
+
+    inner = replay(rp.transcript, until=line)
+    if inner.stopped_at is not None or inner.state is None:
+        raise InternalError(f"the transcript does not replay up to line {line}")
+    return inner.state

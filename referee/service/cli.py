@@ -1,0 +1,387 @@
+"""``referee host …`` and ``referee mail …``: the hosted referee's commands (service.md §7).
+
+Settings are flags or environment variables: ``--db``/REFEREE_DB (the store,
+SQLite under $REFEREE_HOME by default), ``--from``/REFEREE_FROM (the host's
+address), ``--smtp``/REFEREE_SMTP. ``--now`` (ISO time) replaces the clock,
+for tests and for replaying what cron would have done.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+EX_TEMPFAIL = 75
+
+db_option = click.option("--db", envvar="REFEREE_DB", metavar="URL",
+                         help="The store (default: sqlite under $REFEREE_HOME; env REFEREE_DB).")
+now_option = click.option("--now", metavar="ISO", help="Act as if it were this time (UTC).")
+
+
+def _now(value: str | None) -> float | None:
+    if not value:
+        return None
+    from datetime import datetime, timezone
+    try:
+        t = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise click.BadParameter(f"'{value}' is not an ISO time like 2026-01-31T18:00",
+                                 param_hint="--now") from None
+    if t.tzinfo is None:
+        t = t.replace(tzinfo=timezone.utc)
+    return t.timestamp()
+
+
+def _store(db):
+    from referee.service.store import open_store
+    return open_store(db)
+
+
+def _seats(values) -> dict[str, str]:
+    out = {}
+    for value in values:
+        seat, sep, address = value.partition("=")
+        if not sep or not seat.strip() or not address.strip():
+            raise click.BadParameter(f"'{value}' is not SEAT=ADDRESS", param_hint="--seat")
+        out[seat.strip().upper()] = address.strip()
+    return out
+
+
+def _duration(value, hint):
+    from referee.notation.problems import UsageError
+    from referee.service.games import parse_duration
+    try:
+        return parse_duration(value)
+    except UsageError as err:
+        raise click.BadParameter(err.reason, param_hint=hint) from None
+
+
+def _host_from(value):
+    if not value:
+        raise click.UsageError("the host's address is needed: --from ADDRESS or REFEREE_FROM")
+    return value
+
+
+clock_options = [
+    click.option("--deadline", metavar="D", help="Time for each move: 48h, 2d, 90m."),
+    click.option("--grace", metavar="G", help="Grace after a deadline before the policy acts."),
+    click.option("--on-timeout", type=click.Choice(["wait", "skip", "replace"]), default="wait",
+                 show_default=True, help="What happens to a seat whose grace runs out."),
+    click.option("--title", default="", help="A name for the game in listings and subjects."),
+    click.option("--from", "sender", envvar="REFEREE_FROM", metavar="ADDRESS",
+                 help="The host's address (env REFEREE_FROM); seats answer to plus-addresses of it."),
+]
+
+
+def _with(options):
+    def wrap(f):
+        for option in reversed(options):
+            f = option(f)
+        return f
+    return wrap
+
+
+@click.group(context_settings=CONTEXT)
+def host():
+    """Host games: create, list, show, export, adopt, replace a player, run the clock.
+
+    \b
+    Example:
+      referee host new hawaii --seat RED=alice@example.org --seat GREEN=bob@example.org \\
+          --from referee@example.org --deadline 48h
+      referee host games
+    """
+
+
+@host.command(context_settings=CONTEXT)
+@click.argument("game")
+@click.option("--seat", "seats", multiple=True, required=True, metavar="SEAT=ADDRESS",
+              help="A seat and its player's address, in seating order; once per seat.")
+@click.option("--rules", default="", help="Variant flags, comma separated.")
+@_with(clock_options)
+@db_option
+@now_option
+def new(game, seats, rules, deadline, grace, on_timeout, title, sender, db, now):
+    """Start a hosted game and queue the invitations (dealt by commit-reveal).
+
+    \b
+    Example:
+      referee host new hawaii --seat RED=alice@example.org --seat GREEN=bob@example.org \\
+          --seat BLUE=carol@example.org --from referee@example.org --deadline 48h --grace 24h
+    """
+    from referee.service.games import create_game
+
+    gid = create_game(_store(db), game, _seats(seats), host_address=_host_from(sender),
+                      rules=[r for r in rules.replace(",", " ").split() if r], title=title,
+                      deadline=_duration(deadline, "--deadline"), grace=_duration(grace, "--grace"),
+                      on_timeout=on_timeout, now=_now(now))
+    click.echo(gid)
+    click.echo(f"invitations queued for {len(seats)} seats: referee mail send delivers them",
+               err=True)
+    return 0
+
+
+@host.command(context_settings=CONTEXT)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@db_option
+def games(fmt, db):
+    """Every hosted game: id, title, round, whose turn, ply, deadline.
+
+    \b
+    Example:
+      referee host games --format json
+    """
+    from referee.service.games import list_games
+
+    rows = list_games(_store(db))
+    if fmt == "json":
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return 0
+    for g in rows:
+        turn = g["result"] if g["status"] == "over" else (
+            f"{g['to_move']} to move" if g["to_move"] else g["status"])
+        click.echo(f"{g['id']}  {g['game']:<9} {g['title'] or '-':<20} round {g['round'] or '-':<3}"
+                   f" ply {g['ply']:<4} {turn}; deadline {g['deadline'] or 'none'}")
+    click.echo(f"{len(rows)} game{'s' if len(rows) != 1 else ''}")
+    return 0
+
+
+@host.command(context_settings=CONTEXT)
+@click.argument("game_id", metavar="GAME")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text")
+@db_option
+def show(game_id, fmt, db):
+    """The state of a hosted game, with its ply and chain head.
+
+    \b
+    Example:
+      referee host show GAME --format json
+    """
+    from referee.service.games import game_detail
+    from referee.service.submit import replay_text
+
+    g = game_detail(_store(db), game_id)
+    rp = replay_text(g["text"], f"game-{game_id}")
+    if rp.state is None:
+        click.echo(f"game {game_id} does not replay", err=True)
+        return 1
+    if fmt == "json":
+        data = rp.module.state_to_json(rp.state)
+        data.update({"id": game_id, "ply": g["ply"], "chain": g["chain"]})
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    click.echo(rp.module.render(rp.state, fmt).rstrip("\n"))
+    click.echo(f"{g['witness']}; " + (g["result"] and f"game over: {g['result']}"
+                                      or f"status {g['status']}, to move {g['to_move'] or '-'}"))
+    return 0
+
+
+@host.command(context_settings=CONTEXT)
+@click.argument("game_id", metavar="GAME")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here (default: stdout).")
+@db_option
+def export(game_id, output, db):
+    """The transcript of a hosted game, which check and verify accept.
+
+    \b
+    Example:
+      referee host export GAME -o game.txt && referee check game.txt
+    """
+    from referee.service.games import export_text
+
+    text = export_text(_store(db), game_id)
+    if output:
+        from referee.notation.storage import write_atomic
+        write_atomic(output, text)
+        click.echo(f"wrote {output}", err=True)
+    else:
+        click.echo(text, nl=False)
+    return 0
+
+
+@host.command(context_settings=CONTEXT)
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--seat", "seats", multiple=True, required=True, metavar="SEAT=ADDRESS",
+              help="A seat of the game and its player's address; once per seat.")
+@_with(clock_options)
+@db_option
+@now_option
+def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now):
+    """Host a game begun as a transcript (a committed game brings FILE.secret along).
+
+    \b
+    Example:
+      referee new hawaii --players red,green --seed 7 -o game.txt
+      referee host adopt game.txt --seat RED=alice@example.org --seat GREEN=bob@example.org \\
+          --from referee@example.org
+    """
+    from pathlib import Path
+
+    from referee.notation.commit import secret_path
+    from referee.service.games import adopt_game
+
+    text = Path(file).read_text(encoding="utf-8")
+    where = secret_path(file)
+    secret = where.read_text(encoding="utf-8").strip() if where.exists() else None
+    gid = adopt_game(_store(db), text, _seats(seats), host_address=_host_from(sender),
+                     secret=secret, title=title, deadline=_duration(deadline, "--deadline"),
+                     grace=_duration(grace, "--grace"), on_timeout=on_timeout, now=_now(now))
+    click.echo(gid)
+    return 0
+
+
+@host.command(context_settings=CONTEXT)
+@click.argument("game_id", metavar="GAME")
+@click.argument("seat")
+@click.argument("address")
+@db_option
+@now_option
+def replace(game_id, seat, address, db, now):
+    """Give SEAT to a new player at ADDRESS: a new secret, the old one dead.
+
+    \b
+    Example:
+      referee host replace GAME GREEN dora@example.org
+    """
+    from referee.service.games import replace_player
+
+    replace_player(_store(db), game_id, seat, address, now=_now(now))
+    click.echo(f"{seat.upper()} of {game_id} is now played from {address}")
+    return 0
+
+
+@host.command(context_settings=CONTEXT)
+@click.argument("game_id", metavar="GAME")
+@click.argument("seat")
+@db_option
+@now_option
+def undo(game_id, seat, db, now):
+    """Take back SEAT's last move without asking the other seats (the host's override).
+
+    \b
+    Example:
+      referee host undo GAME RED
+    """
+    from referee.service.games import force_undo
+
+    verdict = force_undo(_store(db), game_id, seat, now=_now(now))
+    for line in verdict.lines:
+        click.echo(line)
+    return 0
+
+
+@host.command(context_settings=CONTEXT)
+@db_option
+@now_option
+def tick(db, now):
+    """Send the reminders and apply the timeouts that are due; safe to run from cron.
+
+    \b
+    Example:
+      referee host tick --now 2026-01-31T18:00
+    """
+    import time
+
+    from referee.service.clock import tick as run_tick
+
+    for gid, action in run_tick(_store(db), _now(now) or time.time()):
+        click.echo(f"{gid}: {action}")
+    return 0
+
+
+@click.group(context_settings=CONTEXT)
+def mail():
+    """Mail in and out: ingest one message, poll a mailbox, send the outbox.
+
+    \b
+    Example:
+      referee mail ingest < message.eml
+      referee mail send --smtp smtp://localhost:25
+    """
+
+
+def _store_failed(exc) -> int:
+    click.echo(f"referee: the store cannot be written now ({type(exc).__name__}); "
+               "try again later", err=True)
+    return EX_TEMPFAIL
+
+
+@mail.command(context_settings=CONTEXT)
+@db_option
+@now_option
+def ingest(db, now):
+    """Handle one message from stdin (an MTA pipe, procmail, .forward).
+
+    Exit 0 when handled (a refusal is a reply), 75 when the store cannot be
+    written (the MTA keeps the message and tries again).
+
+    \b
+    Example:
+      referee mail ingest < message.eml
+    """
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from referee.service.ingest import ingest as run_ingest
+
+    raw = sys.stdin.buffer.read()
+    try:
+        result = run_ingest(_store(db), raw, now=_now(now))
+    except SQLAlchemyError as exc:
+        return _store_failed(exc)
+    click.echo(f"{result.outcome}" + (f" {result.game_id} {result.seat}" if result.game_id else ""),
+               err=True)
+    return 0
+
+
+@mail.command(context_settings=CONTEXT)
+@click.option("--maildir", type=click.Path(file_okay=False), help="Take messages from this Maildir.")
+@click.option("--imap", metavar="URL", help="imaps://user:password@host/INBOX")
+@db_option
+@now_option
+def poll(maildir, imap, db, now):
+    """Handle every new message of a Maildir or an IMAP mailbox once.
+
+    \b
+    Example:
+      referee mail poll --maildir ~/Maildir
+    """
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from referee.service.ingest import ingest as run_ingest
+    from referee.service.mail import poll as mailpoll
+
+    if bool(maildir) == bool(imap):
+        raise click.UsageError("give one of --maildir DIR and --imap URL")
+    store = _store(db)
+    messages = mailpoll.maildir_messages(maildir) if maildir else mailpoll.imap_messages(imap)
+    n = 0
+    try:
+        for polled in messages:
+            run_ingest(store, polled.raw, now=_now(now))
+            polled.done()
+            n += 1
+    except SQLAlchemyError as exc:
+        return _store_failed(exc)
+    click.echo(f"handled {n} message{'s' if n != 1 else ''}", err=True)
+    return 0
+
+
+@mail.command(context_settings=CONTEXT)
+@click.option("--smtp", envvar="REFEREE_SMTP", required=True, metavar="URL",
+              help="smtp://host:port or smtps://user:password@host:port (env REFEREE_SMTP).")
+@db_option
+@now_option
+def send(smtp, db, now):
+    """Deliver the outbox, with retry and backoff; nothing is sent twice.
+
+    \b
+    Example:
+      referee mail send --smtp smtp://localhost:25
+    """
+    from referee.service.outbox import deliver
+
+    d = deliver(_store(db), smtp, now=_now(now))
+    click.echo(f"sent {d.sent}, deferred {d.deferred}, failed {d.failed}", err=True)
+    return 0 if not d.deferred and not d.failed else 1

@@ -1,0 +1,105 @@
+"""The clock (service.md section 5): reminders, deadlines, grace and the timeout policy.
+
+njudge's model: a reminder before the deadline, a warning when it passes, a
+grace period, then the game's policy for the seat: ``wait`` (remind again
+each grace period), ``skip`` (the referee plays the game's least-disruptive
+legal move for it, marked with a comment) or ``replace`` (the host is told to
+give the seat to someone else). Each game's turn has a stage (0 nothing sent,
+1 reminded, 2 warned, 3 expired) changed in the same transaction as the mail
+it sends, under the game's lock: a tick run twice, even at once, does each
+thing once. Every function takes ``now``, so tests drive the clock.
+"""
+from __future__ import annotations
+
+from sqlalchemy import select, update
+
+from referee.service import schema as S
+
+REMIND_AT = 0.75           # of the deadline period
+
+
+def due(game, now: float) -> str | None:
+    """What the clock owes ``game`` (a games row) at ``now``."""
+    if game["status"] != "playing" or not game["deadline_secs"] or game["to_move"] is None:
+        return None
+    start, period = game["turn_since"], game["deadline_secs"]
+    grace = game["grace_secs"] or 0
+    stage = game["clock_stage"] or 0
+    if now >= start + period + grace:
+        if stage < 3:
+            return "expire"
+        if game["on_timeout"] == "wait" and now >= (game["clock_at"] or 0) + (grace or period):
+            return "nag"
+        return None
+    if now >= start + period:
+        return "warn" if stage < 2 else None
+    if now >= start + REMIND_AT * period:
+        return "remind" if stage < 1 else None
+    return None
+
+
+def tick(store, now: float) -> list[tuple[str, str]]:
+    """Do what is due in every game; returns (game id, action) for each thing done."""
+    with store.read() as conn:
+        rows = conn.execute(select(S.games).where(S.games.c.status == "playing",
+                                                  S.games.c.deadline_secs.is_not(None)))
+        candidates = [g["id"] for g in rows.mappings() if due(g, now)]
+    done = []
+    for gid in candidates:
+        action = _tick_game(store, gid, now)
+        if action:
+            done.append((gid, action))
+    return done
+
+
+def _tick_game(store, gid: str, now: float) -> str | None:
+    from referee.service.notify import seat_rows, to_seat, when
+    from referee.service.submit import Session
+
+    with store.write() as conn:
+        game = store.lock_game(conn, gid)
+        action = due(game, now) if game is not None else None
+        if action is None:
+            return None
+        seat = game["to_move"]
+        deadline = game["turn_since"] + game["deadline_secs"]
+        end = deadline + (game["grace_secs"] or 0)
+        key = store.host_key(conn)
+        rows = {r["seat"]: r for r in seat_rows(conn, gid)}
+        stage = {"remind": 1, "warn": 2, "expire": 3, "nag": 3}[action]
+
+        def mail(row, what, body):
+            to_seat(conn, key, game, row, kind="clock", what=what, body=body, now=now)
+
+        if action == "remind":
+            mail(rows[seat], f"reminder: your move, deadline {when(deadline)}",
+                 f"It is your move in game {gid} (ply {game['ply']}); the deadline is "
+                 f"{when(deadline)}. 'show' and 'moves' tell you where things stand.\n")
+        elif action == "warn":
+            mail(rows[seat], "your deadline has passed",
+                 f"Your deadline in game {gid} passed at {when(deadline)}. The grace period "
+                 f"ends {when(end)}; then the game's policy ({game['on_timeout']}) applies.\n")
+        elif action == "nag" or (action == "expire" and game["on_timeout"] == "wait"):
+            mail(rows[seat], "still waiting for your move",
+                 f"Game {gid} is waiting for your move since {when(deadline)}.\n")
+        elif game["on_timeout"] == "replace":
+            for row in rows.values():
+                mail(row, f"{seat} ran out of time",
+                     f"{seat} let the deadline and grace run out in game {gid}. The host may "
+                     f"give the seat to another player: referee host replace {gid} {seat} "
+                     "ADDRESS\n")
+        else:                                   # skip: the referee moves for the seat
+            session = Session(store, conn, gid, seat, via="clock", now=now)
+            from referee.notation.play import referee_move_line
+            verdict = session.play(
+                "(deadline)", "", sent=None, who=None,
+                player=lambda raw: referee_move_line(
+                    raw, seat, "deadline passed: played by the referee",
+                    name=session.name, secret=session.secret))
+            if verdict.ok:
+                session.after_move()
+                session.notify()
+                return "skip"
+        conn.execute(update(S.games).where(S.games.c.id == gid)
+                     .values(clock_stage=stage, clock_at=now))
+        return action

@@ -1,0 +1,324 @@
+"""Hosting games: create, adopt, replace a player, export, list, and the web page's views.
+
+These are the store's public operations besides :func:`referee.service.submit.submit`;
+``referee host …`` and the web page both call them (docs/hosting.md, "for the web page").
+"""
+from __future__ import annotations
+
+import secrets
+import string
+import time
+from typing import Mapping, Sequence
+
+from sqlalchemy import insert, select, update
+
+from referee.notation.problems import UsageError
+from referee.service import schema as S
+from referee.service.record import append, join_text, split_text, transcript_text
+
+ID_ALPHABET = string.ascii_lowercase + string.digits
+TIMEOUT_POLICIES = ("wait", "skip", "replace")
+
+
+def new_game_id(conn) -> str:
+    for _ in range(100):
+        gid = secrets.choice(string.ascii_lowercase) + "".join(
+            secrets.choice(ID_ALPHABET) for _ in range(5))
+        if conn.execute(select(S.games.c.id).where(S.games.c.id == gid)).first() is None:
+            return gid
+    raise UsageError("no free game id")
+
+
+def parse_duration(text: str | None) -> int | None:
+    """``48h``, ``2d``, ``90m``, ``3600s`` or a plain number of seconds; None for none."""
+    if text is None or str(text).strip() == "":
+        return None
+    value = str(text).strip().lower()
+    units = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
+    try:
+        if value[-1] in units:
+            n = float(value[:-1]) * units[value[-1]]
+        else:
+            n = float(value)
+    except ValueError:
+        raise UsageError(f"'{text}' is not a duration: write 48h, 2d, 90m or seconds") from None
+    if not 0 < n < 10 * 365 * 86400:
+        raise UsageError(f"'{text}' is not a usable duration")
+    return int(n)
+
+
+def _seat_map(module, seats: Mapping[str, str]) -> dict[str, str]:
+    from referee.notation.newgame import check_players
+    from referee.service.identity import check_address
+
+    players = check_players(module, list(seats))
+    out = {}
+    for seat, address in zip(players, seats.values()):
+        try:
+            out[seat] = check_address(address)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    return out
+
+
+def _check_clock(on_timeout: str) -> None:
+    if on_timeout not in TIMEOUT_POLICIES:
+        raise UsageError(f"--on-timeout is one of {', '.join(TIMEOUT_POLICIES)}")
+
+
+def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str,
+                rules: Sequence[str] = (), title: str = "", deadline: int | None = None,
+                grace: int | None = None, on_timeout: str = "wait",
+                now: float | None = None) -> str:
+    """A new hosted game dealt by commit-reveal; the invitations are queued. Returns its id."""
+    from referee.core import registry
+    from referee.notation.commit import new_secret
+    from referee.notation.newgame import new_committed_transcript
+    from referee.service.identity import check_address
+
+    now = time.time() if now is None else now
+    module = registry.get(game)
+    seat_map = _seat_map(module, seats)
+    host_address = check_address(host_address)
+    _check_clock(on_timeout)
+    secret = new_secret()
+    text, _ = new_committed_transcript(module, list(seat_map), list(rules), secret)
+    header, _ = split_text(text)
+    with store.write() as conn:
+        gid = new_game_id(conn)
+        conn.execute(insert(S.games).values(
+            id=gid, game=module.key, title=title or "", host_address=host_address,
+            header=header, secret=secret, status="salting", ply=0, chain=None,
+            created_at=now, updated_at=now, deadline_secs=deadline, grace_secs=grace,
+            on_timeout=on_timeout, turn_since=now, clock_ply=0, clock_stage=0))
+        _insert_seats(conn, gid, seat_map)
+        _invite(store, conn, gid, now)
+    return gid
+
+
+def _insert_seats(conn, gid: str, seat_map: Mapping[str, str]) -> None:
+    conn.execute(insert(S.seats), [
+        {"game_id": gid, "seat": seat, "address": address, "generation": 0, "salted": False,
+         "resigned": False} for seat, address in seat_map.items()])
+
+
+def _invite(store, conn, gid: str, now: float, only: str | None = None) -> None:
+    from referee.service.identity import reply_address, seat_secret
+    from referee.service.notify import invitation, seat_rows, to_seat
+
+    game = conn.execute(select(S.games).where(S.games.c.id == gid)).mappings().first()
+    key = store.host_key(conn)
+    rows = seat_rows(conn, gid)
+    for row in rows:
+        if only and row["seat"] != only:
+            continue
+        secret = seat_secret(key, gid, row["seat"], row["generation"])
+        body = invitation(game, row, str(secret), reply_address(game["host_address"], secret),
+                          rows)
+        to_seat(conn, key, game, row, kind="invite", what=f"you are {row['seat']}", body=body,
+                now=now)
+
+
+def adopt_game(store, text: str, seats: Mapping[str, str], *, host_address: str,
+               secret: str | None = None, title: str = "", deadline: int | None = None,
+               grace: int | None = None, on_timeout: str = "wait",
+               now: float | None = None) -> str:
+    """Host a game begun as a transcript (``text``): it must replay cleanly, and a
+    committed game still being dealt needs the secret it is committed to."""
+    from referee.notation.check import check_text
+    from referee.notation.commit import commitment
+    from referee.notation.report import format_errors
+    from referee.service.identity import check_address
+    from referee.service.submit import Session
+
+    now = time.time() if now is None else now
+    text = text.replace("\r\n", "\n")
+    rp = check_text(text, "<adopted>")
+    if rp.errors:
+        raise UsageError("the transcript does not replay cleanly:\n"
+                         + format_errors(rp.errors, "<adopted>"))
+    commit, seed = rp.transcript.tag("Commit"), rp.transcript.tag("Seed")
+    if commit and not seed:
+        if not secret:
+            raise UsageError("this game is committed to a secret: give it (FILE.secret)")
+        if commitment(secret) != commit.strip().lower():
+            raise UsageError("the secret given is not the one this game's [Commit] binds")
+    seat_map = _seat_map(rp.module, seats)
+    if sorted(seat_map) != sorted(rp.players):
+        raise UsageError(f"give an address for each seat of the game: {' '.join(rp.players)}")
+    seat_map = {p: seat_map[p] for p in rp.players}
+    _check_clock(on_timeout)
+    header, body = split_text(text)
+    with store.write() as conn:
+        gid = new_game_id(conn)
+        conn.execute(insert(S.games).values(
+            id=gid, game=rp.module.key, title=title or "",
+            host_address=check_address(host_address), header=header, secret=secret,
+            status="salting", ply=0, chain=None, created_at=now, updated_at=now,
+            deadline_secs=deadline, grace_secs=grace, on_timeout=on_timeout, turn_since=now,
+            clock_ply=0, clock_stage=0))
+        _insert_seats(conn, gid, seat_map)
+        game = conn.execute(select(S.games).where(S.games.c.id == gid)).mappings().first()
+        append(conn, game, join_text(header, body), seat=None, sent=None, via="adopt",
+               message_id=None, now=now)
+        from referee.notation.commit import salts
+        salted = salts(rp.transcript, rp.players)
+        for seat in salted:
+            conn.execute(update(S.seats).where(S.seats.c.game_id == gid, S.seats.c.seat == seat)
+                         .values(salted=True))
+        session = Session(store, conn, gid, rp.players[0], via="adopt", now=now)
+        session._derive(rp.state)
+        _invite(store, conn, gid, now)
+        if session.game["status"] != "salting":
+            session.added.append((None, []))
+            session.notify()
+    return gid
+
+
+def replace_player(store, game_id: str, seat: str, address: str, *,
+                   now: float | None = None) -> None:
+    """A new player for ``seat``: a new secret (the old one dies), a comment in the
+    transcript, an invitation to the new address and a note to the old one."""
+    from referee.service.identity import check_address
+    from referee.service.notify import queue, subject
+
+    now = time.time() if now is None else now
+    try:
+        address = check_address(address)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    seat = seat.upper()
+    with store.write() as conn:
+        game = store.lock_game(conn, game_id)
+        if game is None:
+            raise UsageError(f"there is no game {game_id}")
+        row = conn.execute(select(S.seats).where(S.seats.c.game_id == game_id,
+                                                 S.seats.c.seat == seat)).mappings().first()
+        if row is None:
+            raise UsageError(f"game {game_id} has no seat {seat}")
+        conn.execute(update(S.seats).where(S.seats.c.game_id == game_id, S.seats.c.seat == seat)
+                     .values(address=address, generation=row["generation"] + 1,
+                             thread_id=None, last_message_id=None, resigned=False))
+        text = transcript_text(conn, game)
+        header, body = split_text(text)
+        comment = f"# {seat} is played by a new player from here on (replaced by the host)"
+        append(conn, game, join_text(header, body + [comment]), seat=None, sent=None,
+               via="host", message_id=None, now=now)
+        queue(conn, game_id=game_id, kind="notify", sender=game["host_address"],
+              to=[row["address"]], subject=subject(game, f"you no longer hold {seat}"),
+              body=f"The host has given your seat {seat} in game {game_id} to another player. "
+                   "Your personal address and token for it no longer work.\n", now=now,
+              headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game_id})
+        if game["clock_stage"] >= 3:      # a seat waiting for a replacement has one now
+            conn.execute(update(S.games).where(S.games.c.id == game_id)
+                         .values(turn_since=now, clock_stage=0, clock_at=None))
+        _invite(store, conn, game_id, now, only=seat)
+        if game["status"] != "salting":
+            from referee.service.submit import Session
+            session = Session(store, conn, game_id, seat, via="host", now=now)
+            session.added.append((None, []))
+            session.notify()
+
+
+def force_undo(store, game_id: str, seat: str, *, now: float | None = None):
+    """The host's takeback of ``seat``'s last move, without asking the others."""
+    from referee.service.submit import Session
+
+    now = time.time() if now is None else now
+    with store.write() as conn:
+        session = Session(store, conn, game_id, seat, via="host", now=now)
+        last = session._last_item()
+        if last is None or last["seat"] != session.seat:
+            raise UsageError(f"the last item of game {game_id} is not a move of {session.seat}")
+        verdict = session.takeback("host undo", [], note="# forced by the host")
+        if not verdict.ok:
+            raise UsageError(verdict.answer)
+        session.notify()
+        return verdict
+
+
+def export_text(store, game_id: str) -> str:
+    """The transcript, as ``referee new --commit`` and ``referee play`` would have written it."""
+    with store.read() as conn:
+        game = conn.execute(select(S.games).where(S.games.c.id == game_id)).mappings().first()
+        if game is None:
+            raise UsageError(f"there is no game {game_id}")
+        return transcript_text(conn, game)
+
+
+def _deadline(game) -> float | None:
+    if game["status"] != "playing" or not game["deadline_secs"] or game["turn_since"] is None:
+        return None
+    return game["turn_since"] + game["deadline_secs"]
+
+
+def list_games(store) -> list[dict]:
+    """Every game: id, game, title, status, round, to_move, ply, deadline, last_activity, result."""
+    from referee.service.notify import iso
+
+    with store.read() as conn:
+        rows = conn.execute(select(S.games).order_by(S.games.c.created_at, S.games.c.id))
+        return [{"id": g["id"], "game": g["game"], "title": g["title"], "status": g["status"],
+                 "round": g["round"], "to_move": g["to_move"], "ply": g["ply"],
+                 "deadline": iso(_deadline(g)), "last_activity": iso(g["updated_at"]),
+                 "result": g["result"]} for g in rows.mappings()]
+
+
+def game_detail(store, game_id: str) -> dict:
+    """One game for a page: its listing fields, seats, items, text and chain head."""
+    from referee.service.notify import iso
+    from referee.service.record import witness
+
+    with store.read() as conn:
+        g = conn.execute(select(S.games).where(S.games.c.id == game_id)).mappings().first()
+        if g is None:
+            raise UsageError(f"there is no game {game_id}")
+        seats = [{"seat": r["seat"], "address": r["address"], "resigned": r["resigned"],
+                  "salted": r["salted"]}
+                 for r in conn.execute(select(S.seats).where(S.seats.c.game_id == game_id))
+                 .mappings()]
+        items = [{"seq": r["seq"], "ply": r["ply"], "text": r["text"], "seat": r["seat"],
+                  "time": iso(r["at"]), "via": r["via"], "chain": r["chain"]}
+                 for r in conn.execute(select(S.log).where(S.log.c.game_id == game_id)
+                                       .order_by(S.log.c.seq)).mappings()]
+        text = transcript_text(conn, g)
+    return {"id": g["id"], "game": g["game"], "title": g["title"], "status": g["status"],
+            "round": g["round"], "to_move": g["to_move"], "ply": g["ply"],
+            "deadline": iso(_deadline(g)), "last_activity": iso(g["updated_at"]),
+            "result": g["result"], "on_timeout": g["on_timeout"], "seats": seats,
+            "items": items, "text": text, "chain": g["chain"],
+            "witness": witness(g["ply"], g["chain"])}
+
+
+def seat_for_link(store, game_id: str, token: str) -> str | None:
+    """The seat whose private link carries ``token`` (its secret, ``game.seat.tag``, or
+    the tag alone), or None: the web page's seat view uses the mail secret."""
+    import hmac
+
+    from referee.service.identity import parse_secret, seat_tag
+
+    token = (token or "").strip().lower()
+    parsed = parse_secret(token)
+    with store.read() as conn:
+        key = store.host_key(conn)
+        rows = list(conn.execute(select(S.seats).where(S.seats.c.game_id == game_id)).mappings())
+    for row in rows:
+        tag = seat_tag(key, game_id, row["seat"], row["generation"])
+        candidate = parsed.tag if parsed and parsed.game_id == game_id \
+            and parsed.seat == row["seat"] else token
+        if hmac.compare_digest(candidate, tag):
+            return row["seat"]
+    return None
+
+
+def seat_link_token(store, game_id: str, seat: str) -> str:
+    """The private-link token of a seat (its secret), for the host to hand out."""
+    from referee.service.identity import seat_secret
+
+    with store.read() as conn:
+        key = store.host_key(conn)
+        row = conn.execute(select(S.seats).where(S.seats.c.game_id == game_id,
+                                                 S.seats.c.seat == seat.upper())).mappings().first()
+    if row is None:
+        raise UsageError(f"game {game_id} has no seat {seat}")
+    return str(seat_secret(key, game_id, row["seat"], row["generation"]))

@@ -1,0 +1,191 @@
+"""Mail in (service.md section 3): one message, authenticated, run, answered.
+
+A message counts for a seat only when it carries the seat's secret (its
+personal reply address among the recipients, or a ``token`` line) and comes
+from the seat's own address. Everything it does happens in one transaction
+with the record of its Message-ID, so an MTA's retry after a crash or a
+resent copy is processed exactly once. A message that does not count changes
+nothing; its sender gets one short refusal, rate-limited, and only if the
+host knows the address (never a stranger, never an auto-reply or bounce).
+"""
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+
+from sqlalchemy import exc as sa_exc
+from sqlalchemy import func, insert, select, update
+
+from referee.service import schema as S
+
+REFUSAL_GAP = 3600.0           # one refusal per address per hour
+MAX_REFS = 20
+
+
+@dataclass
+class Ingested:
+    outcome: str               # handled | duplicate | refused | dropped
+    game_id: str | None = None
+    seat: str | None = None
+    reply: object = None       # the submit.Reply of a handled mail
+    reason: str = ""
+
+
+def message_key(mail, raw: bytes) -> str:
+    """The Message-ID, or for a mail without one a digest of its bytes (the same on retry)."""
+    if mail.message_id:
+        return mail.message_id[:990]
+    return "<sha256:" + hashlib.sha256(raw).hexdigest() + ">"
+
+
+def ingest(store, raw: bytes, *, now: float | None = None) -> Ingested:
+    """Handle one RFC 5322 message. Store errors propagate (the caller exits 75)."""
+    from referee.service.mail.commands import split_commands
+    from referee.service.mail.incoming import read_mail
+
+    now = time.time() if now is None else now
+    mail = read_mail(raw)
+    key = message_key(mail, raw)
+    with store.read() as conn:
+        if _seen(conn, key):
+            return Ingested("duplicate")
+    token = split_commands(mail.body, seats=(), verbs=()).token
+    with store.write() as conn:
+        if _seen(conn, key):
+            return Ingested("duplicate")
+        who, reason = _authenticate(store, conn, mail, token)
+        if who is None:
+            _mark(conn, key, None, f"refused: {reason}", now)
+            sent = _refuse(conn, mail, reason, now)
+            return Ingested("refused" if sent else "dropped", reason=reason)
+        game_id, seat = who
+        if mail.auto:
+            _mark(conn, key, game_id, f"dropped: {mail.auto_reason or 'auto-reply'}", now)
+            return Ingested("dropped", game_id, seat, reason="an auto-reply or bounce")
+        _mark(conn, key, game_id, "handled", now)
+        reply = _run(store, conn, mail, game_id, seat, key, now)
+        return Ingested("handled", game_id, seat, reply)
+
+
+def _seen(conn, key: str) -> bool:
+    q = select(S.messages.c.message_id).where(S.messages.c.message_id == key)
+    return conn.execute(q).first() is not None
+
+
+def _mark(conn, key: str, game_id: str | None, outcome: str, now: float) -> None:
+    conn.execute(insert(S.messages).values(message_id=key, game_id=game_id, at=now,
+                                           outcome=outcome[:500]))
+
+
+def _authenticate(store, conn, mail, token) -> tuple[tuple[str, str] | None, str]:
+    from referee.service.identity import same_address, secrets_in, valid
+
+    found = secrets_in(mail.recipients, token)
+    if not found:
+        return None, "this mail carries no seat's secret (reply to the referee's mail, or " \
+                     "add your token line)"
+    key = store.host_key(conn)
+    for secret in found:
+        row = conn.execute(select(S.seats).where(S.seats.c.game_id == secret.game_id,
+                                                 S.seats.c.seat == secret.seat)).mappings().first()
+        if row is None or not valid(key, secret, row["generation"]):
+            continue
+        if not same_address(mail.sender, row["address"]):
+            return None, f"this mail does not come from the address that holds {secret.seat}"
+        return (secret.game_id, secret.seat), ""
+    return None, "the secret in this mail is not valid (a replaced seat's, or mistyped)"
+
+
+def _known(conn, address: str | None) -> str | None:
+    """The host address of a game the sender plays in, or None for a stranger."""
+    if not address:
+        return None
+    q = (select(S.games.c.host_address).join(S.seats, S.seats.c.game_id == S.games.c.id)
+         .where(func.lower(S.seats.c.address) == address.lower()).limit(1))
+    return conn.execute(q).scalar()
+
+
+def _refuse(conn, mail, reason: str, now: float) -> bool:
+    """One short refusal, if the sender is known, not automatic and not refused lately."""
+    from referee.service.notify import queue
+
+    host = None if mail.auto else _known(conn, mail.sender)
+    if host is None:
+        return False
+    address = mail.sender.lower()[:320]
+    try:
+        with conn.begin_nested():
+            row = conn.execute(select(S.refusals).where(S.refusals.c.address == address)
+                               ).mappings().first()
+            if row is not None and row["last_at"] > now - REFUSAL_GAP:
+                return False
+            if row is None:
+                conn.execute(insert(S.refusals).values(address=address, last_at=now, count=1))
+            else:
+                conn.execute(update(S.refusals).where(S.refusals.c.address == address)
+                             .values(last_at=now, count=row["count"] + 1))
+    except sa_exc.IntegrityError:
+        return False
+    queue(conn, game_id=None, kind="refusal", sender=host, to=[mail.sender],
+          subject="[referee] your mail changed nothing", now=now,
+          body=f"Your mail changed nothing: {reason}.\n\nFurther mails like it get no answer "
+               "for an hour.\n", in_reply_to=mail.message_id,
+          references=_refs(mail), headers={"Auto-Submitted": "auto-replied"})
+    return True
+
+
+def _refs(mail) -> list[str]:
+    refs = list(mail.references)[-MAX_REFS:]
+    if mail.message_id:
+        refs.append(mail.message_id)
+    return refs
+
+
+def verbs_for(session) -> set[str]:
+    """The words that start a move of this game, so a move without its seat word is
+    told from chatter: the module's own list if it has one, the verbs of the moves
+    legal now, and those already played in the game."""
+    from referee.notation.listing import legal_lines
+
+    verbs = {str(v).lower() for v in getattr(session.module, "verbs", ())}
+    lines = list(session.text.split("\n"))
+    if session.game["status"] == "playing":
+        try:
+            lines += legal_lines(session.module, session.state, 200)[1]
+        except Exception:
+            pass
+    for line in lines:
+        words = line.split()
+        if len(words) >= 2 and words[0].upper() in session.module.seats:
+            verbs.add(words[1].lower())
+    return verbs
+
+
+def _run(store, conn, mail, game_id: str, seat: str, key: str, now: float):
+    from referee.service.identity import reply_address, seat_secret
+    from referee.service.mail.commands import split_commands
+    from referee.service.notify import queue, subject
+    from referee.service.submit import Session, run_commands
+
+    session = Session(store, conn, game_id, seat, via="mail", now=now, message_id=key)
+    cmds = split_commands(mail.body, seats=session.module.seats, verbs=sorted(verbs_for(session)))
+    commands = [(c.text, c.guard) for c in cmds.lines]
+    reply = run_commands(store, conn, game_id, seat, commands, via="mail", now=now,
+                         message_id=key, session=session)
+    reply.ignored = list(cmds.ignored)
+    body = reply.text
+    if mail.problems:
+        body += "\nAbout your mail: " + "; ".join(mail.problems) + "\n"
+    game = session.game
+    row = session.seats[session.seat]
+    secret = seat_secret(store.host_key(conn), game_id, seat, row["generation"])
+    their = " ".join(mail.subject.split())[:200]
+    what = f"Re: {their}" if their and not their.lower().startswith("re:") else their or "reply"
+    queue(conn, game_id=game_id, kind="reply", sender=game["host_address"], to=[mail.sender],
+          subject=what if f"[referee {game_id}]" in what else subject(game, what), body=body,
+          now=now, in_reply_to=mail.message_id, references=_refs(mail),
+          reply_to=reply_address(game["host_address"], secret),
+          headers={"Auto-Submitted": "auto-replied", "X-Referee-Game": game_id,
+                   "X-Referee-Seat": seat})
+    return reply

@@ -1,0 +1,2 @@
+"""Alembic migrations of the store, run by :func:`referee.service.store.open_store`
+(no alembic.ini: the script location is this package)."""

@@ -1,0 +1,156 @@
+"""What the referee tells people (service.md section 4), queued in the outbox.
+
+Every mail is a row of the outbox written in the transaction of the command
+that caused it, so a move is never acknowledged without its notifications and
+a rolled-back move never sends any. ``referee mail send`` delivers the rows.
+Each seat's mails form one thread: the invitation starts it and every later
+mail answers the one before.
+"""
+from __future__ import annotations
+
+import json
+import time
+from email.utils import make_msgid
+
+from sqlalchemy import insert, select, update
+
+from referee.service import schema as S
+
+OPTIONS_CAP = 25
+
+
+def when(t: float | None) -> str:
+    if t is None:
+        return "no deadline"
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(t))
+
+
+def iso(t: float | None) -> str | None:
+    if t is None:
+        return None
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+
+
+def domain_of(address: str) -> str:
+    return address.rpartition("@")[2] or "localhost"
+
+
+def subject(game, what: str) -> str:
+    title = f" {game['title']}" if game["title"] else ""
+    return f"[referee {game['id']}]{title}: {what}"
+
+
+def queue(conn, *, game_id: str | None, kind: str, sender: str, to: list[str], subject: str,
+          body: str, now: float, html: str | None = None, in_reply_to: str | None = None,
+          references: list[str] | tuple = (), reply_to: str | None = None,
+          headers: dict | None = None) -> str:
+    """Put one mail in the outbox; its Message-ID is fixed now, so a retried delivery
+    is the same message to every server and client that sees it twice."""
+    message_id = make_msgid(domain=domain_of(sender))
+    conn.execute(insert(S.outbox).values(
+        game_id=game_id, kind=kind, created_at=now, sender=sender, recipients=json.dumps(to),
+        subject=subject, body=body, html=html, message_id=message_id, in_reply_to=in_reply_to,
+        refs=json.dumps([r for r in references if r]), reply_to=reply_to,
+        headers=json.dumps(headers or {}), attempts=0, next_try=now))
+    return message_id
+
+
+def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str,
+            now: float) -> str:
+    """A mail to one seat, in its thread, answerable through its personal address."""
+    from referee.service.identity import reply_address, seat_secret
+
+    secret = seat_secret(key, game["id"], seat_row["seat"], seat_row["generation"])
+    last = seat_row["last_message_id"]
+    refs = [seat_row["thread_id"], last] if last != seat_row["thread_id"] else [last]
+    mid = queue(conn, game_id=game["id"], kind=kind, sender=game["host_address"],
+                to=[seat_row["address"]], subject=subject(game, what), body=body, now=now,
+                in_reply_to=last, references=refs,
+                reply_to=reply_address(game["host_address"], secret),
+                headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"],
+                         "X-Referee-Seat": seat_row["seat"]})
+    values = {"last_message_id": mid}
+    if seat_row["thread_id"] is None:
+        values["thread_id"] = mid
+    conn.execute(update(S.seats).where(S.seats.c.game_id == game["id"],
+                                       S.seats.c.seat == seat_row["seat"]).values(**values))
+    return mid
+
+
+def seat_rows(conn, game_id: str) -> list:
+    q = select(S.seats).where(S.seats.c.game_id == game_id)
+    return list(conn.execute(q).mappings())
+
+
+def invitation(game, seat_row, secret_text: str, reply_addr: str, players: list) -> str:
+    others = ", ".join(f"{r['seat']} ({r['address']})" for r in players
+                       if r["seat"] != seat_row["seat"])
+    return "\n".join([
+        f"You are invited to play {game['game'].capitalize()} as {seat_row['seat']}"
+        + (f" in \"{game['title']}\"" if game["title"] else "") + f" (game {game['id']}).",
+        f"The other seats: {others}.",
+        "",
+        "The setup is dealt by commit-reveal: nobody, the referee included, can steer it.",
+        "Reply to this mail once, with a line", "",
+        "    salt ANY-WORD", "",
+        "or with anything at all (the referee then salts for you). The setup is dealt",
+        "when every seat has replied.",
+        "",
+        f"Your moves count when they come from {seat_row['address']} to your personal",
+        f"address {reply_addr} (replying to this mail does that).",
+        "If your mail host cannot send to a plus-address, write to "
+        f"{game['host_address']} and add the line",
+        f"    token {secret_text}",
+        "Keep this address and token to yourself: they are your seat.",
+        "",
+        "Commands: a move, salt WORD, show, moves, history, undo, accept, decline, resign, help.",
+    ]) + "\n"
+
+
+def position_mail(game, module, state, *, seat: str, added: list[str], who: str | None,
+                  witness: str, deadline: float | None, digest: str, result: str | None) -> str:
+    """The notification after accepted lines: what happened, whose turn, the state,
+    and to the seat to move its legal options with a template."""
+    from referee.notation.listing import legal_lines
+
+    out = []
+    if added:
+        out += [f"{who} played:" if who else "The referee added:", ""]
+        out += [f"    {line}" for line in added] + [""]
+    if digest:
+        out += [digest]
+    if result:
+        out += [f"The game is over: {result}."]
+    else:
+        to_move = state.current_player()
+        out += [f"Next: {to_move}" + (" (you)" if to_move == seat else "")
+                + f"; deadline {when(deadline)}."]
+    out += [witness, "", module.render(state, "text").rstrip("\n"), ""]
+    if not result and state.current_player() == seat:
+        head, lines, total = legal_lines(module, state, OPTIONS_CAP)
+        ply = witness.split()[1]
+        out += [f"Your move: {total} legal move{'s' if total != 1 else ''}"
+                + (f", the first {len(lines)}:" if len(lines) < total else ":")]
+        out += [f"    {line}" for line in lines]
+        if lines:
+            out += ["", "Reply with one line, for example:", f"    {lines[0]} #{ply}",
+                    f"(the seat word may be left out; '#{ply}' makes sure your move follows "
+                    f"ply {ply}; 'moves' lists them all)"]
+    return "\n".join(out) + "\n"
+
+
+HELP = """Commands (one per line; chatter around them is ignored):
+    a move in the game's notation   the seat word may be left out; end it with #N to make
+                                    sure it follows ply N
+    salt WORD      your salt for the commit-reveal deal (once, before the deal)
+    show           the state of the game
+    moves          your legal moves
+    history        the whole transcript
+    undo           ask to take back your last move (every other seat must accept)
+    accept         agree to a pending takeback
+    decline        refuse a pending takeback
+    resign         give up your seat
+    help           this text
+Each accepted move is mailed to every seat with the ply and chain head
+(ply N chain XXXXXXXXXXXX): keep them, they witness the history.
+"""

@@ -1,0 +1,119 @@
+"""Delivering the outbox by SMTP (service.md section 4).
+
+A row is claimed (a compare-and-set on ``claimed_by``/``claimed_until``) before
+it is sent, so two senders never send the same row, and marked sent only after
+the server accepted it, so an outage loses nothing: a temporary failure puts
+the row back with a backoff, a permanent one is recorded on it. The one gap
+left is a crash between the server's "250 OK" and the mark: that row goes out
+again when its claim expires, with the same Message-ID, which clients show once.
+"""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import socket
+import time
+from dataclasses import dataclass
+
+from sqlalchemy import or_, select, update
+
+from referee.service import schema as S
+
+CLAIM_SECS = 300.0
+
+
+@dataclass
+class Delivery:
+    sent: int = 0
+    deferred: int = 0
+    failed: int = 0
+
+
+def worker_id() -> str:
+    return f"{socket.gethostname()[:30]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def pending(store, now: float, limit: int = 100) -> list[int]:
+    with store.read() as conn:
+        q = (select(S.outbox.c.id).where(
+            S.outbox.c.sent_at.is_(None), S.outbox.c.failed.is_(None), S.outbox.c.next_try <= now,
+            or_(S.outbox.c.claimed_until.is_(None), S.outbox.c.claimed_until < now))
+            .order_by(S.outbox.c.id).limit(limit))
+        return list(conn.execute(q).scalars())
+
+
+def claim(store, row_id: int, me: str, now: float):
+    """The row, if this worker got it; None if it is sent, failed or someone else's."""
+    with store.write() as conn:
+        done = conn.execute(update(S.outbox).where(
+            S.outbox.c.id == row_id, S.outbox.c.sent_at.is_(None), S.outbox.c.failed.is_(None),
+            or_(S.outbox.c.claimed_until.is_(None), S.outbox.c.claimed_until < now))
+            .values(claimed_by=me, claimed_until=now + CLAIM_SECS))
+        if done.rowcount != 1:
+            return None
+        return conn.execute(select(S.outbox).where(S.outbox.c.id == row_id)).mappings().first()
+
+
+def compose_row(row) -> bytes:
+    from referee.service.mail.outgoing import compose
+
+    return compose(sender=row["sender"], to=", ".join(json.loads(row["recipients"])),
+                   subject=row["subject"], text=row["body"], html=row["html"],
+                   in_reply_to=row["in_reply_to"], references=tuple(json.loads(row["refs"])),
+                   message_id=row["message_id"], reply_to=row["reply_to"],
+                   headers=json.loads(row["headers"]))
+
+
+def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
+            timeout: float = 30, clock=time.time) -> Delivery:
+    """Send what is due, oldest first; a temporary failure ends the run (the server is
+    down: the rest waits for the next run)."""
+    from referee.errors import MailError
+    from referee.service.mail import smtp
+
+    me, out = worker_id(), Delivery()
+    fixed = now
+    for row_id in pending(store, clock() if fixed is None else fixed, limit):
+        at = clock() if fixed is None else fixed
+        row = claim(store, row_id, me, at)
+        if row is None:
+            continue
+        try:
+            raw = compose_row(row)
+            smtp.send(raw, url=url, sender=row["sender"],
+                      recipients=json.loads(row["recipients"]), timeout=timeout)
+        except MailError as err:
+            attempts = row["attempts"] + 1
+            values = {"attempts": attempts, "claimed_by": None, "claimed_until": None,
+                      "last_error": err.reason[:1000]}
+            if err.temporary:
+                values["next_try"] = at + smtp.backoff(attempts)
+                out.deferred += 1
+            else:
+                values["failed"] = err.reason[:1000]
+                out.failed += 1
+            _finish(store, row_id, me, values)
+            if err.temporary:
+                break
+            continue
+        _finish(store, row_id, me, {"sent_at": clock() if fixed is None else fixed,
+                                    "attempts": row["attempts"] + 1, "claimed_until": None})
+        out.sent += 1
+    return out
+
+
+def _finish(store, row_id: int, me: str, values: dict) -> None:
+    with store.write() as conn:
+        conn.execute(update(S.outbox).where(S.outbox.c.id == row_id,
+                                            S.outbox.c.claimed_by == me).values(**values))
+
+
+def counts(store) -> dict:
+    from sqlalchemy import func
+    with store.read() as conn:
+        q = select(func.count()).select_from(S.outbox)
+        total = conn.execute(q).scalar()
+        sent = conn.execute(q.where(S.outbox.c.sent_at.is_not(None))).scalar()
+        failed = conn.execute(q.where(S.outbox.c.failed.is_not(None))).scalar()
+    return {"total": total, "sent": sent, "failed": failed, "waiting": total - sent - failed}

@@ -1,0 +1,103 @@
+"""A hosted game's transcript as rows, and back.
+
+The transcript text of a hosted game is its header (the tag lines) and its
+log rows, one line each, exactly as ``referee new --commit`` and ``referee
+play`` would have written the file: the tags, a blank line, the lines. The
+transcript layer's :func:`referee.notation.play.play_text` turns that text and
+one more line into the new text; :func:`append` stores what it added.
+"""
+from __future__ import annotations
+
+from sqlalchemy import insert, select, update
+
+from referee.notation import items as I
+from referee.service import schema as S
+
+PLIED = (I.MOVE, I.CHANCE)
+
+
+def split_text(text: str) -> tuple[str, list[str]]:
+    """(header text ending in a newline, body lines without blank lines)."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    if "" in lines:
+        cut = lines.index("")
+    else:
+        cut = 0
+        while cut < len(lines) and lines[cut].lstrip().startswith("["):
+            cut += 1
+    header = "".join(line + "\n" for line in lines[:cut] if line.strip())
+    return header, [line for line in lines[cut:] if line.strip()]
+
+
+def join_text(header: str, body: list[str]) -> str:
+    return header + ("\n" + "".join(line + "\n" for line in body) if body else "")
+
+
+def body_lines(conn, game_id: str) -> list[str]:
+    q = select(S.log.c.text).where(S.log.c.game_id == game_id).order_by(S.log.c.seq)
+    return list(conn.execute(q).scalars())
+
+
+def transcript_text(conn, game) -> str:
+    """The whole transcript of ``game`` (a games row) rebuilt from the store."""
+    return join_text(game["header"], body_lines(conn, game["id"]))
+
+
+def chain_text(line: str, number: int = 1) -> str | None:
+    """What the chain hashes for a body line: the item without its comment (None: not an item)."""
+    from referee.notation.reader import parse_line
+
+    item = parse_line(line, number)
+    if item is None or item.kind not in PLIED and not getattr(item, "control", False):
+        return None
+    if item.kind == I.CHANCE:
+        return "* " + item.body
+    return item.body
+
+
+def header_tags(header: str) -> list[tuple[str, str]]:
+    from referee.notation.reader import read_text
+    return [(t.name, t.value) for t in read_text(header).tags]
+
+
+def append(conn, game, new_text: str, *, seat: str | None, sent: str | None, via: str,
+           message_id: str | None, now: float) -> list[str]:
+    """Store what ``new_text`` adds to ``game``'s transcript; returns the lines added.
+
+    The new text must extend the stored one: the same body with lines after it
+    (the header may gain tags: salts, the result, the revealed seed)."""
+    from referee.notation import chain
+    from referee.notation.problems import InternalError
+
+    header, body = split_text(new_text)
+    old = body_lines(conn, game["id"])
+    if body[:len(old)] != old:
+        raise InternalError("the new transcript does not extend the stored one")
+    added = body[len(old):]
+    ply = game["ply"]
+    prev = bytes.fromhex(game["chain"]) if game["chain"] else None
+    rows = []
+    for seq, line in enumerate(added, len(old) + 1):
+        canon = chain_text(line, seq)
+        h = None
+        if canon is not None:
+            ply += 1
+            if prev is None:
+                prev = chain.genesis(header_tags(header))
+            prev = chain.link(prev, ply, canon)
+            h = prev.hex()
+        rows.append({"game_id": game["id"], "seq": seq, "ply": ply if canon is not None else None,
+                     "text": line, "chain": h, "seat": seat, "sent": sent, "at": now,
+                     "via": via, "message_id": message_id})
+        seat = sent = None          # chance lines after a move are the referee's
+    if rows:
+        conn.execute(insert(S.log), rows)
+    values = {"updated_at": now, "ply": ply, "chain": prev.hex() if prev else game["chain"]}
+    if header != game["header"]:
+        values["header"] = header
+    conn.execute(update(S.games).where(S.games.c.id == game["id"]).values(**values))
+    return added
+
+
+def witness(ply: int, head_hex: str | None) -> str:
+    return f"ply {ply} chain {(head_hex or '')[:12] or '-'}"

@@ -1,0 +1,119 @@
+"""The store's tables (SQLAlchemy Core), one definition for SQLite and PostgreSQL.
+
+Times are seconds since the epoch (UTC) as floats: the same arithmetic on both
+databases, and the clock can be driven by an injected ``now`` in tests.
+The game record is the ``log`` table, append-only, with ``UNIQUE(game_id, ply)``
+so two writers can never both add ply N; ``games`` holds what is derived from
+the log (ply, chain head, whose turn) so listings need no replay.
+"""
+from __future__ import annotations
+
+from sqlalchemy import (Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String,
+                        Table, Text, UniqueConstraint)
+
+metadata = MetaData()
+
+# Key/value settings of the host: its HMAC key, created with the store.
+meta = Table(
+    "meta", metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),          # module key: hawaii, haleakala
+    Column("title", Text, nullable=False, default=""),
+    Column("host_address", Text, nullable=False),        # --from: replies come from here
+    Column("header", Text, nullable=False),              # the transcript's tag lines
+    Column("secret", Text),                              # commit-reveal secret, never shown
+    Column("status", String(16), nullable=False),        # salting | playing | over
+    Column("ply", Integer, nullable=False, default=0),
+    Column("chain", String(64)),                         # head after the last item (hex)
+    Column("to_move", String(32)),
+    Column("round", String(32)),
+    Column("result", Text),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    # the clock (service.md section 5)
+    Column("deadline_secs", Integer),
+    Column("grace_secs", Integer),
+    Column("on_timeout", String(16), nullable=False, default="wait"),
+    Column("turn_since", Float),                         # when the seat to move got the turn
+    Column("clock_ply", Integer),                        # the turn clock_stage belongs to
+    Column("clock_stage", Integer, nullable=False, default=0),
+    Column("clock_at", Float),                           # when the last clock mail went out
+    Column("undo", Text),                                # a pending takeback request (JSON)
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", String(32), primary_key=True),
+    Column("address", Text, nullable=False),
+    Column("generation", Integer, nullable=False, default=0),   # bumped by replace
+    Column("salted", Boolean, nullable=False, default=False),
+    Column("resigned", Boolean, nullable=False, default=False),
+    Column("thread_id", Text),                           # Message-ID of the invitation
+    Column("last_message_id", Text),                     # the last mail the seat was sent
+)
+
+log = Table(
+    "log", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),            # line order in the transcript body
+    Column("ply", Integer),                              # None for a comment line
+    Column("text", Text, nullable=False),                # the line as the transcript has it
+    Column("chain", String(64)),                         # head after this item (hex)
+    Column("seat", String(32)),                          # who sent it (None: the referee)
+    Column("sent", Text),                                # what the player wrote
+    Column("at", Float, nullable=False),
+    Column("via", String(16), nullable=False),           # mail | web | cli | clock | adopt
+    Column("message_id", Text),
+    UniqueConstraint("game_id", "ply", name="log_game_ply"),
+)
+
+# Every Message-ID handled, so an MTA's retry or a resent mail is processed once.
+messages = Table(
+    "messages", metadata,
+    Column("message_id", String(998), primary_key=True),
+    Column("game_id", String(32)),
+    Column("at", Float, nullable=False),
+    Column("outcome", Text, nullable=False),
+)
+
+outbox = Table(
+    "outbox", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32)),
+    Column("kind", String(16), nullable=False),          # reply | notify | invite | clock ...
+    Column("created_at", Float, nullable=False),
+    Column("sender", Text, nullable=False),
+    Column("recipients", Text, nullable=False),          # JSON list
+    Column("subject", Text, nullable=False),
+    Column("body", Text, nullable=False),
+    Column("html", Text),
+    Column("png_state", Text),                           # reserved: the picture's source
+    Column("message_id", Text, nullable=False),
+    Column("in_reply_to", Text),
+    Column("refs", Text, nullable=False, default="[]"),  # JSON list
+    Column("reply_to", Text),
+    Column("headers", Text, nullable=False, default="{}"),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("next_try", Float, nullable=False),
+    Column("claimed_by", String(64)),
+    Column("claimed_until", Float),
+    Column("sent_at", Float),
+    Column("failed", Text),                              # a permanent failure's reason
+    Column("last_error", Text),
+)
+Index("outbox_pending", outbox.c.sent_at, outbox.c.next_try)
+
+# When each address was last refused: one refusal per address per REFUSAL_GAP.
+refusals = Table(
+    "refusals", metadata,
+    Column("address", String(320), primary_key=True),
+    Column("last_at", Float, nullable=False),
+    Column("count", Integer, nullable=False, default=1),
+)

@@ -1,0 +1,88 @@
+"""The clock (service.md section 5) with an injected now: reminders, warnings, expiry,
+each policy, and tick run twice at once doing each thing once."""
+from __future__ import annotations
+
+import threading
+
+from sqlalchemy import select
+
+from referee.service import schema as S
+from referee.service.clock import tick
+from referee.service.games import create_game, game_detail
+from referee.service.submit import submit
+
+SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org"}
+T0 = 1_000_000.0
+
+
+def _game(store, policy):
+    gid = create_game(store, "hawaii", SEATS, host_address="referee@host.example",
+                      deadline=1000, grace=500, on_timeout=policy, now=T0)
+    for seat in SEATS:
+        assert submit(store, gid, seat, "salt x", via="web", now=T0).ok
+    return gid
+
+
+def _clock_mails(store, gid):
+    with store.read() as conn:
+        q = select(S.outbox.c.recipients, S.outbox.c.subject).where(
+            S.outbox.c.game_id == gid, S.outbox.c.kind == "clock").order_by(S.outbox.c.id)
+        return [(r.recipients, r.subject) for r in conn.execute(q)]
+
+
+def test_reminder_warning_and_wait(store):
+    gid = _game(store, "wait")
+    before = game_detail(store, gid)
+    mover = before["to_move"]
+    assert tick(store, T0 + 749) == []
+    assert tick(store, T0 + 750) == [(gid, "remind")]
+    assert tick(store, T0 + 760) == []
+    assert tick(store, T0 + 1000) == [(gid, "warn")]
+    assert tick(store, T0 + 1499) == []
+    assert tick(store, T0 + 1500) == [(gid, "expire")]
+    assert tick(store, T0 + 1600) == []
+    assert tick(store, T0 + 2000) == [(gid, "nag")]
+    mails = _clock_mails(store, gid)
+    assert len(mails) == 4 and all(SEATS[mover] in to for to, _ in mails)
+    assert game_detail(store, gid)["text"] == before["text"]      # wait plays nothing
+
+
+def test_replace_policy_tells_every_seat(store):
+    gid = _game(store, "replace")
+    before = game_detail(store, gid)
+    assert [a for _, a in tick(store, T0 + 5000)] == ["expire"]
+    mails = _clock_mails(store, gid)
+    assert len(mails) == len(SEATS) and all("ran out of time" in s for _, s in mails)
+    assert tick(store, T0 + 9000) == []
+    assert game_detail(store, gid)["ply"] == before["ply"]
+
+
+def test_a_move_restarts_the_clock(store):
+    from referee.notation.listing import legal_lines
+    from referee.service.submit import replay_text
+
+    gid = _game(store, "wait")
+    assert tick(store, T0 + 800) == [(gid, "remind")]
+    g = game_detail(store, gid)
+    rp = replay_text(g["text"], "x")
+    line = legal_lines(rp.module, rp.state, 1)[1][0]
+    assert submit(store, gid, g["to_move"], line, via="web", now=T0 + 900).ok
+    assert tick(store, T0 + 1000) == []
+    assert tick(store, T0 + 900 + 750) == [(gid, "remind")]
+
+
+def test_tick_twice_at_once_does_each_thing_once(store):
+    games = [_game(store, "wait") for _ in range(3)]
+    results = []
+
+    def run():
+        results.append(tick(store, T0 + 1500))
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    done = sorted(x for r in results for x in r)
+    assert done == sorted((g, "expire") for g in games)
+    assert all(len(_clock_mails(store, g)) == 1 for g in games)
