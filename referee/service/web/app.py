@@ -9,6 +9,7 @@ taken by another process (a mail ingest) reaches every open page.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 from pathlib import Path
 
@@ -87,9 +88,12 @@ def _chain_at(detail: dict, ply: int) -> str:
 def game_context(page: Page, gid: str, ply: int | None = None) -> dict:
     detail = _detail(page.store, gid)
     current = detail["ply"] if ply is None else ply
-    key = _chain_at(detail, current)
-    head_key = _chain_at(detail, detail["ply"])
-    pos = positions.position(detail["text"], detail["items"], current, key)
+    # The latest position is the whole transcript (lines after the last ply, a comment
+    # or a control item, count too); a past one ends at its ply's item.
+    head_key = hashlib.sha256(detail["text"].encode("utf-8")).hexdigest()
+    key = head_key if current == detail["ply"] else _chain_at(detail, current)
+    pos = positions.position(detail["text"], detail["items"], current, key,
+                             whole=current == detail["ply"])
     plied = [it for it in detail["items"] if it["ply"] is not None]
     return {
         "game": detail, "pos": pos, "ply": current, "at_end": current == detail["ply"],

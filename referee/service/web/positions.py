@@ -81,12 +81,14 @@ def until_line(text: str, items: list[dict], ply: int) -> int:
     return base + 1 + item["seq"]
 
 
-def position(text: str, items: list[dict], ply: int, key: str) -> Position:
+def position(text: str, items: list[dict], ply: int, key: str, *, whole: bool = False
+             ) -> Position:
+    """The position after ``ply`` (after the whole transcript with ``whole``)."""
     def make():
         from referee.notation.check import check_text
         from referee.notation.report import digest, who_next
 
-        rp = check_text(text, "<game>", until=until_line(text, items, ply))
+        rp = check_text(text, "<game>", until=None if whole else until_line(text, items, ply))
         plied = [it for it in items if it["ply"] is not None]
         item = plied[ply - 1]["text"] if ply else None
         if rp.state is None:
@@ -95,7 +97,7 @@ def position(text: str, items: list[dict], ply: int, key: str) -> Position:
         return Position(ply, rp.module.render(rp.state, "svg"),
                         rp.module.render(rp.state, "text"), digest(rp.module, rp.state),
                         who_next(rp.state), item)
-    return _cache.get(("position", key, ply), make)
+    return _cache.get(("position", key, ply, whole), make)
 
 
 def _scores(module, state) -> tuple[str | None, dict]:
