@@ -1,0 +1,84 @@
+"""Which lines of a player's mail are commands, and which are chatter.
+
+Players write like people ("Hi all, here is my move:", the move, "good luck!"),
+so a line counts only when its first word is a seat, one of the game's move
+verbs or a command word; the rest is listed back to the sender as ignored. A
+client may put a bullet or a number in front of a line, and a player may end a
+move with ``#N``, the ply they expect it to follow (a guard against crossing
+mails). ``token WORD`` carries the seat's secret for hosts without
+plus-addressing; it is not a command.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+COMMAND_WORDS = ("salt", "show", "moves", "history", "undo", "accept", "decline",
+                 "resign", "help")
+TOKEN_WORD = "token"
+MAX_LINES = 2000            # lines looked at; a player's mail never has more
+MAX_LINE = 1000             # characters of one line kept
+
+# What clients and people put in front of a line: bullets, dashes, list numbers.
+_LEAD = re.compile(r"^(?:[\s\-*•◦·‣⁃–—+>»›:.,;)\]]|\(\d{1,3}\)|\d{1,3}[.)](?=\s))*")
+_WORD = re.compile(r"[^\W\d_][\w'-]*")
+_GUARD = re.compile(r"\s*#\s*(\d{1,9})\s*$")
+_INVISIBLE = re.compile(r"[\u200b\u200c\u200d\u2060\ufeff]")
+
+
+@dataclass(frozen=True)
+class CommandLine:
+    text: str               # the line without leading bullets and without the guard
+    word: str               # its first word: the seat or verb as the caller spelt it,
+                            # or the command word in lower case
+    guard: int | None       # N of a trailing "#N"
+    kind: str = "command"   # "seat", "verb" or "command"
+
+
+@dataclass(frozen=True)
+class Commands:
+    lines: tuple[CommandLine, ...]
+    ignored: tuple[str, ...]
+    token: str | None
+
+
+def split_commands(body: str, *, seats: Sequence[str], verbs: Sequence[str]) -> Commands:
+    """The commands of ``body`` in order, the chatter lines and the token, if any.
+    A second ``token`` line with another word is listed as ignored."""
+    by_word: dict[str, tuple[str, str]] = {}
+    for word in COMMAND_WORDS:
+        by_word[word] = (word, "command")
+    for verb in verbs:
+        by_word[str(verb).lower()] = (str(verb), "verb")
+    for seat in seats:
+        by_word[str(seat).lower()] = (str(seat), "seat")
+
+    lines: list[CommandLine] = []
+    ignored: list[str] = []
+    token: str | None = None
+    for raw in str(body).split("\n")[:MAX_LINES]:
+        line = " ".join(_INVISIBLE.sub("", raw).split())[:MAX_LINE]
+        if not line:
+            continue
+        text = line[_LEAD.match(line).end():]
+        first = _WORD.match(text)
+        word = first.group(0).lower() if first else ""
+        if word == TOKEN_WORD:
+            rest = text[first.end():].split()
+            if len(rest) == 1 and (token is None or token == rest[0]):
+                token = rest[0]
+                continue
+            ignored.append(line)
+            continue
+        if word not in by_word:
+            ignored.append(line)
+            continue
+        guard = None
+        found = _GUARD.search(text)
+        if found:
+            guard = int(found.group(1))
+            text = text[:found.start()].rstrip()
+        spelt, kind = by_word[word]
+        lines.append(CommandLine(text=text, word=spelt, guard=guard, kind=kind))
+    return Commands(lines=tuple(lines), ignored=tuple(ignored), token=token)

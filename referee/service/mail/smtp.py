@@ -1,0 +1,139 @@
+"""Hand a message to an SMTP server, and say whether a failure is worth retrying.
+
+The outbox needs one distinction from a send: ``TemporaryFailure`` (server down,
+timeout, a 4xx answer: try again after :func:`backoff`) or ``PermanentFailure``
+(a 5xx answer, wrong credentials, a bad URL: retrying cannot help). The server
+is named by one URL so that a single setting (``--smtp`` / ``REFEREE_SMTP``)
+says everything: ``smtp://host:port``, ``smtp+starttls://user:pass@host:port``,
+``smtps://user:pass@host:port``; ``?cafile=PATH`` trusts a private CA.
+"""
+from __future__ import annotations
+
+import smtplib
+import socket
+import ssl
+from dataclasses import dataclass
+from typing import Sequence
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from referee.errors import MailConfigError, PermanentFailure, TemporaryFailure
+
+__all__ = ["send", "backoff", "parse_url", "TemporaryFailure", "PermanentFailure",
+           "MailConfigError"]
+
+DEFAULT_PORTS = {"smtp": 25, "smtp+starttls": 587, "smtps": 465}
+BACKOFF_FIRST = 60.0        # seconds before the first retry
+BACKOFF_CAP = 3600.0        # never wait longer than an hour between tries
+
+
+@dataclass(frozen=True)
+class ServerURL:
+    scheme: str
+    host: str
+    port: int
+    user: str | None
+    password: str | None
+    cafile: str | None
+    path: str = ""          # percent-decoded, without the leading "/"
+
+    def context(self) -> ssl.SSLContext:
+        return ssl.create_default_context(cafile=self.cafile)
+
+
+def parse_url(url: str, schemes: dict[str, int] = DEFAULT_PORTS) -> ServerURL:
+    """The parts of a server URL; MailConfigError when it is not one we can use."""
+    try:
+        parts = urlsplit(str(url))
+        scheme = parts.scheme.lower()
+        port = parts.port
+        host = parts.hostname
+    except ValueError as exc:
+        raise MailConfigError(f"bad mail server URL: {exc}") from None
+    if scheme not in schemes:
+        raise MailConfigError(f"mail server URL must start with one of "
+                              f"{', '.join(s + '://' for s in schemes)}")
+    if not host:
+        raise MailConfigError("the mail server URL names no host")
+    query = parse_qs(parts.query)
+    user = unquote(parts.username) if parts.username is not None else None
+    password = unquote(parts.password) if parts.password is not None else None
+    return ServerURL(scheme, host, port or schemes[scheme], user or None, password,
+                     query.get("cafile", [None])[0], unquote(parts.path.lstrip("/")))
+
+
+def _classify(code: int | None, text: str, refused: dict | None = None):
+    cls = TemporaryFailure if code is not None and 400 <= code < 500 else PermanentFailure
+    return cls(text, smtp_code=code, refused=refused)
+
+
+def _reply_text(exc: smtplib.SMTPResponseException) -> str:
+    message = exc.smtp_error
+    if isinstance(message, bytes):
+        message = message.decode("utf-8", "replace")
+    return f"{exc.smtp_code} {message}"
+
+
+def send(raw: bytes, *, url: str, sender: str, recipients: Sequence[str],
+         timeout: float = 30, context: ssl.SSLContext | None = None) -> None:
+    """Deliver ``raw`` to ``recipients`` (the envelope; headers are not read).
+    Returns only when every recipient was accepted; otherwise raises with
+    ``refused`` naming the refused recipients ({address: (code, reply)})."""
+    server = parse_url(url)
+    recipients = list(recipients)
+    if not recipients:
+        raise PermanentFailure("no recipient to send to")
+    for address in [sender, *recipients]:
+        if any(c in str(address) for c in "\r\n\0") or not str(address).strip():
+            raise PermanentFailure(f"not an address: {address!r}")
+    if server.scheme != "smtp" or server.cafile:
+        context = context or server.context()
+    try:
+        if server.scheme == "smtps":
+            client = smtplib.SMTP_SSL(server.host, server.port, timeout=timeout,
+                                      context=context)
+        else:
+            client = smtplib.SMTP(server.host, server.port, timeout=timeout)
+        with client:
+            if server.scheme == "smtp+starttls":
+                client.starttls(context=context)
+            if server.user is not None:
+                client.login(server.user, server.password or "")
+            refused = client.sendmail(sender, recipients, raw)
+    except smtplib.SMTPRecipientsRefused as exc:
+        codes = [code for code, _ in exc.recipients.values()]
+        temporary = any(400 <= c < 500 for c in codes)
+        cls = TemporaryFailure if temporary else PermanentFailure
+        raise cls(f"every recipient was refused: {_describe(exc.recipients)}",
+                  smtp_code=codes[0] if codes else None, refused=exc.recipients) from None
+    except smtplib.SMTPResponseException as exc:
+        raise _classify(exc.smtp_code, f"the mail server answered {_reply_text(exc)}") from None
+    except smtplib.SMTPNotSupportedError as exc:
+        raise PermanentFailure(f"the mail server cannot do this: {exc}") from None
+    except ssl.SSLCertVerificationError as exc:
+        raise PermanentFailure(f"the mail server's certificate is not trusted: "
+                               f"{exc.verify_message or exc}") from None
+    except (smtplib.SMTPException, ssl.SSLError, socket.timeout, OSError) as exc:
+        raise TemporaryFailure(f"cannot reach the mail server {server.host}:{server.port}: "
+                               f"{exc or type(exc).__name__}") from None
+    if refused:
+        codes = [code for code, _ in refused.values()]
+        cls = TemporaryFailure if any(400 <= c < 500 for c in codes) else PermanentFailure
+        raise cls(f"some recipients were refused: {_describe(refused)}",
+                  smtp_code=codes[0], refused=refused)
+
+
+def _describe(refused: dict) -> str:
+    parts = []
+    for address, (code, message) in refused.items():
+        if isinstance(message, bytes):
+            message = message.decode("utf-8", "replace")
+        parts.append(f"{address} ({code} {message})")
+    return "; ".join(parts)
+
+
+def backoff(attempts: int, *, first: float = BACKOFF_FIRST, cap: float = BACKOFF_CAP) -> float:
+    """Seconds to wait after ``attempts`` failed tries: 0 before any, then
+    ``first``, doubling each time, never more than ``cap``."""
+    if attempts <= 0:
+        return 0.0
+    return min(cap, first * 2.0 ** min(attempts - 1, 64))

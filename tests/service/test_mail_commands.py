@@ -1,0 +1,63 @@
+"""split_commands: which lines run, in which order, and which are chatter
+(service.md section 3)."""
+from __future__ import annotations
+
+from referee.service.mail.commands import COMMAND_WORDS, split_commands
+
+SEATS = ["RED", "BLUE", "GREEN"]
+VERBS = ["buy", "pass", "go"]
+
+
+def _split(body: str):
+    return split_commands(body, seats=SEATS, verbs=VERBS)
+
+
+def test_seats_verbs_and_command_words_in_order():
+    body = ("Hi all, here is my move:\nred buy 2 shells\nbuy 1 hut #12\nSHOW\n"
+            "good luck!\nhistory\n")
+    result = _split(body)
+    assert [(c.text, c.word, c.kind, c.guard) for c in result.lines] == [
+        ("red buy 2 shells", "RED", "seat", None),
+        ("buy 1 hut", "buy", "verb", 12),
+        ("SHOW", "show", "command", None),
+        ("history", "history", "command", None)]
+    assert result.ignored == ("Hi all, here is my move:", "good luck!")
+    assert result.token is None
+
+
+def test_every_command_word_is_a_command():
+    result = _split("\n".join(COMMAND_WORDS))
+    assert [c.word for c in result.lines] == list(COMMAND_WORDS)
+    assert result.ignored == ()
+
+
+def test_bullets_and_numbers_a_client_adds_are_skipped():
+    body = "- RED pass\n* show\n• moves\n1. buy 1 hut\n2) go north\n(3) undo\n> accept\n"
+    result = _split(body)
+    assert [c.text for c in result.lines] == [
+        "RED pass", "show", "moves", "buy 1 hut", "go north", "undo", "accept"]
+
+
+def test_a_word_that_only_begins_like_a_command_is_chatter():
+    result = _split("showing off\nredo that\nbuyer beware\nshow-off\n")
+    assert result.lines == ()
+    assert len(result.ignored) == 4
+
+
+def test_token_lines_give_the_token_and_are_not_commands():
+    result = _split("token s3cr3t-Word\nRED pass\ntoken s3cr3t-Word\ntoken other\ntoken\n")
+    assert result.token == "s3cr3t-Word"
+    assert [c.text for c in result.lines] == ["RED pass"]
+    assert result.ignored == ("token other", "token")
+
+
+def test_the_guard_is_only_a_trailing_hash_number():
+    result = _split("RED pass #  7 \nRED buy #3 huts\nRED go #99999999999999\n")
+    assert [(c.text, c.guard) for c in result.lines] == [
+        ("RED pass", 7), ("RED buy #3 huts", None), ("RED go #99999999999999", None)]
+
+
+def test_invisible_characters_and_spacing():
+    result = _split("\ufeff\u200bRED\u00a0 pass \t\n\n   \n")
+    assert [c.text for c in result.lines] == ["RED pass"]
+    assert result.ignored == ()

@@ -1,0 +1,113 @@
+"""compose: a correct message whose text part stands alone, threaded, with the
+picture inline, and no way to inject a header."""
+from __future__ import annotations
+
+import email
+from email.policy import default
+
+import pytest
+
+from referee.service.mail.incoming import read_mail
+from referee.service.mail.outgoing import compose, new_message_id
+
+BASE = dict(sender="Hawaii Referee <referee@example.org>", to="Alïce <alice@example.org>",
+            subject="Hawaii g1: RED to move — ply 12", text="RED buy 2 shells\n\nRED to move.")
+PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
+
+
+def _parse(raw: bytes):
+    return email.message_from_bytes(raw, policy=default)
+
+
+def _text(part) -> str:
+    return part.get_content().replace("\r\n", "\n").rstrip("\n")
+
+
+def test_text_only_is_one_plain_part_with_crlf_and_threading():
+    raw = compose(**BASE, in_reply_to="<m7@mail.gmail.com>",
+                  references=["<n1@example.org>", "<n2@example.org>"])
+    assert b"\r\n" in raw and b"\n" not in raw.replace(b"\r\n", b"")
+    msg = _parse(raw)
+    assert msg.get_content_type() == "text/plain"
+    assert _text(msg) == BASE["text"]
+    assert msg["In-Reply-To"] == "<m7@mail.gmail.com>"
+    assert msg["References"].split() == ["<n1@example.org>", "<n2@example.org>",
+                                         "<m7@mail.gmail.com>"]
+    assert msg["Auto-Submitted"] == "auto-replied"
+    assert msg["Message-ID"].endswith("@example.org>")
+    assert str(msg["Subject"]) == BASE["subject"]
+    assert msg["To"].addresses[0].display_name == "Alïce"
+    assert all(len(line) <= 998 for line in raw.split(b"\r\n"))
+
+
+def test_html_and_png_make_alternative_with_related_and_a_cid_reference():
+    raw = compose(**BASE, html='<p>RED to move</p><img src="cid:board.png" alt="board">',
+                  png=PNG, message_id="<fixed@example.org>")
+    msg = _parse(raw)
+    assert msg["Message-ID"] == "<fixed@example.org>"
+    assert msg.get_content_type() == "multipart/alternative"
+    plain, related = msg.get_payload()
+    assert plain.get_content_type() == "text/plain"
+    assert _text(plain) == BASE["text"]
+    assert related.get_content_type() == "multipart/related"
+    html, picture = related.get_payload()
+    assert picture.get_content_type() == "image/png"
+    assert picture.get_content() == PNG
+    cid = picture["Content-ID"].strip("<>")
+    assert f'src="cid:{cid}"' in html.get_content()
+    assert "cid:board.png" not in html.get_content()
+
+
+def test_a_picture_the_html_does_not_show_is_added_to_it():
+    msg = _parse(compose(**BASE, html="<p>state</p>", png=PNG))
+    html, picture = msg.get_payload()[1].get_payload()
+    assert f'cid:{picture["Content-ID"].strip("<>")}' in html.get_content()
+
+
+def test_png_without_html_is_an_attachment():
+    msg = _parse(compose(**BASE, png=PNG, png_name="g1-ply12.png"))
+    assert msg.get_content_type() == "multipart/mixed"
+    attachment = msg.get_payload()[1]
+    assert attachment.get_filename() == "g1-ply12.png"
+    assert attachment.get_content() == PNG
+
+
+def test_the_reader_reads_back_what_compose_writes():
+    mail = read_mail(compose(**BASE, html="<p>x</p>", png=PNG, reply_to="referee+g1@example.org",
+                             headers={"X-Referee-Game": "g1"}))
+    assert mail.body == BASE["text"]
+    assert mail.sender == "referee@example.org"
+    assert mail.recipients == ("alice@example.org",)
+    assert mail.auto        # a referee mail that comes back is never answered
+
+
+@pytest.mark.parametrize("field", ["sender", "to", "subject", "reply_to", "in_reply_to",
+                                   "message_id", "png_name"])
+@pytest.mark.parametrize("evil", ["x\r\nBcc: evil@example.com", "x\nBcc: e@x.org",
+                                  "x\rBcc: e@x.org", "x\x00y", "x\u2028Bcc: e@x.org"])
+def test_line_breaks_in_any_header_argument_are_refused(field, evil):
+    args = dict(BASE)
+    args[field] = evil
+    with pytest.raises(ValueError):
+        compose(**args)
+
+
+@pytest.mark.parametrize("headers", [{"X-Game": "g1\r\nBcc: e@x.org"},
+                                     {"X-Game\r\nBcc": "x"}, {"Bcc": "e@x.org"},
+                                     {"Content-Type": "text/html"}, {"Bad Name": "x"}])
+def test_extra_headers_cannot_inject_or_override(headers):
+    with pytest.raises(ValueError):
+        compose(**BASE, headers=headers)
+
+
+def test_references_cannot_inject():
+    with pytest.raises(ValueError):
+        compose(**BASE, references=["<a@b>\r\nBcc: e@x.org"])
+
+
+def test_new_message_ids_are_unique_and_well_formed():
+    ids = {new_message_id("example.org") for _ in range(1000)}
+    assert len(ids) == 1000
+    assert all(i.startswith("<") and i.endswith("@example.org>") for i in ids)
+    with pytest.raises(ValueError):
+        new_message_id("example.org>\r\nBcc: x")

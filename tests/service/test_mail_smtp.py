@@ -1,0 +1,140 @@
+"""send() against a real SMTP server (aiosmtpd on loopback): plain, STARTTLS,
+SMTPS with AUTH, and the failures the outbox must tell apart."""
+from __future__ import annotations
+
+import ssl
+from urllib.parse import quote
+
+import pytest
+
+from referee.errors import MailConfigError, MailError
+from referee.service.mail.outgoing import compose
+from referee.service.mail.smtp import PermanentFailure, TemporaryFailure, backoff, send
+from tests.service.mailservers import SmtpSink, free_port, self_signed_cert, server_context
+
+RAW = compose(sender="referee@example.org", to="alice@example.org", subject="s",
+              text="RED to move")
+
+
+@pytest.fixture(scope="module")
+def tls(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("tls")
+    cert, key = self_signed_cert(folder)
+    return cert, server_context(cert, key)
+
+
+def test_plain_smtp_delivers_the_exact_bytes():
+    with SmtpSink() as sink:
+        send(RAW, url=f"smtp://127.0.0.1:{sink.port}", sender="referee@example.org",
+             recipients=["alice@example.org", "bob@example.org"])
+    [got] = sink.received
+    assert got.sender == "referee@example.org"
+    assert got.recipients == ["alice@example.org", "bob@example.org"]
+    assert got.data.replace(b"\r\n", b"\n") == RAW.replace(b"\r\n", b"\n")
+
+
+def test_starttls_with_login(tls):
+    cert, context = tls
+    password = "p@ss:w/rd%"
+    with SmtpSink(tls=context, users={"referee": password}) as sink:
+        url = f"smtp+starttls://referee:{quote(password, safe='')}@localhost:{sink.port}" \
+              f"?cafile={cert}"
+        send(RAW, url=url, sender="referee@example.org", recipients=["alice@example.org"])
+    assert [r.login for r in sink.received] == ["referee"]
+
+
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+def test_smtps_with_login(tls):
+    cert, context = tls
+    with SmtpSink(implicit_tls=context, users={"referee": "secret"}) as sink:
+        send(RAW, url=f"smtps://referee:secret@localhost:{sink.port}",
+             sender="referee@example.org", recipients=["alice@example.org"],
+             context=ssl.create_default_context(cafile=str(cert)))
+    assert [r.login for r in sink.received] == ["referee"]
+
+
+def test_a_wrong_password_is_permanent(tls):
+    cert, context = tls
+    with SmtpSink(tls=context, users={"referee": "secret"}) as sink:
+        with pytest.raises(PermanentFailure) as failure:
+            send(RAW, url=f"smtp+starttls://referee:wrong@localhost:{sink.port}?cafile={cert}",
+                 sender="referee@example.org", recipients=["alice@example.org"])
+    assert failure.value.smtp_code == 535
+    assert sink.received == []
+
+
+def test_an_untrusted_certificate_is_permanent(tls):
+    _, context = tls
+    with SmtpSink(tls=context) as sink:
+        with pytest.raises(PermanentFailure, match="certificate"):
+            send(RAW, url=f"smtp+starttls://localhost:{sink.port}",
+                 sender="referee@example.org", recipients=["alice@example.org"])
+
+
+def test_connection_refused_is_temporary():
+    with pytest.raises(TemporaryFailure) as failure:
+        send(RAW, url=f"smtp://127.0.0.1:{free_port()}", sender="referee@example.org",
+             recipients=["alice@example.org"], timeout=5)
+    assert failure.value.code == "mail-temporary" and failure.value.temporary
+
+
+@pytest.mark.parametrize("answer, expected, code", [
+    ("550 5.1.1 mailbox unavailable", PermanentFailure, 550),
+    ("554 transaction failed", PermanentFailure, 554),
+    ("451 4.3.0 try again later", TemporaryFailure, 451),
+    ("452 insufficient storage", TemporaryFailure, 452),
+])
+def test_the_servers_answer_to_data_decides(answer, expected, code):
+    with SmtpSink() as sink:
+        sink.answer = answer
+        with pytest.raises(expected) as failure:
+            send(RAW, url=f"smtp://127.0.0.1:{sink.port}", sender="referee@example.org",
+                 recipients=["alice@example.org"])
+    assert failure.value.smtp_code == code
+    assert answer.split(" ", 1)[1] in failure.value.reason
+
+
+def test_refused_recipients_are_named():
+    with SmtpSink() as sink:
+        sink.rcpt_answer = {"gone@example.org": "550 no such user",
+                            "full@example.org": "452 mailbox full"}
+        with pytest.raises(PermanentFailure) as every:
+            send(RAW, url=f"smtp://127.0.0.1:{sink.port}", sender="referee@example.org",
+                 recipients=["gone@example.org"])
+        with pytest.raises(TemporaryFailure) as some:
+            send(RAW, url=f"smtp://127.0.0.1:{sink.port}", sender="referee@example.org",
+                 recipients=["alice@example.org", "full@example.org"])
+    assert set(every.value.refused) == {"gone@example.org"}
+    assert set(some.value.refused) == {"full@example.org"}
+    assert [r.recipients for r in sink.received] == [["alice@example.org"]]
+
+
+@pytest.mark.parametrize("url", ["http://example.org", "smtp://", "smtp://host:notaport",
+                                 "mailto:a@b", "", "smtp://host:99999"])
+def test_bad_urls_are_configuration_errors(url):
+    with pytest.raises(MailConfigError) as failure:
+        send(RAW, url=url, sender="referee@example.org", recipients=["a@example.org"])
+    assert isinstance(failure.value, PermanentFailure)
+    assert failure.value.code == "mail-config"
+
+
+def test_bad_envelopes_are_permanent():
+    for sender, recipients in [("referee@example.org", []),
+                               ("referee@example.org", ["a@x.org\r\nRCPT TO:<e@x.org>"]),
+                               ("r@x.org\r\nDATA", ["a@x.org"])]:
+        with pytest.raises(PermanentFailure):
+            send(RAW, url="smtp://127.0.0.1:1", sender=sender, recipients=recipients)
+
+
+def test_failures_are_one_family():
+    assert issubclass(TemporaryFailure, MailError) and issubclass(PermanentFailure, MailError)
+    assert TemporaryFailure.code != PermanentFailure.code
+
+
+def test_backoff_doubles_up_to_a_cap():
+    waits = [backoff(n) for n in range(0, 12)]
+    assert waits[0] == 0
+    assert waits[1] > 0
+    assert all(b == min(2 * a, waits[-1]) for a, b in zip(waits[1:], waits[2:]))
+    assert waits[-1] == backoff(10_000) == backoff(10**9)
+    assert backoff(3, first=1, cap=10) == 4 and backoff(9, first=1, cap=10) == 10
