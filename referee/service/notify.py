@@ -108,7 +108,8 @@ def invitation(game, seat_row, secret_text: str, reply_addr: str, players: list)
 
 
 def position_mail(game, module, state, *, seat: str, added: list[str], who: str | None,
-                  witness: str, deadline: float | None, digest: str, result: str | None) -> str:
+                  witness: str, deadline: float | None, digest: str, result: str | None,
+                  rendered: str | None = None) -> str:
     """The notification after accepted lines: what happened, whose turn, the state,
     and to the seat to move its legal options with a template."""
     from referee.notation.listing import legal_lines
@@ -125,7 +126,9 @@ def position_mail(game, module, state, *, seat: str, added: list[str], who: str 
         to_move = state.current_player()
         out += [f"Next: {to_move}" + (" (you)" if to_move == seat else "")
                 + f"; deadline {when(deadline)}."]
-    out += [witness, "", module.render(state, "text").rstrip("\n"), ""]
+    if rendered is None:
+        rendered = module.render(state, "text")
+    out += [witness, "", rendered.rstrip("\n"), ""]
     if not result and state.current_player() == seat:
         head, lines, total = legal_lines(module, state, OPTIONS_CAP)
         ply = witness.split()[1]

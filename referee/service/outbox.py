@@ -58,11 +58,13 @@ def claim(store, row_id: int, me: str, now: float):
 def compose_row(row) -> bytes:
     from referee.service.mail.outgoing import compose
 
+    headers = json.loads(row["headers"])
+    auto = headers.pop("Auto-Submitted", "auto-generated")
     return compose(sender=row["sender"], to=", ".join(json.loads(row["recipients"])),
                    subject=row["subject"], text=row["body"], html=row["html"],
                    in_reply_to=row["in_reply_to"], references=tuple(json.loads(row["refs"])),
                    message_id=row["message_id"], reply_to=row["reply_to"],
-                   headers=json.loads(row["headers"]))
+                   headers=headers, auto_submitted=auto)
 
 
 def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
@@ -81,6 +83,12 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
             continue
         try:
             raw = compose_row(row)
+        except ValueError as exc:           # a row no server could take: never retried
+            _finish(store, row_id, me, {"failed": f"cannot be composed: {exc}"[:1000],
+                                        "claimed_until": None})
+            out.failed += 1
+            continue
+        try:
             smtp.send(raw, url=url, sender=row["sender"],
                       recipients=json.loads(row["recipients"]), timeout=timeout)
         except MailError as err:

@@ -13,7 +13,6 @@ from sqlalchemy import insert, select, update
 from referee.notation import items as I
 from referee.service import schema as S
 
-PLIED = (I.MOVE, I.CHANCE)
 
 
 def split_text(text: str) -> tuple[str, list[str]]:
@@ -45,10 +44,11 @@ def transcript_text(conn, game) -> str:
 
 def chain_text(line: str, number: int = 1) -> str | None:
     """What the chain hashes for a body line: the item without its comment (None: not an item)."""
+    from referee.notation.control import PLY_KINDS
     from referee.notation.reader import parse_line
 
     item = parse_line(line, number)
-    if item is None or item.kind not in PLIED and not getattr(item, "control", False):
+    if item is None or item.kind not in PLY_KINDS:
         return None
     if item.kind == I.CHANCE:
         return "* " + item.body

@@ -279,13 +279,12 @@ class Session:
 
     def _derive(self, state) -> None:
         """What the listing shows without a replay: status, whose turn, round, result."""
-        from referee.notation.writer import format_result
+        from referee.notation.control import result_text, to_move
 
-        who = state.current_player()
+        who = to_move(state)
         dealt = any(line.startswith("*") for line in self.text.split("\n"))
         if who is None:
-            outcome = state.outcome()
-            status, result = "over", format_result(outcome) if outcome else "over"
+            status, result = "over", result_text(state) or "over"
         else:
             status, result = ("playing" if dealt else "salting"), None
         try:
@@ -421,28 +420,11 @@ class Session:
                 S.seats.c.game_id == self.game["id"], S.seats.c.seat == self.seat)
                 .values(resigned=True))
             self.seats[self.seat]["resigned"] = True
-            self.autoplay()
         return verdict
-
-    def autoplay(self, reason: str = "resigned") -> None:
-        """Resigned seats move by their game's least-disruptive move, each turn."""
-        for _ in range(10_000):
-            who = self.game["to_move"]
-            if self.game["status"] != "playing" or who not in self.seats \
-                    or not self.seats[who]["resigned"]:
-                return
-            from referee.notation.play import referee_move_line
-            verdict = self.play("(resigned seat)", "", sent=None, who=None,
-                                player=lambda raw, who=who: referee_move_line(
-                                    raw, who, f"{who} {reason}: played by the referee",
-                                    name=self.name, secret=self.secret))
-            if not verdict.ok:
-                return
 
     def after_move(self) -> None:
         if self.game["undo"]:
             self._set_undo(None)      # the next seat moving ends a takeback request
-        self.autoplay()
 
     # --- mail -------------------------------------------------------------------
     def mail_others(self, what: str, body: str) -> None:
@@ -467,10 +449,11 @@ class Session:
         g = self.game
         what = (f"game over, {g['result']}" if g["status"] == "over"
                 else f"ply {g['ply']}, {g['to_move']} to move")
+        rendered, summary = self.module.render(self.state, "text"), digest(self.module, self.state)
         for row in seat_rows(self.conn, g["id"]):
             body = position_mail(g, self.module, self.state, seat=row["seat"], added=lines,
                                  who=who, witness=self.witness(), deadline=self.deadline(),
-                                 digest=digest(self.module, self.state),
+                                 digest=summary, rendered=rendered,
                                  result=g["result"] if g["status"] == "over" else None)
             to_seat(self.conn, key, g, row, kind="notify", what=what, body=body, now=self.now)
 

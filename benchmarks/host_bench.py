@@ -1,0 +1,130 @@
+"""The hosted referee's speed (docs/performance.md, issue 12's targets).
+
+    python benchmarks/host_bench.py [--moves 200] [--games 1000] [--rounds 2] [--pg]
+
+1. Latency: the median wall time for a resident process to ingest one move mail
+   (parse, authenticate, validate, append, queue the notifications, commit) in a
+   3-player Hawaii game, on SQLite (target <= 20 ms).
+2. Throughput: GAMES live 3-player Hawaii games, one move mail each in turn, ROUNDS
+   times round the table: moves per second of ingest time on one core (target >= 200/s).
+
+Both on SQLite and, with --pg, on a throwaway PostgreSQL cluster started like the
+tests' (tests/service/pgcluster.py). Choosing a move and writing its mail happen
+outside the measure; everything the referee does with the mail is inside.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+SEATS = {"RED": "red@players.example", "GREEN": "green@players.example",
+         "BLUE": "blue@players.example"}
+HOST = "referee@host.example"
+
+
+def _mail(store, gid: str, seat: str, text: str, n: int) -> bytes:
+    from referee.service.games import seat_link_token
+    from referee.service.identity import parse_secret, reply_address
+    from referee.service.mail.outgoing import compose
+
+    to = reply_address(HOST, parse_secret(seat_link_token(store, gid, seat)))
+    return compose(sender=SEATS[seat], to=to, subject=f"game {gid}", text=text + "\n",
+                   message_id=f"<bench-{gid}-{n}-{random.random()}@players.example>")
+
+
+def _new_game(store, rng) -> str:
+    from referee.service.games import create_game
+    from referee.service.ingest import ingest
+
+    gid = create_game(store, "hawaii", SEATS, host_address=HOST)
+    for i, seat in enumerate(SEATS):
+        ingest(store, _mail(store, gid, seat, f"salt {rng.randrange(10**6)}", i))
+    return gid
+
+
+def _next_mail(store, gid: str, rng, n: int) -> bytes | None:
+    from referee.notation.listing import legal_lines
+    from referee.service.games import game_detail
+    from referee.service.submit import replay_text
+
+    g = game_detail(store, gid)
+    if g["status"] != "playing":
+        return None
+    rp = replay_text(g["text"], gid)
+    _, lines, _ = legal_lines(rp.module, rp.state, 30)
+    return _mail(store, gid, g["to_move"], f"{rng.choice(lines)} #{g['ply']}", n)
+
+
+def latency(url: str, moves: int) -> float:
+    from referee.service.ingest import ingest
+    from referee.service.store import open_store
+
+    store, rng, times = open_store(url), random.Random(1), []
+    gid = _new_game(store, rng)
+    for n in range(moves):
+        raw = _next_mail(store, gid, rng, n)
+        if raw is None:
+            gid = _new_game(store, rng)
+            raw = _next_mail(store, gid, rng, n)
+        t = time.perf_counter()
+        result = ingest(store, raw)
+        times.append(time.perf_counter() - t)
+        assert result.outcome == "handled" and result.reply.ok, result
+    return statistics.median(times)
+
+
+def throughput(url: str, games: int, rounds: int) -> tuple[float, int]:
+    from referee.service.ingest import ingest
+    from referee.service.store import open_store
+
+    store, rng = open_store(url), random.Random(2)
+    ids = [_new_game(store, rng) for _ in range(games)]
+    spent, done = 0.0, 0
+    for r in range(rounds):
+        for gid in ids:
+            raw = _next_mail(store, gid, rng, 1000 + r)
+            if raw is None:
+                continue
+            t = time.process_time()
+            result = ingest(store, raw)
+            spent += time.process_time() - t
+            done += result.reply is not None and bool(result.reply.lines)
+    return done / spent, done
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--moves", type=int, default=200)
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--pg", action="store_true", help="also on a throwaway PostgreSQL")
+    args = ap.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="referee-bench-"))
+    targets = [("SQLite", f"sqlite:///{folder / 'lat.db'}", f"sqlite:///{folder / 'thr.db'}")]
+    cluster = None
+    if args.pg:
+        from tests.service.pgcluster import PgCluster
+        cluster = PgCluster()
+        targets.append(("PostgreSQL", cluster.new_database(), cluster.new_database()))
+    try:
+        for name, lat_url, thr_url in targets:
+            med = latency(lat_url, args.moves)
+            print(f"{name}: ingest of one move mail, median of {args.moves}: "
+                  f"{med * 1000:.1f} ms (target <= 20 ms: {'met' if med <= 0.020 else 'NOT met'})")
+            rate, n = throughput(thr_url, args.games, args.rounds)
+            print(f"{name}: {n} moves over {args.games} live games: {rate:.0f} moves/s of CPU "
+                  f"(target >= 200/s: {'met' if rate >= 200 else 'NOT met'})")
+    finally:
+        if cluster is not None:
+            cluster.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+"""A table of players for the hosted referee's tests: they read what the referee
+sends (through a real SMTP server on loopback) and answer the way mail clients do."""
+from __future__ import annotations
+
+import itertools
+import re
+import uuid
+from dataclasses import dataclass
+from email import message_from_bytes, policy
+
+from referee.service.ingest import ingest
+from referee.service.outbox import deliver
+from tests.service.mailkit import CLIENTS, client_mail
+
+HOST = "referee@host.example"
+WITNESS = re.compile(r"^ply (\d+) chain ([0-9a-f]{12})$", re.M)
+
+
+@dataclass
+class Mail:
+    to: list[str]
+    subject: str
+    message_id: str
+    in_reply_to: str | None
+    references: list[str]
+    reply_to: str | None
+    auto: str | None
+    body: str
+
+    @property
+    def witness(self) -> tuple[int, str] | None:
+        found = WITNESS.findall(self.body)
+        return (int(found[-1][0]), found[-1][1]) if found else None
+
+    def options(self) -> list[str]:
+        """The copy-ready moves under 'Your move:' (empty when it is not this seat's turn)."""
+        lines = self.body.split("\n")
+        for i, line in enumerate(lines):
+            if line.startswith("Your move: "):
+                out = []
+                for opt in lines[i + 1:]:
+                    if not opt.startswith("    "):
+                        break
+                    out.append(opt.strip())
+                return out
+        return []
+
+    def option_count(self) -> int | None:
+        m = re.search(r"^Your move: (\d+) legal move", self.body, re.M)
+        return int(m.group(1)) if m else None
+
+
+def parse(data: bytes) -> Mail:
+    m = message_from_bytes(data, policy=policy.default)
+    body = m.get_body(("plain",)).get_content().replace("\r\n", "\n")
+    refs = str(m["References"] or "").split()
+    return Mail([a.strip() for a in str(m["To"]).split(",")], str(m["Subject"]),
+                str(m["Message-ID"]), str(m["In-Reply-To"]) if m["In-Reply-To"] else None,
+                refs, str(m["Reply-To"]) if m["Reply-To"] else None,
+                str(m["Auto-Submitted"]) if m["Auto-Submitted"] else None, body)
+
+
+class Table:
+    """The seats' addresses, their mailboxes, and the SMTP server they read from."""
+
+    def __init__(self, store, sink, seats: dict[str, str]):
+        self.store, self.sink, self.seats = store, sink, dict(seats)
+        self.seen = 0
+        self.inbox: dict[str, list[Mail]] = {a: [] for a in seats.values()}
+        self.clients = itertools.cycle(CLIENTS)
+
+    @property
+    def url(self) -> str:
+        return f"smtp://127.0.0.1:{self.sink.port}"
+
+    def deliver(self, now: float | None = None) -> list[Mail]:
+        """Send the outbox; the mails that arrived, each filed in its recipient's inbox."""
+        deliver(self.store, self.url, now=now)
+        new = [parse(r.data) for r in self.sink.received[self.seen:]]
+        self.seen = len(self.sink.received)
+        for mail in new:
+            for address in mail.to:
+                self.inbox.setdefault(address, []).append(mail)
+        return new
+
+    def last(self, seat: str) -> Mail:
+        return self.inbox[self.seats[seat]][-1]
+
+    def write(self, seat: str, text: str, *, answering: Mail | None = None,
+              client: str | None = None, html_only: bool = False) -> tuple[bytes, str]:
+        """A seat's reply to ``answering`` (default: its last mail), as a client writes it."""
+        answering = answering or self.last(seat)
+        mid = f"<{uuid.uuid4().hex}@players.example>"
+        subject = answering.subject if answering.subject.startswith("Re:") \
+            else "Re: " + answering.subject
+        client = client or next(self.clients)
+        quoted = answering.body
+        if client == "thunderbird":
+            # mailkit's format=flowed wraps a long quoted line without repeating its '>'
+            # (real Thunderbird repeats it), so the tail would read as new text: quote
+            # the lines a flowed client keeps whole
+            quoted = "\n".join(line for line in quoted.split("\n") if len(line) <= 70)
+        raw = client_mail(client, sender=self.seats[seat],
+                          to=answering.reply_to or HOST, subject=subject, new_text=text,
+                          quoted=quoted, message_id=mid,
+                          in_reply_to=answering.message_id,
+                          references=tuple(answering.references), html_only=html_only)
+        return raw, mid
+
+    def send(self, seat: str, text: str, **kw):
+        raw, mid = self.write(seat, text, **kw)
+        return ingest(self.store, raw), mid, raw
