@@ -45,9 +45,11 @@ for command in (new, salt, play, check, verify, show, moves, test, selfplay, com
 
 
 from referee.service.cli import host as _host_group, mail as _mail_group  # noqa: E402
+from referee.service.web.cli import serve  # noqa: E402  (the web page: docs/web.md)
 
 cli.add_command(_host_group)
 cli.add_command(_mail_group)
+cli.add_command(serve)
 
 
 def run(argv=None) -> int:

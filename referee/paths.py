@@ -39,3 +39,11 @@ def game_data(name: str) -> Path:
     if override and (Path(override) / f"{name}.yaml").is_file():
         return Path(override) / f"{name}.yaml"
     return games_dir() / f"{name}.yaml"
+
+
+def examples_dir() -> Path:
+    """The example transcripts (docs/examples; ``referee.examples`` in a wheel)."""
+    installed = _PACKAGE / "examples"
+    if (installed / "hawaii-2p.txt").is_file():
+        return installed
+    return _PACKAGE.parent / "docs" / "examples"

@@ -1,0 +1,287 @@
+"""The web page's routes: the list of games, a game, its transcript, its change
+events, and a seat's private page whose forms go through the host's one move path
+(:func:`referee.service.submit.submit`, ``via="web"``).
+
+Reading never needs JavaScript; with it, a page follows the game through
+server-sent events (``/game/ID/events``), which poll the store so that a move
+taken by another process (a mail ingest) reaches every open page.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from referee.errors import RefereeError
+from referee.service.web import positions, queries, safety
+
+HERE = Path(__file__).resolve().parent
+GAME_ID = re.compile(r"[a-z0-9]{1,32}\Z")
+LINK = re.compile(r"[A-Za-z0-9.]{1,80}\Z")
+MOVES_CAP = 60
+POLL_SECONDS = 0.5
+STREAM_SECONDS = 300            # then the browser's EventSource reconnects by itself
+COMMANDS = ("undo", "accept", "decline", "resign")
+
+_env = Environment(loader=FileSystemLoader(str(HERE / "templates")), autoescape=True,
+                   trim_blocks=True, lstrip_blocks=True)
+
+
+def render(name: str, status: int = 200, **ctx) -> HTMLResponse:
+    return HTMLResponse(_env.get_template(name).render(**ctx), status_code=status)
+
+
+class Page:
+    """The app's state: the store it reads and writes."""
+
+    def __init__(self, store):
+        self.store = store
+        self._key = None
+
+    def key(self) -> bytes:
+        if self._key is None:
+            with self.store.read() as conn:
+                self._key = self.store.host_key(conn)
+        return self._key
+
+
+def _game_id(request: Request) -> str:
+    gid = request.path_params["game"]
+    if not GAME_ID.match(gid):
+        raise HTTPException(404, "There is no such game.")
+    return gid
+
+
+def _detail(store, gid: str) -> dict:
+    from referee.service.games import game_detail
+    try:
+        return game_detail(store, gid)
+    except RefereeError:
+        raise HTTPException(404, f"There is no game {gid}.") from None
+
+
+def _ply(request: Request, last: int) -> int | None:
+    raw = request.query_params.get("ply")
+    if raw is None or raw == "":
+        return None
+    if not raw.isdigit() or int(raw) > last:
+        raise HTTPException(400, f"ply is a number from 0 to {last} in this game.")
+    return int(raw)
+
+
+def _chain_at(detail: dict, ply: int) -> str:
+    if ply == 0:
+        return f"{detail['id']}:genesis:{detail['text'].split(chr(10) + chr(10))[0]}"
+    return [it for it in detail["items"] if it["ply"] is not None][ply - 1]["chain"]
+
+
+def game_context(page: Page, gid: str, ply: int | None = None) -> dict:
+    detail = _detail(page.store, gid)
+    current = detail["ply"] if ply is None else ply
+    # The latest position is the whole transcript (lines after the last ply, a comment
+    # or a control item, count too); a past one ends at its ply's item.
+    head_key = hashlib.sha256(detail["text"].encode("utf-8")).hexdigest()
+    key = head_key if current == detail["ply"] else _chain_at(detail, current)
+    pos = positions.position(detail["text"], detail["items"], current, key,
+                             whole=current == detail["ply"])
+    plied = [it for it in detail["items"] if it["ply"] is not None]
+    return {
+        "game": detail, "pos": pos, "ply": current, "at_end": current == detail["ply"],
+        "history": plied, "recent": positions.recent(detail["text"], head_key),
+        "audit": positions.audit(detail["text"], detail["chain"], head_key),
+        "undo": queries.pending_undo(page.store, gid),
+        "version": queries.version(page.store, gid),
+    }
+
+
+async def games_list(request: Request) -> Response:
+    from referee.service.games import list_games
+    rows = await run_in_threadpool(list_games, request.app.state.page.store)
+    return render("list.html", games=rows)
+
+
+async def game_page(request: Request) -> Response:
+    gid = _game_id(request)
+    page = request.app.state.page
+    detail = await run_in_threadpool(_detail, page.store, gid)
+    ply = _ply(request, detail["ply"])
+    ctx = await run_in_threadpool(game_context, page, gid, ply)
+    return render("game.html", **ctx)
+
+
+async def transcript(request: Request) -> Response:
+    from referee.service.games import export_text
+    gid = _game_id(request)
+    store = request.app.state.page.store
+    try:
+        text = await run_in_threadpool(export_text, store, gid)
+    except RefereeError:
+        raise HTTPException(404, f"There is no game {gid}.") from None
+    return PlainTextResponse(text, headers={
+        "Content-Disposition": f'attachment; filename="game-{gid}.txt"'})
+
+
+async def events(request: Request) -> Response:
+    """``change`` events carrying the game's version: one at once, then one whenever
+    it changes. The store is polled, so a move from any process is seen."""
+    gid = _game_id(request)
+    store = request.app.state.page.store
+    if await run_in_threadpool(queries.version, store, gid) is None:
+        raise HTTPException(404, f"There is no game {gid}.")
+
+    async def stream():
+        last, waited = None, 0.0
+        yield "retry: 2000\n\n"
+        while waited < STREAM_SECONDS:
+            now = await run_in_threadpool(queries.version, store, gid)
+            if now != last:
+                last = now
+                yield f"event: change\ndata: {now}\n\n"
+            elif int(waited) % 15 == 0 and waited == int(waited):
+                yield ": still here\n\n"
+            if await request.is_disconnected():
+                return
+            await asyncio.sleep(POLL_SECONDS)
+            waited += POLL_SECONDS
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def _seat(page: Page, request: Request) -> tuple[str, str, str]:
+    """(game id, seat, link) of a seat's private link; 404 for anything else."""
+    from referee.service.games import seat_for_link
+    link = request.path_params["link"]
+    gid = link.split(".", 1)[0].lower()
+    if not LINK.match(link) or not GAME_ID.match(gid):
+        raise HTTPException(404, "There is no such seat link.")
+    seat = seat_for_link(page.store, gid, link)
+    if seat is None:
+        raise HTTPException(404, "There is no such seat link (a replaced seat's old "
+                                 "link stops working).")
+    return gid, seat, link
+
+
+def seat_context(page: Page, request: Request, reply=None, typed: str = "") -> dict:
+    from referee.notation.listing import legal_lines
+    from referee.notation.check import check_text
+
+    gid, seat, link = _seat(page, request)
+    ctx = game_context(page, gid)
+    game = ctx["game"]
+    moves, head, total = [], None, 0
+    if game["status"] == "playing" and game["to_move"] == seat:
+        rp = check_text(game["text"], "<game>")
+        if rp.state is not None:
+            head, moves, total = legal_lines(rp.module, rp.state, MOVES_CAP)
+    undo = ctx["undo"]
+    fill = request.query_params.get("fill", "")
+    ctx.update(seat=seat, link=link, moves=moves, moves_head=head, moves_total=total,
+               token=safety.form_token(page.key(), gid, link), reply=reply,
+               typed=typed or (fill if len(fill) <= safety.MAX_FIELD else ""),
+               example=moves[0] if moves else "",
+               can_answer=bool(undo and undo["seat"] != seat),
+               can_undo=game["status"] == "playing")
+    return ctx
+
+
+async def seat_page(request: Request) -> Response:
+    page = request.app.state.page
+    ctx = await run_in_threadpool(seat_context, page, request)
+    return render("seat.html", **ctx)
+
+
+async def seat_post(request: Request) -> Response:
+    from referee.service.submit import submit
+
+    page = request.app.state.page
+    safety.check_origin(request)
+    form = await safety.read_form(request)
+    gid, seat, link = await run_in_threadpool(_seat, page, request)
+    safety.check_token(page.key(), gid, link, form.get("token"))
+    command = form.get("command", "")
+    if command in COMMANDS:
+        if command == "resign" and form.get("sure") != "yes":
+            raise HTTPException(400, "To resign, tick the box that says you mean it.")
+        text, guard = command, None
+    elif command == "move":
+        text = form.get("move", "").strip()
+        if not text:
+            raise HTTPException(400, "Type a move first (or pick one from your legal moves).")
+        if "\n" in text or "\r" in text:
+            raise HTTPException(400, "One move at a time on the page.")
+        raw = form.get("ply", "")
+        guard = int(raw) if raw.isdigit() else None
+    else:
+        raise HTTPException(400, "Unknown command.")
+
+    def run():
+        try:
+            return submit(page.store, gid, seat, text, via="web", expect_ply=guard)
+        except RefereeError as err:
+            raise HTTPException(400, err.reason) from None
+    reply = await run_in_threadpool(run)
+    ctx = await run_in_threadpool(seat_context, page, request, reply,
+                                  "" if reply.ok else (text if command == "move" else ""))
+    return render("seat.html", status=200 if reply.ok else 422, **ctx)
+
+
+async def http_error(request: Request, exc: HTTPException) -> Response:
+    status = exc.status_code if 400 <= exc.status_code < 600 else 400
+    return render("error.html", status=status, status_code=status, message=exc.detail)
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    return render("error.html", status=500, status_code=500,
+                  message="Something went wrong on the referee's side; nothing was changed "
+                          "by this request. Please tell the host.")
+
+
+class SecurityHeaders:
+    """The same protective headers on every response (see :mod:`safety`)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with(message):
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                have = {k.lower() for k, _ in headers}
+                for name, value in safety.HEADERS.items():
+                    if name.lower().encode() not in have:
+                        headers.append((name.lower().encode(), value.encode()))
+                if scope["path"].startswith("/seat/"):
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers}
+            await send(message)
+        return await self.app(scope, receive, send_with)
+
+
+def create_app(store) -> Starlette:
+    """The web page over ``store`` (an open :class:`referee.service.store.Store`)."""
+    app = Starlette(routes=[
+        Route("/", games_list),
+        Route("/game/{game}", game_page),
+        Route("/game/{game}/transcript.txt", transcript),
+        Route("/game/{game}/events", events),
+        Route("/seat/{link}", seat_page, methods=["GET"]),
+        Route("/seat/{link}", seat_post, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+    ], exception_handlers={HTTPException: http_error, Exception: server_error})
+    app.state.page = Page(store)
+    app.add_middleware(SecurityHeaders)
+    return app

@@ -1,0 +1,34 @@
+"""Read-only questions the page asks the store that the host's functions do not
+answer: cheap enough to ask twice a second from every open page.
+
+Only reads, only through the store's own schema; writing is
+:func:`referee.service.submit.submit`'s alone.
+"""
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import select
+
+from referee.service import schema as S
+
+
+def version(store, game_id: str) -> str | None:
+    """What changes whenever the game does (a move, a takeback asked or ended, a
+    seat replaced): ply and last write. None when there is no such game."""
+    with store.read() as conn:
+        row = conn.execute(select(S.games.c.ply, S.games.c.updated_at, S.games.c.undo)
+                           .where(S.games.c.id == game_id)).first()
+    if row is None:
+        return None
+    return f"{row.ply}-{row.updated_at!r}-{len(row.undo or '')}"
+
+
+def pending_undo(store, game_id: str) -> dict | None:
+    """The takeback request waiting for answers: {"seat", "ply", "accepted"}, or None."""
+    with store.read() as conn:
+        value = conn.execute(select(S.games.c.undo).where(S.games.c.id == game_id)).scalar()
+    try:
+        return json.loads(value) if value else None
+    except ValueError:
+        return None
