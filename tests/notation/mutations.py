@@ -107,10 +107,10 @@ def bad_answer(status: int, err: str) -> str | None:
     return None
 
 
-def check_mutant(path: Path, data: bytes) -> str | None:
+def check_mutant(path: Path, data: bytes, commands=("check", "verify")) -> str | None:
     """Write ``data`` to ``path``, check and verify it: the contract broken, or None."""
     path.write_bytes(data)
-    for command in ("check", "verify"):
+    for command in commands:
         why = bad_answer(*run_cli([command, path]))
         if why:
             return f"{command}: {why}"
