@@ -64,7 +64,8 @@ def play_line(path: str, text: str, *, dry_run: bool = False, expect_ply: int | 
                            expect_ply=expect_ply, expect_chain=expect_chain, dry_run=dry_run)
         if not dry_run and played.text is not None:
             from referee.notation import snapshot
-            from referee.notation.storage import write_atomic
+            from referee.notation.storage import remove_stale_temporaries, write_atomic
+            remove_stale_temporaries(path)
             write_atomic(path, played.text)
             played.written = True
             if played.replay is not None:

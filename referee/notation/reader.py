@@ -61,6 +61,14 @@ def split_lines(text: str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
+def too_many_errors(number: int, last: int, line: str, file: str) -> NotationSyntaxError:
+    """The error that ends reading (or replaying) a file at MAX_ERRORS: a file of
+    nonsense costs the same as a short one, and nobody reads the 201st error."""
+    return NotationSyntaxError(f"{MAX_ERRORS} errors already: the rest of the file (lines "
+                               f"{number}-{last}) is not read").at(
+        line=number, column=1, text=line[:MAX_LINE], file=file)
+
+
 def read_text(text: str, file: str = "<string>") -> Transcript:
     transcript = Transcript(file=file, lines=split_lines(text))
     seen_item = False
@@ -68,10 +76,7 @@ def read_text(text: str, file: str = "<string>") -> Transcript:
         if not line.strip():
             continue
         if len(transcript.errors) >= MAX_ERRORS:
-            transcript.errors.append(NotationSyntaxError(
-                f"{MAX_ERRORS} errors already: the rest of the file (lines {number}-"
-                f"{len(transcript.lines)}) is not read").at(line=number, column=1,
-                                                           text=line[:MAX_LINE], file=file))
+            transcript.errors.append(too_many_errors(number, len(transcript.lines), line, file))
             break
         try:
             if len(line) > MAX_LINE:

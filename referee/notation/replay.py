@@ -17,6 +17,7 @@ from referee.errors import (BadChanceError, BadHeaderError, IllegalMoveError, No
 from referee.notation import items as I
 from referee.notation.items import Item, Transcript
 from referee.notation.problems import NotEvaluated, internal
+from referee.notation.reader import MAX_ERRORS, too_many_errors
 
 
 @dataclass
@@ -422,9 +423,16 @@ def replay(transcript: Transcript, *, until: int | None = None,
             rp.step(item)
         except RefereeError as err:
             errors.append(err)
-            if err.code == "syntax":
+            if err.code == "syntax" and len(errors) < MAX_ERRORS:
                 continue
             rp.stopped_at = item.line
+            if err.code == "syntax":
+                last = len(transcript.lines)
+                following = todo[index + 1:]
+                if following:
+                    nxt = following[0]
+                    errors.append(too_many_errors(nxt.line, last, nxt.text, transcript.file))
+                break
             _not_evaluated(rp, errors, todo[index + 1:], item.line)
             break
     else:

@@ -104,6 +104,33 @@ def write_atomic(path: str | Path, text: str, *, exclusive: bool = False,
     _sync_dir(directory)
 
 
+def remove_stale_temporaries(path: str | Path) -> None:
+    """Remove the temporary files that writers killed mid-write (kill -9, a power cut)
+    left beside ``path``. Call it under the file's lock: a temporary whose writer is
+    still alive (or whose pid was reused) is left alone."""
+    path = Path(path)
+    prefix = f".{path.name}."
+    try:
+        entries = list(os.scandir(path.parent if str(path.parent) else "."))
+    except OSError:
+        return
+    for entry in entries:
+        pid = entry.name[len(prefix):].split(".")[0]
+        if not (entry.name.startswith(prefix) and entry.name.endswith(".tmp") and pid.isdigit()):
+            continue
+        try:
+            os.kill(int(pid), 0)
+            continue                      # its writer lives
+        except ProcessLookupError:
+            pass
+        except (PermissionError, OverflowError):
+            continue
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            pass
+
+
 _SERIAL = itertools.count()
 
 

@@ -32,6 +32,20 @@ def test_a_file_of_syntax_errors_keeps_a_bounded_number_of_them(tmp_path):
     assert len(rp.errors) <= MAX_ERRORS + 1 and "not read" in rp.errors[-1].reason
 
 
+def test_a_file_of_bad_moves_stops_replaying_at_the_error_cap(tmp_path):
+    """Move lines the line reader accepts but the game's reader does not: the replay
+    goes on past each (a syntax error costs only its line), up to MAX_ERRORS."""
+    from referee.notation.reader import MAX_ERRORS
+    head = (Path(__file__).parents[2] / "docs" / "examples" / "haleakala.txt").read_text()
+    path = tmp_path / "bad.txt"
+    lines = [x for x in head.splitlines()[:12] if not x.startswith("[Result")]
+    path.write_text("\n".join(lines + ["YELLOW flies to the moon"] * 5_000) + "\n")
+    rp = check_path(str(path))
+    assert len(rp.errors) == MAX_ERRORS + 1
+    assert {e.code for e in rp.errors} == {"syntax"} and "not read" in rp.errors[-1].reason
+    assert rp.errors[-1].line == rp.errors[-2].line + 1
+
+
 def test_huge_integers_are_errors_not_internal_ones(tmp_path, capsys):
     path = tmp_path / "g.txt"
     path.write_text(GAME + "? total = " + "9" * 1990 + "\n")

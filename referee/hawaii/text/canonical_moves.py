@@ -30,13 +30,13 @@ _BOATS = r"(?:fishing-boat|boat\d+)(?: (?:fishing-boat|boat\d+))*"
 # One pattern per canonical form; move_syntax reads the same lines with columns.
 PATTERNS = {
     "buy": re.compile(
-        _SEAT + r"(?:moves (\S+?)->(\S+?)|stays at (\S+?))(?: paying (" + _PAY + r"))?, "
+        _SEAT + r"(?:moves ([^\s>]+?)->([^\s,]+?)|stays at ([^\s,]+?))(?: paying (" + _PAY + r"))?, "
         r"buys (\S+) (I|II|x1|x2) with (plain )?token (\d+s?)(?: paying (" + _PAY + r"))?"
         r"(?:, to village (\d+))?(?:, plus (tiki) paying (" + _PAY + r"))?"),
     "fish": re.compile(_SEAT + r"fishes (" + _FISH + r"(?:,? " + _FISH + r")*) with (" + _BOATS + ")"
                        r"(?: paying (" + _PAY + r"))?"),
     "visit": re.compile(_SEAT + r"visits dock (\d+) with (" + _BOATS + ")"
-                        r"(?: paying (" + _PAY + r"))?(?:, takes (\S+?))?(?:, to village (\d+))?"),
+                        r"(?: paying (" + _PAY + r"))?(?:, takes ([^\s,]+?))?(?:, to village (\d+))?"),
     "take_order": re.compile(_SEAT + r"takes order (\d+)"),
     "income": re.compile(_SEAT + r"chooses ((?:shell|foot|fruit)(?: (?:shell|foot|fruit))*)"),
 }
