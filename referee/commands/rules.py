@@ -12,13 +12,15 @@ def rules(words):
     """The text of the rulings that errors cite: one (ID) or all (of GAME).
 
     IDs are those in error messages: H-R1..H-R22 and H-X1.. (Hawaii), K-R1..K-R11
-    and K-A1.. (Haleakala), in any case.
+    and K-A1.. (Haleakala), T-1..T-7 (takebacks and resignations, every game), in
+    any case.
 
     \b
     Example:
       referee rules H-R5
       referee rules haleakala
       referee rules hawaii h-x7
+      referee rules T-1
     """
     from referee.core import registry
     from referee.notation import rulebook

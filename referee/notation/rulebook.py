@@ -46,16 +46,19 @@ def rulings(game: str) -> tuple[Ruling, ...]:
                  for rid, entry in data["rulings"].items())
 
 
+TRANSCRIPT = "transcript"     # the T- rulings: takebacks and resignations, for every game
+
+
 def all_rulings() -> list[Ruling]:
     from referee.core import registry
-    return [r for key in registry.keys() for r in rulings(key)]
+    return [r for key in registry.keys() for r in rulings(key)] + list(rulings(TRANSCRIPT))
 
 
 def find(ruling_id: str, game: str | None = None) -> Ruling:
     """One ruling by id (any case); UsageError with a did-you-mean when there is none."""
     from referee.notation.syntax import did_you_mean
 
-    pool = list(rulings(game)) if game else all_rulings()
+    pool = list(rulings(game)) + list(rulings(TRANSCRIPT)) if game else all_rulings()
     wanted = normal_id(ruling_id)
     for r in pool:
         if r.id == wanted:

@@ -369,8 +369,9 @@ def poll(maildir, imap, db, now):
 @mail.command(context_settings=CONTEXT)
 @click.option("--smtp", envvar="REFEREE_SMTP", required=True, metavar="URL",
               help="smtp://host:port or smtps://user:password@host:port (env REFEREE_SMTP).")
-@click.option("--pictures", is_flag=True,
-              help="Add the board as a picture (HTML and PNG) to each notification.")
+@click.option("--pictures/--no-pictures", default=True, show_default=True,
+              help="Add the board as a picture (HTML and PNG) to each notification; the "
+                   "plain text part is complete without it.")
 @db_option
 @now_option
 def send(smtp, pictures, db, now):
@@ -378,7 +379,8 @@ def send(smtp, pictures, db, now):
 
     \b
     Example:
-      referee mail send --smtp smtp://localhost:25 --pictures
+      referee mail send --smtp smtp://localhost:25
+      referee mail send --smtp smtp://localhost:25 --no-pictures
     """
     from referee.service.outbox import deliver
 

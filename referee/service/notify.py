@@ -84,7 +84,7 @@ _THREAD = (update(S.seats)
 
 
 def picture_source(module, state) -> str | None:
-    """What ``referee mail send --pictures`` draws the board from: the state JSON (the
+    """What ``referee mail send`` (pictures on by default) draws the board from: the state JSON (the
     picture itself is made at sending time, off the move's transaction)."""
     try:
         return json.dumps({"game": module.key, "state": module.state_to_json(state)})

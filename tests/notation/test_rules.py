@@ -9,7 +9,7 @@ from helpers import run
 from referee.notation import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
-CITED = re.compile(r"\b[HK]-[A-Z]+[0-9]+\b")
+CITED = re.compile(r"\b(?:[HK]-[A-Z]+[0-9]+|T-[1-9][0-9]*)\b")
 
 
 def cited_ids() -> set[str]:
@@ -75,3 +75,11 @@ def test_readme_and_docs_send_no_one_outside_the_project():
     for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
         text = path.read_text(encoding="utf-8")
         assert "shared/" not in text and "../" not in text, path.name
+
+
+def test_the_transcript_rulings_are_printed_for_any_game():
+    """T-1..T-7 (takeback, resignation, the least-disruptive move) belong to every game."""
+    ids = [r.id for r in rulebook.rulings(rulebook.TRANSCRIPT)]
+    assert ids == [f"T-{n}" for n in range(1, 8)]
+    assert rulebook.find("t-4", "haleakala").title == "Resignation"
+    assert rulebook.find("T-7").id in {r.id for r in rulebook.all_rulings()}
