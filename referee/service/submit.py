@@ -480,16 +480,18 @@ class Session:
         g = self.game
         what = (f"game over, {g['result']}" if g["status"] == "over"
                 else f"ply {g['ply']}, {g['to_move']} to move")
-        from referee.service.notify import picture_source
+        from referee.service.notify import Batch, picture_source
         rendered, summary = self.module.render(self.state, "text"), digest(self.module, self.state)
         picture = picture_source(self.module, self.state)
+        batch = Batch()
         for row in seat_rows(self.conn, g["id"]):
             body = position_mail(g, self.module, self.state, seat=row["seat"], added=lines,
                                  who=who, witness=self.witness(), deadline=self.deadline(),
                                  digest=summary, rendered=rendered,
                                  result=g["result"] if g["status"] == "over" else None)
             to_seat(self.conn, key, g, row, kind="notify", what=what, body=body, now=self.now,
-                    picture=picture)
+                    picture=picture, batch=batch)
+        batch.flush(self.conn)
 
 
 # Replays at the end of games this process played lately, keyed by the store and
