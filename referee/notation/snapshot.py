@@ -19,8 +19,8 @@ from pathlib import Path
 from referee.cache import cache_root, clean_temporaries, entry_name, load, store
 
 KEEP = 256
-PRUNE_EVERY = 32          # saves between prunes in one process (the first save prunes)
-_saves = 0
+PRUNE_EVERY = 32          # saves into one folder between prunes (the first save prunes)
+_saves: dict[str, int] = {}
 
 
 def cache_dir() -> Path:
@@ -82,9 +82,8 @@ def save(rp, raw: bytes) -> None:
                 "resigned": list(getattr(rp.state.control, "resigned", ())),
                 "state": rp.module.state_to_json(rp.state)}
         store(folder / entry_name(raw), data)
-        global _saves
-        _saves += 1
-        if _saves % PRUNE_EVERY == 1:      # a resident host saves on every move
+        n = _saves[str(folder)] = _saves.get(str(folder), 0) + 1
+        if n % PRUNE_EVERY == 1:      # a resident host saves on every move
             _prune(folder)
     except Exception:
         pass
