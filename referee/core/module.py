@@ -19,6 +19,8 @@ class GameModule(Protocol):
     min_players: int
     max_players: int
     rule_flags: Sequence[str]      # variant flags accepted in the Rules tag
+    move_verbs: Sequence[str]      # lower-case words a canonical move starts with after
+                                   # its seat, so a mail may leave the seat out
 
     def components_path(self) -> str: ...
     def components_digest(self) -> str: ...          # "hawaii.yaml sha256:…"

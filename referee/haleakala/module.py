@@ -21,6 +21,8 @@ class HaleakalaModule(LazyGameModule):
     min_players = 2
     max_players = 2
     rule_flags = game.RULE_FLAGS
+    # the canonical verbs of grammar/haleakala.lark's actions (its synonyms need the seat word)
+    move_verbs = ("places", "takes", "sails", "picks", "priestess", "buys")
 
     def components_path(self) -> str:
         return components.default().path

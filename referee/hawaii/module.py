@@ -24,6 +24,8 @@ class HawaiiModule(LazyGameModule):
     min_players = 2
     max_players = 5
     rule_flags = game.RULE_FLAGS
+    # the canonical verbs of grammar/hawaii.lark's actions (its synonyms need the seat word)
+    move_verbs = ("moves", "stays", "buys", "fishes", "visits", "takes", "chooses")
 
     def components_path(self) -> str:
         return load().path

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
+from functools import lru_cache
 from math import lcm
 
 ALGORITHM = "hmac-sha256/1"
@@ -105,13 +106,30 @@ def back(key: bytes) -> bytes:
 
 
 def act_key(secret: bytes, act: int, keys: int = KEYS) -> bytes:
-    """H^(keys - act)(secret): the key of act ``act``; act 0 is the commitment."""
+    """H^(keys - act)(secret): the key of act ``act``; act 0 is the commitment. A host
+    process deals many acts of one game: it walks the chain once and keeps every
+    STRIDE-th key, so each later act costs fewer than STRIDE hashes, not thousands."""
     if not 0 <= act <= keys:
         raise ValueError(f"a commitment to {keys} keys deals acts 1 to {keys}")
-    key = secret
-    for _ in range(keys - act):
+    steps = keys - act
+    key = _milestones(secret, keys)[steps // STRIDE]
+    for _ in range(steps % STRIDE):
         key = back(key)
     return key
+
+
+STRIDE = 100
+
+
+@lru_cache(maxsize=1024)
+def _milestones(secret: bytes, keys: int) -> tuple[bytes, ...]:
+    """H^(i * STRIDE)(secret) for i = 0, 1, ... up to ``keys`` hashes."""
+    out, key = [secret], secret
+    for i in range(1, keys // STRIDE * STRIDE + 1):
+        key = back(key)
+        if i % STRIDE == 0:
+            out.append(key)
+    return tuple(out)
 
 
 def commitment(secret: bytes, keys: int = KEYS) -> str:

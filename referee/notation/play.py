@@ -99,7 +99,7 @@ def _guard(rp, expect_ply: int | None, expect_chain: str | None, name: str) -> N
 
 def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None,
               expect_ply: int | None = None, expect_chain: str | None = None,
-              dry_run: bool = False) -> Played:
+              dry_run: bool = False, rp=None) -> Played:
     """Validate one line against the transcript ``raw`` and return what playing it
     gives: the lines added and the whole new text (``Played.text``), nothing written.
 
@@ -115,9 +115,13 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None,
     a re-sent move: StaleGuardError unless the transcript still ends there
     (``Played.witness`` is what to send next time). ``dry_run`` lets a player without
     the secret try a move whose draws only the host can deal (``Played.note`` says so).
+
+    ``rp``, for a resident process that keeps games in memory, is a replay at the end
+    of exactly ``raw`` (as :func:`referee.notation.snapshot.restore` would give it,
+    yours to advance): then neither the state cache nor a replay is consulted.
     """
     return _play(raw, text, name=name, secret=secret, expect_ply=expect_ply,
-                 expect_chain=expect_chain, dry_run=dry_run)
+                 expect_chain=expect_chain, dry_run=dry_run, rp=rp)
 
 
 def referee_move_line(raw: bytes, seat: str, reason: str, *, name: str = "<game>",
@@ -141,7 +145,7 @@ def referee_move_line(raw: bytes, seat: str, reason: str, *, name: str = "<game>
 
 
 def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
-          expect_chain: str | None = None, dry_run: bool = False) -> Played:
+          expect_chain: str | None = None, dry_run: bool = False, rp=None) -> Played:
     """``text`` is the line, or a function of the replay at the end of the file (after
     the referee's own lines) that returns it."""
     from referee.notation import snapshot
@@ -153,7 +157,10 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
     path = name
     check_size(raw, path)
     transcript = read_bytes(raw, path)
-    rp = snapshot.restore(transcript, raw)
+    if rp is not None:
+        rp.transcript = transcript
+    else:
+        rp = snapshot.restore(transcript, raw)
     if rp is None:
         from referee.notation.replay import replay
         rp = replay(transcript, chain=True)

@@ -19,6 +19,8 @@ from pathlib import Path
 from referee.cache import cache_root, clean_temporaries, entry_name, load, store
 
 KEEP = 256
+PRUNE_EVERY = 32          # saves into one folder between prunes (the first save prunes)
+_saves: dict[str, int] = {}
 
 
 def cache_dir() -> Path:
@@ -50,6 +52,24 @@ def restore(transcript, raw: bytes):
         return None
 
 
+def copy(rp, transcript=None):
+    """A replay at the same point as ``rp`` with a state of its own, as :func:`restore`
+    would give it from ``rp``'s entry (no history, no takeback memory): for a process
+    that keeps replays in memory instead of reading them back."""
+    from referee.notation.replay import Replay
+
+    state = rp.state.clone()
+    resigned = tuple(getattr(rp.state.control, "resigned", ()))
+    if resigned:
+        from referee.notation.control import Resignations
+        state.control = Resignations(tuple(rp.players), resigned)
+    elif getattr(state, "control", None) is not None:
+        state.control = None
+    return Replay(transcript if transcript is not None else rp.transcript, rp.module,
+                  list(rp.players), list(rp.rules), state, moves=rp.moves, draws=rp.draws,
+                  ply=rp.ply, chain=rp.chain, acts=rp.acts, last_key=rp.last_key)
+
+
 def save(rp, raw: bytes) -> None:
     """Remember a clean replay of the file whose bytes are ``raw``."""
     if os.environ.get("REFEREE_NO_CACHE") or rp.errors or rp.state is None or rp.chain is None:
@@ -62,7 +82,9 @@ def save(rp, raw: bytes) -> None:
                 "resigned": list(getattr(rp.state.control, "resigned", ())),
                 "state": rp.module.state_to_json(rp.state)}
         store(folder / entry_name(raw), data)
-        _prune(folder)
+        n = _saves[str(folder)] = _saves.get(str(folder), 0) + 1
+        if n % PRUNE_EVERY == 1:      # a resident host saves on every move
+            _prune(folder)
     except Exception:
         pass
 

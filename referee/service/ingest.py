@@ -142,39 +142,6 @@ def _refs(mail) -> list[str]:
     return refs
 
 
-_VERBS: dict[str, set[str]] = {}          # module key -> verbs seen by this process
-_LEARNED: dict[str, int] = {}
-LEARN_FROM_LEGAL = 20                     # positions whose legal moves teach the verbs
-
-
-def verbs_for(session) -> set[str]:
-    """The words that start a move of this game, so a move without its seat word is
-    told from chatter: the module's own list if it has one, the verbs of moves played
-    in the game, those of the options the last notification listed, and of more legal
-    moves in the first positions this process sees."""
-    from referee.notation.listing import legal_lines
-
-    key = session.module.key
-    verbs = _VERBS.setdefault(key, {str(v).lower() for v in getattr(session.module, "verbs", ())})
-    lines = session.text.split("\n")
-    if session.game["status"] == "playing":
-        # the options the last notification listed, always; more while the process is new
-        from referee.service.notify import OPTIONS_CAP
-        learning = _LEARNED.get(key, 0) < LEARN_FROM_LEGAL
-        _LEARNED[key] = _LEARNED.get(key, 0) + 1
-        try:
-            lines += legal_lines(session.module, session.state,
-                                 200 if learning else OPTIONS_CAP)[1]
-        except Exception:
-            pass
-    seats = session.module.seats
-    for line in lines:
-        words = line.split(None, 2)
-        if len(words) >= 2 and words[0].upper() in seats:
-            verbs.add(words[1].lower())
-    return set(verbs)
-
-
 def _run(store, conn, mail, game_id: str, seat: str, key: str, now: float):
     from referee.service.identity import reply_address, seat_secret
     from referee.service.mail.commands import split_commands
@@ -182,7 +149,7 @@ def _run(store, conn, mail, game_id: str, seat: str, key: str, now: float):
     from referee.service.submit import Session, run_commands
 
     session = Session(store, conn, game_id, seat, via="mail", now=now, message_id=key)
-    cmds = split_commands(mail.body, seats=session.module.seats, verbs=sorted(verbs_for(session)))
+    cmds = split_commands(mail.body, seats=session.module.seats, verbs=session.module.move_verbs)
     commands = [(c.text, c.guard) for c in cmds.lines]
     reply = run_commands(store, conn, game_id, seat, commands, via="mail", now=now,
                          message_id=key, session=session)

@@ -43,24 +43,45 @@ def subject(game, what: str) -> str:
 def queue(conn, *, game_id: str | None, kind: str, sender: str, to: list[str], subject: str,
           body: str, now: float, html: str | None = None, in_reply_to: str | None = None,
           references: list[str] | tuple = (), reply_to: str | None = None,
-          headers: dict | None = None, picture: str | None = None) -> str:
+          headers: dict | None = None, picture: str | None = None, batch=None) -> str:
     """Put one mail in the outbox; its Message-ID is fixed now, so a retried delivery
-    is the same message to every server and client that sees it twice."""
+    is the same message to every server and client that sees it twice. With a
+    :class:`Batch` the row waits for :meth:`Batch.flush` (one statement for all)."""
     message_id = make_msgid(domain=domain_of(sender))
-    conn.execute(_INSERT, {
+    row = {
         "game_id": game_id, "kind": kind, "created_at": now, "sender": sender,
         "recipients": json.dumps(to), "subject": subject, "body": body, "html": html,
         "png_state": picture, "message_id": message_id, "in_reply_to": in_reply_to,
         "refs": json.dumps([r for r in references if r]), "reply_to": reply_to,
-        "headers": json.dumps(headers or {}), "attempts": 0, "next_try": now})
+        "headers": json.dumps(headers or {}), "attempts": 0, "next_try": now}
+    if batch is not None:
+        batch.rows.append(row)
+    else:
+        conn.execute(_INSERT, row)
     return message_id
+
+
+class Batch:
+    """Outbox rows and thread updates of one notification round, written together:
+    a move mails every seat, and one multi-row statement is cheaper than one each."""
+
+    def __init__(self):
+        self.rows: list[dict] = []
+        self.threads: list[dict] = []
+
+    def flush(self, conn) -> None:
+        if self.rows:
+            conn.execute(_INSERT, self.rows)
+        if self.threads:
+            conn.execute(_THREAD, self.threads)
+        self.rows, self.threads = [], []
 
 
 _INSERT = insert(S.outbox)
 
 
 def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str,
-            now: float, picture: str | None = None) -> str:
+            now: float, picture: str | None = None, batch: Batch | None = None) -> str:
     """A mail to one seat, in its thread, answerable through its personal address."""
     from referee.service.identity import reply_address, seat_secret
 
@@ -72,9 +93,13 @@ def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str
                 in_reply_to=last, references=refs,
                 reply_to=reply_address(game["host_address"], secret),
                 headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"],
-                         "X-Referee-Seat": seat_row["seat"]}, picture=picture)
-    conn.execute(_THREAD, {"g": game["id"], "s": seat_row["seat"], "last": mid,
-                           "thread": seat_row["thread_id"] or mid})
+                         "X-Referee-Seat": seat_row["seat"]}, picture=picture, batch=batch)
+    thread = {"g": game["id"], "s": seat_row["seat"], "last": mid,
+              "thread": seat_row["thread_id"] or mid}
+    if batch is not None:
+        batch.threads.append(thread)
+    else:
+        conn.execute(_THREAD, thread)
     return mid
 
 

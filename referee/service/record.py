@@ -61,16 +61,18 @@ def header_tags(header: str) -> list[tuple[str, str]]:
 
 
 def append(conn, game, new_text: str, *, seat: str | None, sent: str | None, via: str,
-           message_id: str | None, now: float) -> list[str]:
+           message_id: str | None, now: float, old: str | None = None) -> list[str]:
     """Store what ``new_text`` adds to ``game``'s transcript; returns the lines added.
 
     The new text must extend the stored one: the same body with lines after it
-    (the header may gain tags: salts, the result, the revealed seed)."""
+    (the header may gain tags: salts, the result, the revealed seed). ``old``, when
+    the caller read the stored text in this transaction, saves reading it again. A
+    ``game`` that is a dict gets the row's new values."""
     from referee.notation import chain
     from referee.notation.problems import InternalError
 
     header, body = split_text(new_text)
-    old = body_lines(conn, game["id"])
+    old = split_text(old)[1] if old is not None else body_lines(conn, game["id"])
     if body[:len(old)] != old:
         raise InternalError("the new transcript does not extend the stored one")
     added = body[len(old):]
@@ -96,6 +98,8 @@ def append(conn, game, new_text: str, *, seat: str | None, sent: str | None, via
     if header != game["header"]:
         values["header"] = header
     conn.execute(update(S.games).where(S.games.c.id == game["id"]).values(**values))
+    if isinstance(game, dict):
+        game.update(values)
     return added
 
 

@@ -46,6 +46,7 @@ class Store:
         self.engine = engine
         self.url = engine.url.render_as_string(hide_password=True)
         self.sqlite = engine.dialect.name == "sqlite"
+        self._host_key: bytes | None = None
 
     @contextmanager
     def write(self):
@@ -69,8 +70,12 @@ class Store:
         return conn.execute(q).mappings().first()
 
     def host_key(self, conn) -> bytes:
-        value = conn.execute(select(S.meta.c.value).where(S.meta.c.key == "host_key")).scalar()
-        return bytes.fromhex(value)
+        """The store's key (written once when the store is created, never changed)."""
+        if self._host_key is None:
+            value = conn.execute(select(S.meta.c.value).where(S.meta.c.key == "host_key")
+                                 ).scalar()
+            self._host_key = bytes.fromhex(value)
+        return self._host_key
 
     def dispose(self) -> None:
         self.engine.dispose()

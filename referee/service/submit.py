@@ -147,7 +147,8 @@ class Session:
     @property
     def state(self):
         if self._state is None:
-            self._state = replay_text(self.text, self.name).state
+            kept = _kept(self.store, self.game["id"], self.text)
+            self._state = (kept or replay_text(self.text, self.name)).state
         return self._state
 
     def witness(self) -> str:
@@ -279,7 +280,8 @@ class Session:
                 played = player(self.text.encode("utf-8"))
             else:
                 played = play_text(self.text.encode("utf-8"), line, name=self.name,
-                                   secret=self.secret)
+                                   secret=self.secret,
+                                   rp=_kept(self.store, self.game["id"], self.text))
         except RefereeError as err:
             return self.refuse(text, err.code, err.reason, err)
         self.record(played, sent=sent, who=self.seat if who == "" else who)
@@ -288,9 +290,9 @@ class Session:
 
     def record(self, played, *, sent, who) -> None:
         added = append(self.conn, self.game, played.text, seat=who, sent=sent, via=self.via,
-                       message_id=self.message_id, now=self.now)
-        self._reload()
+                       message_id=self.message_id, now=self.now, old=self.text)
         self.text = played.text
+        _keep(self.store, self.game["id"], played)
         self._state = played.state
         self._save_snapshot(played)
         if added and any(not line.lstrip().startswith("[") for line in added):
@@ -478,16 +480,46 @@ class Session:
         g = self.game
         what = (f"game over, {g['result']}" if g["status"] == "over"
                 else f"ply {g['ply']}, {g['to_move']} to move")
-        from referee.service.notify import picture_source
+        from referee.service.notify import Batch, picture_source
         rendered, summary = self.module.render(self.state, "text"), digest(self.module, self.state)
         picture = picture_source(self.module, self.state)
+        batch = Batch()
         for row in seat_rows(self.conn, g["id"]):
             body = position_mail(g, self.module, self.state, seat=row["seat"], added=lines,
                                  who=who, witness=self.witness(), deadline=self.deadline(),
                                  digest=summary, rendered=rendered,
                                  result=g["result"] if g["status"] == "over" else None)
             to_seat(self.conn, key, g, row, kind="notify", what=what, body=body, now=self.now,
-                    picture=picture)
+                    picture=picture, batch=batch)
+        batch.flush(self.conn)
+
+
+# Replays at the end of games this process played lately, keyed by the store and
+# the game, each for its exact transcript text: the next move of the game starts
+# from a copy of it instead of reading back the state cache (or replaying). An
+# entry whose text is not the stored one is never used, so a rolled-back
+# transaction or another process's move only costs a miss.
+KEEP_GAMES = 2000
+_KEPT: dict[tuple[str, str], tuple[str, object]] = {}
+
+
+def _kept(store, game_id: str, text: str):
+    entry = _KEPT.get((store.url, game_id))
+    if entry is None or entry[0] != text:
+        return None
+    from referee.notation import snapshot
+    return snapshot.copy(entry[1])
+
+
+def _keep(store, game_id: str, played) -> None:
+    if played.replay is None or played.text is None or played.replay.errors:
+        return
+    from referee.notation import snapshot
+    key = (store.url, game_id)
+    _KEPT.pop(key, None)
+    while len(_KEPT) >= KEEP_GAMES:
+        _KEPT.pop(next(iter(_KEPT)), None)
+    _KEPT[key] = (played.text, snapshot.copy(played.replay))
 
 
 def replay_text(text: str, name: str):

@@ -37,3 +37,19 @@ def test_the_check_by_hand_program_re_deals_the_order_line(tmp_path):
                               capture_output=True, text=True, timeout=60)
         order = next(line for line in game.read_text().splitlines() if line.startswith("* order"))
         assert done.stdout.strip() == order
+
+
+def test_act_key_is_the_hash_chain_walked_one_step_at_a_time():
+    """act_key keeps milestones of the chain (a host deals many acts of one game): every
+    act's key must still be H^(N - act)(secret), at and between the milestones."""
+    import hashlib
+
+    from referee.notation import dealing as D
+
+    secret, keys = hashlib.sha256(b"milestones").digest(), 1234
+    chain = [secret]
+    for _ in range(keys):
+        chain.append(hashlib.sha256(chain[-1]).digest())
+    for act in (0, 1, 2, 33, 34, 99, 100, 101, 733, 1133, 1134, 1233, 1234):
+        assert D.act_key(secret, act, keys) == chain[keys - act], act
+    assert D.commitment(secret, keys) == f"sha256^{keys}:{chain[keys].hex()}"

@@ -208,3 +208,32 @@ def test_cache_can_be_disabled(tmp_path, monkeypatch):
     path = new_game(tmp_path)
     play_line(str(path), f"{check_path(str(path)).to_move} adds 1")
     assert not list(snapshot.cache_dir().glob("*.json"))
+
+
+def test_play_text_from_a_kept_replay_gives_what_a_replay_gives(tmp_path, monkeypatch):
+    """A resident host hands play_text the replay it kept (snapshot.copy) instead of the
+    state cache: every line, the text, the witness and the result must be the same,
+    through a resignation (the referee then moves for the seat) and the game's end."""
+    from referee.notation import snapshot
+    from referee.notation.play import play_text
+
+    monkeypatch.setenv("REFEREE_NO_CACHE", "1")
+    raw = new_game(tmp_path, players="red,green,blue").read_bytes()
+    kept = None
+    for n in range(60):
+        rp = check_path_text(raw)
+        if rp.to_move is None:
+            break
+        line = f"{rp.to_move} resigns" if n == 3 else f"{rp.to_move} adds {1 + n % 3}"
+        fresh = play_text(raw, line, name="g")
+        again = play_text(raw, line, name="g", rp=kept and snapshot.copy(kept))
+        assert (again.text, again.lines, again.witness, again.result, again.resigned) == \
+            (fresh.text, fresh.lines, fresh.witness, fresh.result, fresh.resigned)
+        raw, kept = again.text.encode(), snapshot.copy(again.replay)
+    assert n > 5 and '[Result "' in raw.decode()
+
+
+def check_path_text(raw: bytes):
+    from referee.notation.reader import read_bytes
+    from referee.notation.replay import replay
+    return replay(read_bytes(raw, "g"), chain=True)

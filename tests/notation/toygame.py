@@ -132,6 +132,7 @@ class ToyModule:
     min_players = 2
     max_players = 4
     rule_flags = ("short",)
+    move_verbs = ("adds",)
 
     def components_path(self):
         return "toy.yaml"

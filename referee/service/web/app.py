@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import re
+import threading
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
@@ -104,6 +105,27 @@ def game_context(page: Page, gid: str, ply: int | None = None) -> dict:
     }
 
 
+_warming: set = set()
+_warming_lock = threading.Lock()
+
+
+def warm(page: Page, gid: str, version) -> None:
+    """Compute the game page's views of a new version once (every watcher of the game
+    is told of it at the same moment: one of them does the work, the others wait for
+    nothing and find it cached or being made)."""
+    with _warming_lock:
+        if (gid, version) in _warming:
+            return
+        _warming.add((gid, version))
+    try:
+        game_context(page, gid)
+    except Exception:
+        pass                      # the page itself will show what went wrong
+    finally:
+        with _warming_lock:
+            _warming.discard((gid, version))
+
+
 async def games_list(request: Request) -> Response:
     from referee.service.games import list_games
     rows = await run_in_threadpool(list_games, request.app.state.page.store)
@@ -145,6 +167,8 @@ async def events(request: Request) -> Response:
         while waited < STREAM_SECONDS:
             now = await run_in_threadpool(queries.version, store, gid)
             if now != last:
+                if last is not None:      # a move: draw the new page before the readers ask
+                    await run_in_threadpool(warm, request.app.state.page, gid, now)
                 last = now
                 yield f"event: change\ndata: {now}\n\n"
             elif int(waited) % 15 == 0 and waited == int(waited):

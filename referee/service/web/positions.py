@@ -88,7 +88,8 @@ def position(text: str, items: list[dict], ply: int, key: str, *, whole: bool = 
         from referee.notation.check import check_text
         from referee.notation.report import digest, who_next
 
-        rp = check_text(text, "<game>", until=None if whole else until_line(text, items, ply))
+        rp = checked(text, key) if whole else \
+            check_text(text, "<game>", until=until_line(text, items, ply))
         plied = [it for it in items if it["ply"] is not None]
         item = plied[ply - 1]["text"] if ply else None
         if rp.state is None:
@@ -100,31 +101,12 @@ def position(text: str, items: list[dict], ply: int, key: str, *, whole: bool = 
     return _cache.get(("position", key, ply, whole), make)
 
 
-def _scores(module, state) -> tuple[str | None, dict]:
-    try:
-        data = module.state_to_json(state)
-    except Exception:
-        return None, {}
-    players = data.get("players") if isinstance(data.get("players"), dict) else {}
-    return (None if data.get("round") is None else str(data["round"]),
-            {s: p.get("score") for s, p in players.items() if isinstance(p, dict)})
-
-
-def _did(before, after) -> list[str]:
-    out = []
-    for seat, score in after[1].items():
-        old = before[1].get(seat)
-        if isinstance(score, (int, float)) and isinstance(old, (int, float)) and score != old:
-            out.append(f"{seat} {score - old:+g} points (now {score:g})")
-    if after[0] != before[0] and after[0] is not None:
-        out.append(f"round {after[0]} begins")
-    return out
-
-
 def recent(text: str, key: str, n: int = RECENT) -> list[Recent]:
-    """The last ``n`` moves and chance lines, each with the score and round changes it
-    brought: one replay up to the first of them, then a step at a time."""
+    """The last ``n`` moves and chance lines, each with what it set off (the transcript
+    layer's :func:`referee.notation.happened.what_happened`): one replay up to the
+    first of them, then a step at a time."""
     def make():
+        from referee.notation.happened import what_happened
         from referee.notation.reader import read_text
         from referee.notation.replay import replay
 
@@ -139,30 +121,36 @@ def recent(text: str, key: str, n: int = RECENT) -> list[Recent]:
                for k, it in enumerate(tail)]
         if rp.errors or rp.state is None:
             return out
-        before = _scores(rp.module, rp.state)
         for entry, item in zip(out, tail):
+            before = rp.state.clone()
             try:
                 rp.step(item)
+                entry.did = what_happened(rp.module, before, rp.state, [item.text])
             except Exception:
                 break
-            after = _scores(rp.module, rp.state)
-            entry.did = _did(before, after)
-            before = after
         return out
     return _cache.get(("recent", key, n), make)
+
+
+def checked(text: str, key: str):
+    """``referee check`` of the whole export, once per text (the latest position and
+    the audit both read it)."""
+    def make():
+        from referee.notation.check import check_text
+        return check_text(text, "game.txt")
+    return _cache.get(("checked", key), make)
 
 
 def audit(text: str, stored_chain: str | None, key: str) -> Audit:
     """``referee check`` and ``referee verify`` on the export, and its chain recomputed."""
     def make():
         from referee.notation import chain
-        from referee.notation.check import check_text
         from referee.notation.reader import read_text
         from referee.notation.replay import replay
         from referee.notation.report import format_errors
         from referee.service.record import chain_text, header_tags, split_text
 
-        rp = check_text(text, "game.txt")
+        rp = checked(text, key)
         checks = rp.ok
         check_note = (f"replays cleanly: {rp.moves} moves, {rp.draws} draws" if checks
                       else format_errors(rp.errors, "game.txt"))

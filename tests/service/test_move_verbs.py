@@ -1,0 +1,40 @@
+"""Every game publishes the verbs its moves start with (GameModule.move_verbs), so a
+move mailed without its seat word is a command from the first mail a process reads,
+whatever moves it has seen before (service.md section 3)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from referee.core import registry
+from referee.core.game import CHANCE
+from referee.notation.replay import canonical_move
+from referee.service.mail.commands import split_commands
+
+
+@pytest.mark.parametrize("key", registry.keys())
+def test_every_legal_move_without_its_seat_word_is_a_command(key):
+    module = registry.get(key)
+    assert module.move_verbs and all(v == v.lower() for v in module.move_verbs)
+    seen: set[str] = set()
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = module.new_state(list(module.seats[:module.min_players]))
+        for _ in range(400):
+            who = state.current_player()
+            if who is None:
+                break
+            if who == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            moves = state.legal_moves()
+            for move in moves if len(moves) < 60 else rng.sample(list(moves), 60):
+                line = canonical_move(module, move, state, who).split(None, 1)[1]
+                [cmd] = split_commands(f"Hi!\n{line}\nbye", seats=module.seats,
+                                       verbs=module.move_verbs).lines
+                assert cmd.kind == "verb" and cmd.text == line
+                seen.add(cmd.word)
+            state.apply(rng.choice(moves))
+    # the list holds no verb that no move ever starts with, beyond the rare ones
+    assert len(seen) >= len(module.move_verbs) - 2, (seen, module.move_verbs)
