@@ -3,6 +3,7 @@ player or host typed is rendered as markup, no page shows another seat's
 secret, and bad input of every kind gets a clear 4xx page, never a 500."""
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -17,7 +18,7 @@ def _token(client, link):
 
 
 def _move(client, link):
-    return re.search(r'data-move="([^"]+)"', client.get(link).text).group(1)
+    return html.unescape(re.search(r'data-move="([^"]+)"', client.get(link).text).group(1))
 
 
 def _post(client, link, headers=ORIGIN, **data):
