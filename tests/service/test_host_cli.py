@@ -3,6 +3,7 @@ export that check and verify accept, replace, adopt, poll."""
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 import subprocess
 import sys
 from pathlib import Path
@@ -31,8 +32,10 @@ def _new(capsys, db) -> str:
     return out.strip()
 
 
-def test_games_show_export_check_verify(capsys, tmp_path):
-    db = f"sqlite:///{tmp_path / 'r.db'}"
+@contextmanager
+def _salted(capsys, db):
+    """A hosted game whose seats have all replied to their invitations (so it is dealt),
+    with its store, the loopback SMTP server and the players' table."""
     gid = _new(capsys, db)
     store = open_store(db)
     with SmtpSink() as sink:
@@ -40,6 +43,12 @@ def test_games_show_export_check_verify(capsys, tmp_path):
         table.deliver()
         for seat in SEATS:
             table.send(seat, "hello")
+        yield gid, store, sink, table
+
+
+def test_games_show_export_check_verify(capsys, tmp_path):
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    with _salted(capsys, db) as (gid, store, sink, table):
         table.deliver()
         mover = json.loads(_cli(capsys, "host", "games", "--db", db, "--format", "json")[1])[0]
         assert mover["id"] == gid and mover["status"] == "playing" and mover["deadline"]
@@ -126,13 +135,7 @@ def test_send_with_pictures_adds_the_board(capsys, tmp_path):
     from email import message_from_bytes, policy
 
     db = f"sqlite:///{tmp_path / 'r.db'}"
-    gid = _new(capsys, db)
-    store = open_store(db)
-    with SmtpSink() as sink:
-        table = Table(store, sink, SEATS)
-        table.deliver()
-        for seat in SEATS:
-            table.send(seat, "hello")
+    with _salted(capsys, db) as (gid, store, sink, table):
         before = len(sink.received)
         assert run(["mail", "send", "--smtp", table.url, "--db", db, "--pictures"]) == 0
         notes = [message_from_bytes(r.data, policy=policy.default)
