@@ -67,7 +67,7 @@ def latency(url: str, moves: int) -> tuple[float, float]:
     from referee.service.ingest import ingest
     from referee.service.store import open_store
 
-    store, rng, times, cpu = open_store(url), random.Random(1), [], []
+    store, rng, times, cpu = open_store(url, resident=True), random.Random(1), [], []
     gid = _new_game(store, rng)
     for n in range(moves):
         raw = _next_mail(store, gid, rng, n)
@@ -86,7 +86,7 @@ def throughput(url: str, games: int, rounds: int) -> tuple[float, int]:
     from referee.service.ingest import ingest
     from referee.service.store import open_store
 
-    store, rng = open_store(url), random.Random(2)
+    store, rng = open_store(url, resident=True), random.Random(2)
     ids = [_new_game(store, rng) for _ in range(games)]
     spent, done = 0.0, 0
     for r in range(rounds):

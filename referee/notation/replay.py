@@ -50,6 +50,7 @@ class Replay:
     history: list | None = None    # (ply, head, line) of every item, when asked (verify)
     keep_before: set = field(default_factory=set)   # lines of moves a takeback voids
     undo: tuple | None = None      # (line, state before it) of the last such move
+    last_move: Any = None          # the move value the last move item applied
 
     @property
     def file(self) -> str:
@@ -162,6 +163,7 @@ class Replay:
             from referee.notation.control import clone
             self.undo = (item.line, clone(state))
         state.apply(move)
+        self.last_move = move
         self.moves += 1
         return lines
 

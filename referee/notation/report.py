@@ -82,10 +82,11 @@ def replay_dict(rp) -> dict:
             "warnings": list(rp.warnings)}
 
 
-def digest(module, state) -> str:
-    """One line about the position: round, phase and scores where the state has them."""
+def digest(module, state, data: dict | None = None) -> str:
+    """One line about the position: round, phase and scores where the state has them.
+    ``data``, the state JSON if the caller has it already, saves making it again."""
     try:
-        data = module.state_to_json(state)
+        data = module.state_to_json(state) if data is None else data
     except Exception:
         return ""
     parts = []

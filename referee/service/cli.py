@@ -34,9 +34,9 @@ def _now(value: str | None) -> float | None:
     return t.timestamp()
 
 
-def _store(db):
+def _store(db, *, resident: bool = False):
     from referee.service.store import open_store
-    return open_store(db)
+    return open_store(db, resident=resident)
 
 
 def _seats(values) -> dict[str, str]:
@@ -352,14 +352,15 @@ def poll(maildir, imap, db, now):
 
     if bool(maildir) == bool(imap):
         raise click.UsageError("give one of --maildir DIR and --imap URL")
-    n = 0
+    n, store = 0, None
     try:
-        store = _store(db)
+        store = _store(db, resident=True)
         messages = mailpoll.maildir_messages(maildir) if maildir else mailpoll.imap_messages(imap)
         for polled in messages:
             run_ingest(store, polled.raw, now=_now(now))
             polled.done()
             n += 1
+        store.save_states()
     except (SQLAlchemyError, OSError) as exc:
         return _store_failed(exc)
     click.echo(f"handled {n} message{'s' if n != 1 else ''}", err=True)

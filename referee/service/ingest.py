@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import exc as sa_exc
 from sqlalchemy import func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 
 from referee.service import schema as S
 
@@ -47,39 +48,50 @@ def ingest(store, raw: bytes, *, now: float | None = None) -> Ingested:
     now = time.time() if now is None else now
     mail = read_mail(raw)
     key = message_key(mail, raw)
-    with store.read() as conn:
-        if _seen(conn, key):
-            return Ingested("duplicate")
     token = split_commands(mail.body, seats=(), verbs=()).token
     with store.write() as conn:
-        if _seen(conn, key):
-            return Ingested("duplicate")
         who, reason = _authenticate(store, conn, mail, token)
         if who is None:
-            _mark(conn, key, None, f"refused: {reason}", now)
+            if not _mark(store, conn, key, None, f"refused: {reason}", now):
+                return Ingested("duplicate")
             sent = _refuse(conn, mail, reason, now)
             return Ingested("refused" if sent else "dropped", reason=reason)
-        game_id, seat = who
+        game, seats, seat = who
+        game_id = game["id"]
         if mail.auto:
-            _mark(conn, key, game_id, f"dropped: {mail.auto_reason or 'auto-reply'}", now)
+            if not _mark(store, conn, key, game_id,
+                         f"dropped: {mail.auto_reason or 'auto-reply'}", now):
+                return Ingested("duplicate")
             return Ingested("dropped", game_id, seat, reason="an auto-reply or bounce")
-        _mark(conn, key, game_id, "handled", now)
-        reply = _run(store, conn, mail, game_id, seat, key, now)
+        if not _mark(store, conn, key, game_id, "handled", now):
+            return Ingested("duplicate")
+        reply = _run(store, conn, mail, game, seats, seat, key, now)
         return Ingested("handled", game_id, seat, reply)
 
 
-def _seen(conn, key: str) -> bool:
-    q = select(S.messages.c.message_id).where(S.messages.c.message_id == key)
-    return conn.execute(q).first() is not None
+def _mark_statement(dialect):
+    return (dialect.insert(S.messages).on_conflict_do_nothing(index_elements=["message_id"])
+            .returning(S.messages.c.message_id))      # a row back: it was new
 
 
-def _mark(conn, key: str, game_id: str | None, outcome: str, now: float) -> None:
-    conn.execute(insert(S.messages).values(message_id=key, game_id=game_id, at=now,
-                                           outcome=outcome[:500]))
+_MARK = {"sqlite": _mark_statement(sqlite), "postgresql": _mark_statement(postgresql)}
 
 
-def _authenticate(store, conn, mail, token) -> tuple[tuple[str, str] | None, str]:
+def _mark(store, conn, key: str, game_id: str | None, outcome: str, now: float) -> bool:
+    """Record the message as handled; False if it was already (a retry or a resent copy).
+    Nothing was written before this in the transaction, and a duplicate writes nothing."""
+    q = _MARK["sqlite" if store.sqlite else "postgresql"]
+    done = conn.execute(q, {"message_id": key, "game_id": game_id, "at": now,
+                            "outcome": outcome[:500]})
+    return done.first() is not None
+
+
+def _authenticate(store, conn, mail, token):
+    """((the game's row, locked; its seat rows; the seat), "") or (None, why not). The
+    game is locked before its seats are read, so a seat replaced by a transaction that
+    committed a moment ago is seen as replaced."""
     from referee.service.identity import same_address, secrets_in, valid
+    from referee.service.submit import game_seats
 
     found = secrets_in(mail.recipients, token)
     if not found:
@@ -87,13 +99,14 @@ def _authenticate(store, conn, mail, token) -> tuple[tuple[str, str] | None, str
                      "add your token line)"
     key = store.host_key(conn)
     for secret in found:
-        row = conn.execute(select(S.seats).where(S.seats.c.game_id == secret.game_id,
-                                                 S.seats.c.seat == secret.seat)).mappings().first()
+        game = store.lock_game(conn, secret.game_id)
+        seats = game_seats(conn, secret.game_id) if game is not None else {}
+        row = seats.get(secret.seat)
         if row is None or not valid(key, secret, row["generation"]):
             continue
         if not same_address(mail.sender, row["address"]):
             return None, f"this mail does not come from the address that holds {secret.seat}"
-        return (secret.game_id, secret.seat), ""
+        return (game, seats, secret.seat), ""
     return None, "the secret in this mail is not valid (a replaced seat's, or mistyped)"
 
 
@@ -142,13 +155,15 @@ def _refs(mail) -> list[str]:
     return refs
 
 
-def _run(store, conn, mail, game_id: str, seat: str, key: str, now: float):
+def _run(store, conn, mail, game, seats, seat: str, key: str, now: float):
     from referee.service.identity import reply_address, seat_secret
     from referee.service.mail.commands import split_commands
     from referee.service.notify import queue, subject
     from referee.service.submit import Session, run_commands
 
-    session = Session(store, conn, game_id, seat, via="mail", now=now, message_id=key)
+    game_id = game["id"]
+    session = Session(store, conn, game_id, seat, via="mail", now=now, message_id=key,
+                      game=game, seats=seats)
     cmds = split_commands(mail.body, seats=session.module.seats, verbs=session.module.move_verbs)
     commands = [(c.text, c.guard) for c in cmds.lines]
     reply = run_commands(store, conn, game_id, seat, commands, via="mail", now=now,
@@ -167,5 +182,5 @@ def _run(store, conn, mail, game_id: str, seat: str, key: str, now: float):
           now=now, in_reply_to=mail.message_id, references=_refs(mail),
           reply_to=reply_address(game["host_address"], secret),
           headers={"Auto-Submitted": "auto-replied", "X-Referee-Game": game_id,
-                   "X-Referee-Seat": seat})
+                   "X-Referee-Seat": seat}, batch=session.batch)
     return reply

@@ -43,17 +43,21 @@ def subject(game, what: str) -> str:
 def queue(conn, *, game_id: str | None, kind: str, sender: str, to: list[str], subject: str,
           body: str, now: float, html: str | None = None, in_reply_to: str | None = None,
           references: list[str] | tuple = (), reply_to: str | None = None,
-          headers: dict | None = None, picture: str | None = None, batch=None) -> str:
+          headers: dict | None = None, picture: str | None = None, batch=None,
+          compose: dict | None = None) -> str:
     """Put one mail in the outbox; its Message-ID is fixed now, so a retried delivery
     is the same message to every server and client that sees it twice. With a
-    :class:`Batch` the row waits for :meth:`Batch.flush` (one statement for all)."""
+    :class:`Batch` the row waits for :meth:`Batch.flush` (one statement for all).
+    ``compose`` (with ``picture``, the position) has the text made at sending
+    (:func:`composed_body`); ``body`` is then what goes out if it cannot be."""
     message_id = make_msgid(domain=domain_of(sender))
     row = {
         "game_id": game_id, "kind": kind, "created_at": now, "sender": sender,
         "recipients": json.dumps(to), "subject": subject, "body": body, "html": html,
         "png_state": picture, "message_id": message_id, "in_reply_to": in_reply_to,
         "refs": json.dumps([r for r in references if r]), "reply_to": reply_to,
-        "headers": json.dumps(headers or {}), "attempts": 0, "next_try": now}
+        "headers": json.dumps(headers or {}), "attempts": 0, "next_try": now,
+        "compose": json.dumps(compose) if compose is not None else None}
     if batch is not None:
         batch.rows.append(row)
     else:
@@ -81,7 +85,8 @@ _INSERT = insert(S.outbox)
 
 
 def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str,
-            now: float, picture: str | None = None, batch: Batch | None = None) -> str:
+            now: float, picture: str | None = None, batch: Batch | None = None,
+            compose: dict | None = None) -> str:
     """A mail to one seat, in its thread, answerable through its personal address."""
     from referee.service.identity import reply_address, seat_secret
 
@@ -93,9 +98,12 @@ def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str
                 in_reply_to=last, references=refs,
                 reply_to=reply_address(game["host_address"], secret),
                 headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"],
-                         "X-Referee-Seat": seat_row["seat"]}, picture=picture, batch=batch)
+                         "X-Referee-Seat": seat_row["seat"]}, picture=picture, batch=batch,
+                compose=compose)
     thread = {"g": game["id"], "s": seat_row["seat"], "last": mid,
               "thread": seat_row["thread_id"] or mid}
+    if isinstance(seat_row, dict):          # a caller's copy of the row stays current
+        seat_row.update(last_message_id=mid, thread_id=thread["thread"])
     if batch is not None:
         batch.threads.append(thread)
     else:
@@ -108,23 +116,80 @@ _THREAD = (update(S.seats)
            .values(last_message_id=bindparam("last"), thread_id=bindparam("thread")))
 
 
-def picture_source(module, state) -> str | None:
-    """What ``referee mail send`` (pictures on by default) draws the board from: the state JSON (the
-    picture itself is made at sending time, off the move's transaction)."""
+def picture_source(module, state, data: dict | None = None) -> str | None:
+    """The position a notification is about, as ``referee mail send`` reads it back to
+    draw the board and write the text (both made at sending time, off the move's
+    transaction): the state JSON, and the resignations the state JSON does not hold.
+    ``data`` is that JSON if the caller has it already."""
     try:
-        return json.dumps({"game": module.key, "state": module.state_to_json(state)})
+        doc = {"game": module.key,
+               "state": module.state_to_json(state) if data is None else data}
+        control = getattr(state, "control", None)
+        if getattr(control, "resigned", ()):
+            doc["players"], doc["resigned"] = list(control.players), list(control.resigned)
+        return json.dumps(doc)
     except Exception:
         return None
 
 
-def picture_png(source: str) -> bytes:
-    """The board of a notification's position as a PNG."""
+def position_of(source: str):
+    """(module, state, state JSON) of a :func:`picture_source` document."""
     from referee.core import registry
-    from referee.pictures import svg_to_png
 
     data = json.loads(source)
     module = registry.get(data["game"])
-    return svg_to_png(module.render(module.state_from_json(data["state"]), "svg"))
+    state = module.state_from_json(data["state"])
+    if data.get("resigned"):
+        from referee.notation.control import Resignations
+        state.control = Resignations(tuple(data["players"]), tuple(data["resigned"]))
+    return module, state, data["state"]
+
+
+def composed_body(row, cache: dict | None = None) -> str:
+    """The text of an outbox row: made now from its position and ``compose`` spec when
+    it has one (``cache``, by position, shares the drawing between a move's mails)."""
+    if not row["compose"] or not row["png_state"]:
+        return row["body"]
+    from referee.notation.report import digest
+
+    spec = json.loads(row["compose"])
+    cache = {} if cache is None else cache
+    try:
+        drawn = cache.get(row["png_state"])
+        if drawn is None:
+            module, state, data = position_of(row["png_state"])
+            drawn = cache[row["png_state"]] = (module, state, module.render(state, "text"),
+                                               digest(module, state, data))
+        module, state, rendered, summary = drawn
+        return position_mail(None, module, state, seat=spec["seat"], added=spec["added"],
+                             who=spec["who"], witness=spec["witness"],
+                             deadline=spec["deadline"], digest=summary,
+                             result=spec["result"], rendered=rendered)
+    except Exception:           # the position no longer reads (new component data?)
+        return brief_mail(spec)
+
+
+def brief_mail(spec: dict) -> str:
+    """A notification from its ``compose`` spec alone, without the state."""
+    out = []
+    if spec["added"]:
+        out += [f"{spec['who']} played:" if spec["who"] else "The referee added:", ""]
+        out += [f"    {line}" for line in spec["added"]] + [""]
+    if spec["result"]:
+        out += [f"The game is over: {spec['result']}."]
+    elif spec.get("to_move"):
+        you = " (you)" if spec["to_move"] == spec["seat"] else ""
+        out += [f"Next: {spec['to_move']}{you}; deadline {when(spec['deadline'])}."]
+    out += [spec["witness"], "", "(The state could not be drawn here: reply 'show' for it.)"]
+    return "\n".join(out) + "\n"
+
+
+def picture_png(source: str) -> bytes:
+    """The board of a notification's position as a PNG."""
+    from referee.pictures import svg_to_png
+
+    module, state, _ = position_of(source)
+    return svg_to_png(module.render(state, "svg"))
 
 
 def picture_html(body: str) -> str:

@@ -55,12 +55,16 @@ def claim(store, row_id: int, me: str, now: float):
         return conn.execute(select(S.outbox).where(S.outbox.c.id == row_id)).mappings().first()
 
 
-def compose_row(row, pictures: dict | None = None) -> bytes:
+def compose_row(row, pictures: dict | None = None, texts: dict | None = None) -> bytes:
     """The message of an outbox row; with ``pictures`` (a cache, source -> parts) a
     notification gets an HTML alternative with the board as a PNG. A picture that
-    cannot be made leaves the text alone: it never holds a mail back."""
+    cannot be made leaves the text alone: it never holds a mail back. A notification's
+    text is written now from its position (``texts``, a cache, shares the drawing
+    between the mails of one position)."""
     from referee.service.mail.outgoing import compose
+    from referee.service.notify import composed_body
 
+    body = composed_body(row, texts)
     headers = json.loads(row["headers"])
     auto = headers.pop("Auto-Submitted", "auto-generated")
     html, png = row["html"], None
@@ -73,9 +77,9 @@ def compose_row(row, pictures: dict | None = None) -> bytes:
                 pictures[row["png_state"]] = None
         png = pictures[row["png_state"]]
         if png is not None:
-            html = picture_html(row["body"])
+            html = picture_html(body)
     return compose(sender=row["sender"], to=", ".join(json.loads(row["recipients"])),
-                   subject=row["subject"], text=row["body"], html=html, png=png,
+                   subject=row["subject"], text=body, html=html, png=png,
                    in_reply_to=row["in_reply_to"], references=tuple(json.loads(row["refs"])),
                    message_id=row["message_id"], reply_to=row["reply_to"],
                    headers=headers, auto_submitted=auto)
@@ -91,6 +95,7 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
 
     me, out = worker_id(), Delivery()
     drawn: dict | None = {} if pictures else None
+    texts: dict = {}                    # positions drawn as text, shared by their mails
     fixed = now
     for row_id in pending(store, clock() if fixed is None else fixed, limit):
         at = clock() if fixed is None else fixed
@@ -98,7 +103,7 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
         if row is None:
             continue
         try:
-            raw = compose_row(row, drawn)
+            raw = compose_row(row, drawn, texts)
         except ValueError as exc:           # a row no server could take: never retried
             _finish(store, row_id, me, {"failed": f"cannot be composed: {exc}"[:1000],
                                         "claimed_until": None})

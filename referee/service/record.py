@@ -8,7 +8,7 @@ one more line into the new text; :func:`append` stores what it added.
 """
 from __future__ import annotations
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 
 from referee.notation import items as I
 from referee.service import schema as S
@@ -32,9 +32,31 @@ def join_text(header: str, body: list[str]) -> str:
     return header + ("\n" + "".join(line + "\n" for line in body) if body else "")
 
 
+_BODY = select(S.log.c.text).where(S.log.c.game_id == bindparam("g")).order_by(S.log.c.seq)
+_INSERT_LOG = insert(S.log)
+_UPDATES: dict[tuple[str, ...], object] = {}
+
+
 def body_lines(conn, game_id: str) -> list[str]:
-    q = select(S.log.c.text).where(S.log.c.game_id == game_id).order_by(S.log.c.seq)
-    return list(conn.execute(q).scalars())
+    return list(conn.execute(_BODY, {"g": game_id}).scalars())
+
+
+def update_game(conn, game_id: str, values: dict) -> None:
+    """UPDATE the game's row; the statement for each set of columns is built once."""
+    names = tuple(sorted(values))
+    q = _UPDATES.get(names)
+    if q is None:
+        q = _UPDATES[names] = (update(S.games).where(S.games.c.id == bindparam("_id"))
+                               .values({n: bindparam(n) for n in names}))
+    conn.execute(q, {"_id": game_id, **values})
+
+
+def version(game) -> tuple | None:
+    """What names a game's whole transcript on its row: the log only grows, so the same
+    header, number of log rows and chain head mean the same text (None: not known)."""
+    if game["lines"] is None:
+        return None
+    return game["header"], game["lines"], game["chain"]
 
 
 def transcript_text(conn, game) -> str:
@@ -61,13 +83,15 @@ def header_tags(header: str) -> list[tuple[str, str]]:
 
 
 def append(conn, game, new_text: str, *, seat: str | None, sent: str | None, via: str,
-           message_id: str | None, now: float, old: str | None = None) -> list[str]:
+           message_id: str | None, now: float, old: str | None = None,
+           defer: bool = False) -> list[str]:
     """Store what ``new_text`` adds to ``game``'s transcript; returns the lines added.
 
     The new text must extend the stored one: the same body with lines after it
     (the header may gain tags: salts, the result, the revealed seed). ``old``, when
     the caller read the stored text in this transaction, saves reading it again. A
-    ``game`` that is a dict gets the row's new values."""
+    ``game`` that is a dict gets the row's new values; with ``defer`` the caller
+    writes them (a dict, which it must be then, holds them)."""
     from referee.notation import chain
     from referee.notation.problems import InternalError
 
@@ -93,11 +117,13 @@ def append(conn, game, new_text: str, *, seat: str | None, sent: str | None, via
                      "via": via, "message_id": message_id})
         seat = sent = None          # chance lines after a move are the referee's
     if rows:
-        conn.execute(insert(S.log), rows)
-    values = {"updated_at": now, "ply": ply, "chain": prev.hex() if prev else game["chain"]}
+        conn.execute(_INSERT_LOG, rows)
+    values = {"updated_at": now, "ply": ply, "chain": prev.hex() if prev else game["chain"],
+              "lines": len(body)}
     if header != game["header"]:
         values["header"] = header
-    conn.execute(update(S.games).where(S.games.c.id == game["id"]).values(**values))
+    if not defer:
+        update_game(conn, game["id"], values)
     if isinstance(game, dict):
         game.update(values)
     return added

@@ -31,6 +31,7 @@ games = Table(
     Column("status", String(16), nullable=False),        # salting | playing | over
     Column("ply", Integer, nullable=False, default=0),
     Column("chain", String(64)),                         # head after the last item (hex)
+    Column("lines", Integer),                            # log rows (None: count them)
     Column("to_move", String(32)),
     Column("round", String(32)),
     Column("result", Text),
@@ -95,7 +96,8 @@ outbox = Table(
     Column("subject", Text, nullable=False),
     Column("body", Text, nullable=False),
     Column("html", Text),
-    Column("png_state", Text),                           # reserved: the picture's source
+    Column("png_state", Text),                           # the position: picture and text
+    Column("compose", Text),                             # JSON: the text is made at sending
     Column("message_id", Text, nullable=False),
     Column("in_reply_to", Text),
     Column("refs", Text, nullable=False, default="[]"),  # JSON list

@@ -14,11 +14,11 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import create_engine, event, insert, select, text
+from sqlalchemy import bindparam, create_engine, event, insert, select, text
 
 from referee.service import schema as S
 
-HEAD = "r0002"            # the newest migration; a store at it needs no Alembic run
+HEAD = "r0003"            # the newest migration; a store at it needs no Alembic run
 BUSY_TIMEOUT_MS = 60_000
 
 
@@ -39,35 +39,69 @@ def default_url() -> str:
     return f"sqlite:///{home() / 'referee.db'}"
 
 
-class Store:
-    """An open store. ``write()`` and ``read()`` are its transactions."""
+BEFORE_COMMIT, AFTER_COMMIT = "referee_before_commit", "referee_after_commit"
 
-    def __init__(self, engine):
+
+class Store:
+    """An open store. ``write()`` and ``read()`` are its transactions.
+
+    ``resident`` says the process handles many commands and keeps its games in
+    memory (``mail poll``, ``serve``): it then writes the state cache, which a
+    process started per mail (``mail ingest``) reads back, once per game when it
+    is done (:meth:`save_states`) instead of after every move."""
+
+    def __init__(self, engine, *, resident: bool = False):
         self.engine = engine
         self.url = engine.url.render_as_string(hide_password=True)
         self.sqlite = engine.dialect.name == "sqlite"
+        self.resident = resident
+        self.unsaved: dict[str, tuple[str, object]] = {}   # game -> (text, replay) to cache
         self._host_key: bytes | None = None
+
+    def save_states(self) -> None:
+        """Write the state cache entry of each game's last committed state (the next
+        process that plays the game reads it instead of replaying the whole game)."""
+        from referee.notation import snapshot
+
+        unsaved, self.unsaved = self.unsaved, {}
+        for text, rp in unsaved.values():
+            snapshot.save(rp, text.encode("utf-8"))
 
     @contextmanager
     def write(self):
-        """One write transaction; on SQLite it holds the database's write lock from BEGIN."""
+        """One write transaction; on SQLite it holds the database's write lock from BEGIN.
+
+        Work registered with :func:`before_commit` runs last inside it (writes a
+        command put off to make one statement of several), and with
+        :func:`after_commit` only once the commit has succeeded (memory that must
+        never hold what was rolled back)."""
         with self.engine.connect() as conn:
-            with conn.begin():
-                yield conn
+            try:
+                with conn.begin():
+                    yield conn
+                    for fn in conn.info.pop(BEFORE_COMMIT, {}).values():
+                        fn()
+                for fn in conn.info.pop(AFTER_COMMIT, {}).values():
+                    fn()
+            finally:
+                conn.info.pop(BEFORE_COMMIT, None)
+                conn.info.pop(AFTER_COMMIT, None)
 
     @contextmanager
     def read(self):
         """A read-only snapshot (SQLite: a deferred transaction, which takes no lock)."""
         with self.engine.connect().execution_options(referee_begin="DEFERRED") as conn:
-            with conn.begin():
-                yield conn
+            try:
+                with conn.begin():
+                    yield conn
+            finally:                 # nothing may wait for a commit a read never makes
+                conn.info.pop(BEFORE_COMMIT, None)
+                conn.info.pop(AFTER_COMMIT, None)
 
     def lock_game(self, conn, game_id: str):
         """The game's row, locked until the transaction ends (None if there is no such game)."""
-        q = select(S.games).where(S.games.c.id == game_id)
-        if not self.sqlite:
-            q = q.with_for_update()
-        return conn.execute(q).mappings().first()
+        q = _GAME if self.sqlite else _GAME_FOR_UPDATE
+        return conn.execute(q, {"id": game_id}).mappings().first()
 
     def host_key(self, conn) -> bytes:
         """The store's key (written once when the store is created, never changed)."""
@@ -79,6 +113,22 @@ class Store:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def before_commit(conn, key, fn) -> None:
+    """Run ``fn`` at the end of this write transaction, once per ``key``."""
+    conn.info.setdefault(BEFORE_COMMIT, {})[key] = fn
+
+
+def after_commit(conn, key, fn) -> None:
+    """Run ``fn`` once this write transaction has committed (never if it rolls back)."""
+    conn.info.setdefault(AFTER_COMMIT, {})[key] = fn
+
+
+# Statements run on every move, built once: SQLAlchemy then skips building and
+# keying them again, which costs more than SQLite's own work on them.
+_GAME = select(S.games).where(S.games.c.id == bindparam("id"))
+_GAME_FOR_UPDATE = _GAME.with_for_update()
 
 
 def _sqlite_engine(url: str):
@@ -107,7 +157,7 @@ def _sqlite_engine(url: str):
     return engine
 
 
-def open_store(url: str | None = None, *, upgrade: bool = True) -> Store:
+def open_store(url: str | None = None, *, upgrade: bool = True, resident: bool = False) -> Store:
     """Open (and create or upgrade in place) the store at ``url`` (default: :func:`default_url`)."""
     url = url or default_url()
     if url.startswith("postgresql://"):
@@ -116,7 +166,7 @@ def open_store(url: str | None = None, *, upgrade: bool = True) -> Store:
         engine = _sqlite_engine(url)
     else:
         engine = create_engine(url, pool_pre_ping=True)
-    store = Store(engine)
+    store = Store(engine, resident=resident)
     if upgrade:
         _upgrade(store)
     return store

@@ -14,12 +14,15 @@ import secrets as _secrets
 import time
 from dataclasses import dataclass, field
 
-from sqlalchemy import select, update
+from functools import lru_cache
+
+from sqlalchemy import bindparam, select, update
 
 from referee.core.game import CHANCE
 from referee.errors import RefereeError
 from referee.service import schema as S
-from referee.service.record import append, transcript_text, witness
+from referee.service.record import append, transcript_text, update_game, version, witness
+from referee.service.store import after_commit, before_commit
 
 COMMAND_WORDS = ("show", "moves", "history", "undo", "accept", "decline", "resign", "help")
 
@@ -111,27 +114,89 @@ def run_commands(store, conn, game_id: str, seat: str, commands, *, via: str, no
 class Session:
     """One transaction's view of a game: the locked row, its text and its state."""
 
-    def __init__(self, store, conn, game_id, seat, *, via, now, message_id=None):
+    def __init__(self, store, conn, game_id, seat, *, via, now, message_id=None,
+                 game=None, seats=None):
+        """``game`` (its row, locked in this transaction) and ``seats`` (its seat rows by
+        seat) when the caller has read them already."""
         from referee.core import registry
+        from referee.service.notify import Batch
 
         self.store, self.conn, self.via, self.now, self.message_id = \
             store, conn, via, now, message_id
-        game = store.lock_game(conn, game_id)
+        if game is None:
+            game = store.lock_game(conn, game_id)
         if game is None:
             raise NoSuchGame(f"there is no game {game_id}")
         self.game = dict(game)
         self.module = registry.get(self.game["game"])
         self.seat = seat.upper()
-        rows = {r["seat"]: dict(r) for r in conn.execute(
-            select(S.seats).where(S.seats.c.game_id == game_id)).mappings()}
+        if seats is None:
+            seats = game_seats(conn, game_id)
         order = _players(self.game["header"])
-        self.seats = {s: rows[s] for s in sorted(rows, key=lambda s: (
+        self.seats = {s: dict(seats[s]) for s in sorted(seats, key=lambda s: (
             order.index(s) if s in order else len(order), s))}
         if self.seat not in self.seats:
             raise NoSuchSeat(f"game {game_id} has no seat {self.seat}")
-        self.text = transcript_text(conn, self.game)
+        self._text: str | None = None
+        self._own = None          # (text, replay at its end) made by this session
         self._state = None
+        self._json = None         # (state, its JSON)
+        self._dirty: set[str] = set()
+        self.batch = Batch()      # this transaction's mails, one INSERT at its end
         self.added: list[tuple[str | None, list[str]]] = []
+        before_commit(conn, ("session", id(self)), self._flush)
+        after_commit(conn, ("keep", id(self)), self._keep)
+
+    @property
+    def text(self) -> str:
+        """The transcript as stored: the text this process committed last, if the game's
+        row says it is still that, else read from the log."""
+        if self._text is None:
+            entry = _KEPT.get((self.store.url, self.game["id"]))
+            v = version(self.game)
+            if entry is not None and v is not None and entry[0] == v:
+                self._text = entry[1]
+            else:
+                self._text = transcript_text(self.conn, self.game)
+        return self._text
+
+    def _flush(self) -> None:
+        """The game row's changes and the mails, written at the end of the transaction."""
+        if self._dirty:
+            update_game(self.conn, self.game["id"], {k: self.game[k] for k in self._dirty})
+            self._dirty = set()
+        self.batch.flush(self.conn)
+
+    def _keep(self) -> None:
+        """After the commit: remember the text and its replay for the game's next move,
+        and leave the state for other processes in the state cache (a resident process
+        does that once for each game's last state, :meth:`Store.save_states`)."""
+        if self._own is None or self._own[0] != self._text:
+            return
+        text, rp = self._own
+        v = version(self.game)
+        if v is not None:
+            _remember(self.store, self.game["id"], (v, text, rp))
+        self.store.unsaved[self.game["id"]] = (text, rp)
+        if not self.store.resident:
+            self.store.save_states()
+
+    def replay_copy(self):
+        """A replay at the end of :attr:`text` to advance, from memory (None: not kept)."""
+        from referee.notation import snapshot
+
+        text = self.text
+        if self._own is not None and self._own[0] == text:
+            return snapshot.copy(self._own[1])
+        entry = _KEPT.get((self.store.url, self.game["id"]))
+        if entry is not None and entry[1] == text:
+            return snapshot.copy(entry[2])
+        return None
+
+    def state_json(self, state) -> dict:
+        if self._json is None or self._json[0] is not state:
+            self._json = (state, self.module.state_to_json(state))
+        return self._json[1]
 
     # --- the game as it stands -------------------------------------------------
     @property
@@ -147,8 +212,7 @@ class Session:
     @property
     def state(self):
         if self._state is None:
-            kept = _kept(self.store, self.game["id"], self.text)
-            self._state = (kept or replay_text(self.text, self.name)).state
+            self._state = (self.replay_copy() or replay_text(self.text, self.name)).state
         return self._state
 
     def witness(self) -> str:
@@ -280,8 +344,7 @@ class Session:
                 played = player(self.text.encode("utf-8"))
             else:
                 played = play_text(self.text.encode("utf-8"), line, name=self.name,
-                                   secret=self.secret,
-                                   rp=_kept(self.store, self.game["id"], self.text))
+                                   secret=self.secret, rp=self.replay_copy())
         except RefereeError as err:
             return self.refuse(text, err.code, err.reason, err)
         self.record(played, sent=sent, who=self.seat if who == "" else who)
@@ -289,37 +352,35 @@ class Session:
         return Verdict(text, True, answer, lines=list(played.lines))
 
     def record(self, played, *, sent, who) -> None:
+        header = self.game["header"]
         added = append(self.conn, self.game, played.text, seat=who, sent=sent, via=self.via,
-                       message_id=self.message_id, now=self.now, old=self.text)
-        self.text = played.text
-        _keep(self.store, self.game["id"], played)
+                       message_id=self.message_id, now=self.now, old=self.text, defer=True)
+        self._dirty |= {"updated_at", "ply", "chain", "lines"}
+        if self.game["header"] != header:
+            self._dirty.add("header")
+        self._text = played.text
         self._state = played.state
-        self._save_snapshot(played)
+        if played.replay is not None and played.text is not None and not played.replay.errors:
+            self._own = (played.text, played.replay)
+        else:
+            self._own = None
         if added and any(not line.lstrip().startswith("[") for line in added):
             self.added.append((who, added))
-        self._derive(played.state)
+        self._derive(played.state, write=False)
 
-    def _save_snapshot(self, played) -> None:
-        from referee.notation import snapshot
-        if played.replay is not None:
-            snapshot.save(played.replay, played.text.encode("utf-8"))
-
-    def _reload(self) -> None:
-        row = self.conn.execute(select(S.games).where(S.games.c.id == self.game["id"]))
-        self.game = dict(row.mappings().first())
-
-    def _derive(self, state) -> None:
-        """What the listing shows without a replay: status, whose turn, round, result."""
+    def _derive(self, state, *, write: bool = True) -> None:
+        """What the listing shows without a replay: status, whose turn, round, result
+        (``write=False``: written with the row's other changes at the commit)."""
         from referee.notation.control import result_text, to_move
 
         who = to_move(state)
-        dealt = any(line.startswith("*") for line in self.text.split("\n"))
+        dealt = self.game["status"] != "salting" or "\n*" in self.text
         if who is None:
             status, result = "over", result_text(state) or "over"
         else:
             status, result = ("playing" if dealt else "salting"), None
         try:
-            rnd = self.module.state_to_json(state).get("round")
+            rnd = self.state_json(state).get("round")
         except Exception:
             rnd = None
         values = {"status": status, "result": result,
@@ -327,8 +388,11 @@ class Session:
                   "round": None if rnd is None else str(rnd),
                   "turn_since": self.now, "clock_ply": self.game["ply"], "clock_stage": 0,
                   "clock_at": None}
-        self.conn.execute(update(S.games).where(S.games.c.id == self.game["id"]).values(**values))
         self.game.update(values)
+        if write:
+            update_game(self.conn, self.game["id"], values)
+        else:
+            self._dirty |= set(values)
 
     def recorded(self, line: str, guard: int | None) -> int | None:
         """The ply of this seat's last move if it is ``line`` again (a resent mail)."""
@@ -467,59 +531,70 @@ class Session:
                         now=self.now)
 
     def notify(self) -> None:
-        """One mail to every seat about what this transaction added."""
-        from referee.notation.report import digest
-        from referee.service.notify import position_mail, seat_rows, to_seat
+        """One mail to every seat about what this transaction added. The position goes
+        with each mail and ``mail send`` writes the text from it (the state drawn,
+        the mover's options): that work stays out of the move's transaction."""
+        from referee.service.notify import picture_source, to_seat
 
         if not self.added:
             return
         key = self.store.host_key(self.conn)
         lines = [line for _, batch in self.added for line in batch]
         movers = [who for who, _ in self.added if who]
-        who = movers[0] if movers else None
         g = self.game
         what = (f"game over, {g['result']}" if g["status"] == "over"
                 else f"ply {g['ply']}, {g['to_move']} to move")
-        from referee.service.notify import Batch, picture_source
-        rendered, summary = self.module.render(self.state, "text"), digest(self.module, self.state)
-        picture = picture_source(self.module, self.state)
-        batch = Batch()
-        for row in seat_rows(self.conn, g["id"]):
-            body = position_mail(g, self.module, self.state, seat=row["seat"], added=lines,
-                                 who=who, witness=self.witness(), deadline=self.deadline(),
-                                 digest=summary, rendered=rendered,
-                                 result=g["result"] if g["status"] == "over" else None)
+        state = self.state
+        try:
+            data = self.state_json(state)
+        except Exception:
+            data = None
+        picture = picture_source(self.module, state, data)
+        spec = {"added": lines, "who": movers[0] if movers else None,
+                "witness": self.witness(), "deadline": self.deadline(),
+                "result": g["result"] if g["status"] == "over" else None,
+                "to_move": None if g["status"] == "over" else state.current_player()}
+        for row in self.seats.values():
+            seat_spec = dict(spec, seat=row["seat"])
+            body = "" if picture is not None else self._position_text(state, data, seat_spec)
             to_seat(self.conn, key, g, row, kind="notify", what=what, body=body, now=self.now,
-                    picture=picture, batch=batch)
-        batch.flush(self.conn)
+                    picture=picture, batch=self.batch,
+                    compose=seat_spec if picture is not None else None)
+
+    def _position_text(self, state, data, spec) -> str:
+        """The notification's text made now: for a position that cannot be stored."""
+        from referee.notation.report import digest
+        from referee.service.notify import position_mail
+        return position_mail(self.game, self.module, state, seat=spec["seat"],
+                             added=spec["added"], who=spec["who"], witness=spec["witness"],
+                             deadline=spec["deadline"], digest=digest(self.module, state, data),
+                             result=spec["result"])
 
 
-# Replays at the end of games this process played lately, keyed by the store and
-# the game, each for its exact transcript text: the next move of the game starts
-# from a copy of it instead of reading back the state cache (or replaying). An
-# entry whose text is not the stored one is never used, so a rolled-back
-# transaction or another process's move only costs a miss.
+# Transcripts this process committed lately, with the replay at their end, by store
+# and game: the game's next move starts from a copy of that replay and needs neither
+# the log read back nor the state cache. An entry is used only while the game's row
+# still names the same text (record.version), and it is written only after its
+# commit, so a rolled-back transaction or another process's move costs a miss, never
+# a wrong state.
 KEEP_GAMES = 2000
-_KEPT: dict[tuple[str, str], tuple[str, object]] = {}
+_KEPT: dict[tuple[str, str], tuple[tuple, str, object]] = {}
 
 
-def _kept(store, game_id: str, text: str):
-    entry = _KEPT.get((store.url, game_id))
-    if entry is None or entry[0] != text:
-        return None
-    from referee.notation import snapshot
-    return snapshot.copy(entry[1])
-
-
-def _keep(store, game_id: str, played) -> None:
-    if played.replay is None or played.text is None or played.replay.errors:
-        return
-    from referee.notation import snapshot
+def _remember(store, game_id: str, entry) -> None:
     key = (store.url, game_id)
     _KEPT.pop(key, None)
     while len(_KEPT) >= KEEP_GAMES:
         _KEPT.pop(next(iter(_KEPT)), None)
-    _KEPT[key] = (played.text, snapshot.copy(played.replay))
+    _KEPT[key] = entry
+
+
+def game_seats(conn, game_id: str) -> dict:
+    """A game's seat rows by seat."""
+    return {r["seat"]: r for r in conn.execute(_SEATS, {"g": game_id}).mappings()}
+
+
+_SEATS = select(S.seats).where(S.seats.c.game_id == bindparam("g"))
 
 
 def replay_text(text: str, name: str):
@@ -537,11 +612,12 @@ def replay_text(text: str, name: str):
     return rp
 
 
-def _players(header: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def _players(header: str) -> tuple[str, ...]:
     """The seats in seating order, from the header's [Players] tag."""
     from referee.service.record import header_tags
     players = next((v for n, v in header_tags(header) if n.lower() == "players"), "")
-    return [p.upper() for p in (players or "").split()]
+    return tuple(p.upper() for p in (players or "").split())
 
 
 def _words(text: str, module) -> tuple[str | None, list[str]]:

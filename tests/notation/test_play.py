@@ -237,3 +237,20 @@ def check_path_text(raw: bytes):
     from referee.notation.reader import read_bytes
     from referee.notation.replay import replay
     return replay(read_bytes(raw, "g"), chain=True)
+
+
+def test_a_canonical_line_that_reads_back_as_another_move_is_refused(tmp_path, monkeypatch):
+    """play's round trip: the line it writes must read back as the move it played (moves
+    are values, so the same move gives the same state); a printer that lies is caught
+    before anything is written."""
+    import toygame
+
+    path = tmp_path / "hand.txt"
+    path.write_text('[Game "Toy"]\n[Players "RED GREEN"]\n* order RED GREEN\n* target 10\n')
+    before = path.read_text()
+    monkeypatch.setattr(toygame.ToyModule, "format_move",
+                        lambda self, move, state: f"{move.seat} adds {move.n + 1}")
+    with pytest.raises(RefereeError) as info:
+        play_line(str(path), "RED adds 1")
+    assert info.value.code == "internal" and "replays to a different state" in info.value.reason
+    assert path.read_text() == before

@@ -303,9 +303,23 @@ def _decode_bytes(data: bytes, charset: str | None, problems: _Problems | None) 
 
 
 class _Walk:
+    """Finds the body a person wrote. An HTML part is turned into text only if it is
+    the one chosen (most mail carries a plain alternative, and the conversion is
+    the dearest step of reading a mail)."""
+
     def __init__(self, problems: _Problems):
         self.problems = problems
         self.parts = 0
+        self._converted: dict[int, str] = {}
+
+    def text(self, found: tuple[str, bool]) -> str:
+        """The text of a chosen body: an HTML one converted (once)."""
+        body, is_html = found
+        if not is_html:
+            return body
+        if id(body) not in self._converted:
+            self._converted[id(body)] = html_to_text(body)
+        return self._converted[id(body)]
 
     def choose(self, part: Message, depth: int) -> tuple[str, bool] | None:
         """(text, is_html) of the best body in ``part``, or None."""
@@ -358,8 +372,8 @@ class _Walk:
             plain = [t for t, html in found if not html and t.strip()]
             if plain:
                 return plain[0], False
-            html = [t for t, is_html in found if is_html and t.strip()]
-            return (html[0], True) if html else found[0]
+            html = [f for f in found if f[1] and self.text(f).strip()]
+            return html[0] if html else found[0]
         if ctype == "multipart/mixed" and all(not html for _, html in found):
             return "\n".join(t for t, _ in found), False   # text split around an image
         return found[0]
@@ -388,7 +402,7 @@ class _Walk:
         text = text.replace("\u2028", "\n").replace("\u2029", "\n")
         text = _BODY_CONTROL.sub("", text)
         if ctype == "text/html":
-            return html_to_text(text), True
+            return text, True
         if str(part.get_param("format", "") or "").lower() == "flowed":
             delsp = str(part.get_param("delsp", "") or "").lower() == "yes"
             text = unflow(text, delsp=delsp)
@@ -407,8 +421,9 @@ def _is_attachment(part: Message) -> bool:
 
 
 def _body(msg: Message, problems: _Problems) -> str:
+    walk = _Walk(problems)
     try:
-        found = _Walk(problems).choose(msg, 0)
+        found = walk.choose(msg, 0)
     except RecursionError:
         problems.add("MIME structure too deep to read")
         found = None
@@ -416,7 +431,7 @@ def _body(msg: Message, problems: _Problems) -> str:
         if not problems:
             problems.add("no text part")
         return ""
-    lines = found[0].split("\n", MAX_LINES)
+    lines = walk.text(found).split("\n", MAX_LINES)
     if len(lines) > MAX_LINES:
         problems.add(f"more than {MAX_LINES} lines: the rest was not read")
         lines = lines[:MAX_LINES]

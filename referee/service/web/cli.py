@@ -33,7 +33,7 @@ def serve(db, host, port, demo):
         tmp = tempfile.TemporaryDirectory(prefix="referee-demo-")
         db = f"sqlite:///{tmp.name}/referee.db"
         click.echo("Setting up the demo store with the example games…", err=True)
-    store = open_store(db)
+    store = open_store(db, resident=True)
     base = f"http://{host if ':' not in host else '[' + host + ']'}:{port}"
     if demo:
         from referee.service.games import game_detail, seat_link_token
@@ -52,6 +52,7 @@ def serve(db, host, port, demo):
         uvicorn.run(create_app(store), host=host, port=port, log_level="warning",
                     timeout_graceful_shutdown=2)
     finally:
+        store.save_states()
         store.dispose()
         if tmp is not None:
             tmp.cleanup()

@@ -1,0 +1,194 @@
+"""What a process that keeps games in memory must never get wrong: another process's
+move, a rolled-back transaction, a store from before the game row counted its lines;
+and notifications whose text is written at sending time."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select, text
+
+from referee.notation.check import check_text
+from referee.notation.listing import legal_lines
+from referee.service import schema as S
+from referee.service.games import create_game, export_text, game_detail
+from referee.service.store import open_store
+from referee.service.submit import replay_text, run_commands, submit
+
+ROOT = Path(__file__).resolve().parents[2]
+SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org"}
+
+
+def _dealt(store):
+    gid = create_game(store, "hawaii", SEATS, host_address="referee@host.example", now=1000.0)
+    for seat in SEATS:
+        assert submit(store, gid, seat, f"salt sixteen-letters-{seat.lower()}", via="web",
+                      now=1001.0).ok
+    return gid
+
+
+def _move(store, gid):
+    """(seat to move, a legal line) of the stored game, from a replay of its export."""
+    g = game_detail(store, gid)
+    rp = replay_text(g["text"], gid)
+    return g["to_move"], legal_lines(rp.module, rp.state, 5)[1][0]
+
+
+@pytest.fixture
+def resident(store_url):
+    s = open_store(store_url, resident=True)
+    yield s
+    s.dispose()
+
+
+def test_a_move_made_by_another_process_is_seen(resident, store_url):
+    gid = _dealt(resident)
+    seat, line = _move(resident, gid)
+    assert submit(resident, gid, seat, line, via="web").ok          # now kept in memory
+    seat2, line2 = _move(resident, gid)
+    code = ("import sys; from referee.service.store import open_store; "
+            "from referee.service.submit import submit; "
+            f"r = submit(open_store({store_url!r}), {gid!r}, {seat2!r}, sys.argv[1], via='web'); "
+            "sys.exit(0 if r.ok else 1)")
+    subprocess.run([sys.executable, "-c", code, line2], cwd=ROOT, check=True)
+    seat3, line3 = _move(resident, gid)
+    reply = submit(resident, gid, seat3, line3, via="web")
+    assert reply.ok, reply.text
+    exported = export_text(resident, gid)
+    assert line2.split(None, 1)[1] in exported and check_text(exported).ok
+
+
+def test_a_rolled_back_move_is_not_remembered(resident):
+    gid = _dealt(resident)
+    seat, line = _move(resident, gid)
+    before = export_text(resident, gid)
+    with pytest.raises(RuntimeError):
+        with resident.write() as conn:
+            reply = run_commands(resident, conn, gid, seat, [(line, None)], via="web", now=2000.0)
+            assert reply.ok
+            raise RuntimeError("the transaction fails after the move was played")
+    assert export_text(resident, gid) == before
+    again = submit(resident, gid, seat, line, via="web")            # still legal: not played
+    assert again.ok and again.lines, again.text
+    assert check_text(export_text(resident, gid)).ok
+
+
+def test_a_store_from_before_line_counts_is_upgraded(tmp_path):
+    from alembic import command
+    from alembic.config import Config
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    store = open_store(url)
+    gid = _dealt(store)
+    seat, line = _move(store, gid)
+    assert submit(store, gid, seat, line, via="web").ok
+    with store.engine.begin() as conn:                  # back to the schema of r0002
+        cfg = Config()
+        cfg.set_main_option("script_location", str(ROOT / "referee/service/migrations"))
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "r0002")
+    with store.engine.connect() as conn:
+        assert "lines" not in [r[1] for r in conn.execute(text("PRAGMA table_info(games)"))]
+    store.dispose()
+    upgraded = open_store(url, resident=True)
+    with upgraded.read() as conn:
+        lines = conn.execute(select(S.games.c.lines).where(S.games.c.id == gid)).scalar()
+        rows = conn.execute(select(S.log.c.seq).where(S.log.c.game_id == gid)).all()
+    assert lines == len(rows) > 0
+    for _ in range(3):
+        seat, line = _move(upgraded, gid)
+        assert submit(upgraded, gid, seat, line, via="web").ok
+    assert check_text(export_text(upgraded, gid)).ok
+
+
+def test_the_row_names_the_text(store):
+    """A game's row counts its log rows, so that header, count and chain name the text."""
+    gid = _dealt(store)
+    for _ in range(4):
+        seat, line = _move(store, gid)
+        assert submit(store, gid, seat, line, via="web").ok
+        with store.read() as conn:
+            lines = conn.execute(select(S.games.c.lines).where(S.games.c.id == gid)).scalar()
+            rows = len(conn.execute(select(S.log.c.seq).where(S.log.c.game_id == gid)).all())
+        assert lines == rows
+
+
+def _notices(store, gid):
+    with store.read() as conn:
+        return list(conn.execute(select(S.outbox).where(S.outbox.c.game_id == gid,
+                                                        S.outbox.c.kind == "notify")
+                                 .order_by(S.outbox.c.id)).mappings())
+
+
+def test_notifications_are_written_when_sent(store):
+    from referee.service.notify import composed_body
+
+    gid = _dealt(store)
+    seat, line = _move(store, gid)
+    assert submit(store, gid, seat, line, via="web").ok
+    rows = _notices(store, gid)[-len(SEATS):]
+    assert all(r["compose"] and r["png_state"] and r["body"] == "" for r in rows)
+    bodies = {json.loads(r["compose"])["seat"]: composed_body(r) for r in rows}
+    g = game_detail(store, gid)
+    for who, body in bodies.items():
+        assert line.split(None, 1)[1] in body and g["witness"] in body
+        assert ("Your move:" in body) == (who == g["to_move"])
+    # what the mover is offered is legal in the stored game
+    rp = replay_text(g["text"], gid)
+    offered = [ln.strip() for ln in bodies[g["to_move"]].split("Your move:")[1].split("\n")[1:4]]
+    assert offered == legal_lines(rp.module, rp.state, 3)[1]
+
+
+def test_a_position_that_no_longer_reads_still_gives_a_mail(store):
+    from referee.service.notify import composed_body
+
+    gid = _dealt(store)
+    seat, line = _move(store, gid)
+    assert submit(store, gid, seat, line, via="web").ok
+    row = dict(_notices(store, gid)[-1])
+    row["png_state"] = json.dumps({"game": "hawaii", "state": {"not": "a state"}})
+    body = composed_body(row)
+    assert line.split(None, 1)[1] in body and "reply 'show'" in body
+    assert game_detail(store, gid)["witness"] in body
+
+
+def test_resident_processes_write_the_state_cache_once_per_game(tmp_path, monkeypatch):
+    from referee.notation import snapshot
+
+    monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
+    saved = []
+    real = snapshot.save
+    monkeypatch.setattr(snapshot, "save", lambda rp, raw: (saved.append(raw), real(rp, raw)))
+    store = open_store(f"sqlite:///{tmp_path / 'r.db'}", resident=True)
+    gid = _dealt(store)
+    for _ in range(3):
+        seat, line = _move(store, gid)
+        assert submit(store, gid, seat, line, via="web").ok
+    saved.clear()
+    store.save_states()
+    assert saved == [export_text(store, gid).encode("utf-8")]
+    store.save_states()
+    assert len(saved) == 1                      # nothing new since
+
+
+def test_the_reply_and_notifications_are_one_statement(store):
+    """A move's mails are written together at the end of its transaction."""
+    from sqlalchemy import event
+
+    gid = _dealt(store)
+    seat, line = _move(store, gid)
+    seen = []
+    listener = lambda *a: seen.append(a[2])        # noqa: E731
+    event.listen(store.engine, "before_cursor_execute", listener)
+    try:
+        assert submit(store, gid, seat, line, via="web").ok
+    finally:
+        event.remove(store.engine, "before_cursor_execute", listener)
+    assert sum(s.lstrip().upper().startswith("INSERT INTO OUTBOX") for s in seen) == 1
+    assert sum(s.lstrip().upper().startswith("UPDATE GAMES") for s in seen) == 1
+    g = game_detail(store, gid)                 # the one UPDATE wrote all the row's news
+    rp = replay_text(g["text"], gid)
+    assert (g["ply"], g["to_move"]) == (rp.ply, rp.to_move)
