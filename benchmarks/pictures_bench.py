@@ -4,7 +4,9 @@ SVG, resvg), and as the HTML page; the Haleakala SVG and PNG for comparison.
     python benchmarks/pictures_bench.py [--runs 21]
 
 Prints the median over runs of CPU milliseconds (process_time) per render, so other
-load on the machine disturbs the figures less. The position is docs/examples/
+load on the machine disturbs the figures less. "svg" draws the same position again,
+with the SVG writer's memo of attribute strings full of it; "svg, memo empty" empties
+the memo first, as the first picture a process draws. The position is docs/examples/
 hawaii-5p.txt after line 60 (round 3, mid-round, every realm partly built). Not a test.
 """
 from __future__ import annotations
@@ -19,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from referee import pictures  # noqa: E402
+from referee.core.svg import forget  # noqa: E402
 from referee.notation.check import check_path  # noqa: E402
 from referee.notation.picture import last_moves  # noqa: E402
 
@@ -47,11 +50,13 @@ def main() -> None:
         text = module.render(state, "text")
         moves = last_moves(rp, at)
         t_svg = median_ms(lambda: module.render(state, "svg"), args.runs)
+        t_new = median_ms(lambda: (forget(), module.render(state, "svg")), args.runs)
         t_png = median_ms(lambda: pictures.svg_to_png(svg), args.runs)
         t_html = median_ms(lambda: pictures.html_page(name, module.render(state, "svg"), text,
                                                       moves), args.runs)
         png = pictures.svg_to_png(svg)
         print(f"{name:18} svg {t_svg:7.2f} ms ({len(svg) // 1024} KiB)   "
+              f"svg, memo empty {t_new:7.2f} ms   "
               f"png from svg {t_png:7.2f} ms ({len(png) // 1024} KiB)   "
               f"svg + html page {t_html:7.2f} ms   svg + png {t_svg + t_png:7.2f} ms")
 

@@ -4,19 +4,46 @@ Pictures are written as text, element by element, the way python-chess draws
 its boards: no dependency, and the same state always gives the same bytes, so
 golden files can pin a picture. Numbers are rounded to one decimal for the
 same reason. Every piece a screen reader should name carries a ``<title>``.
+The writing of numbers and attributes is memoised: a picture repeats its colours,
+sizes and coordinates, and the next position of a game repeats most of the last,
+so a web page drawn after a move escapes little that is new.
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
-from xml.sax.saxutils import escape, quoteattr
+from functools import lru_cache
+from xml.sax.saxutils import escape as _escape, quoteattr
 
 FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
+MEMO = 8192           # strings kept by each memo (a Hawaii picture: about 600 distinct)
 
 
+@lru_cache(maxsize=MEMO, typed=True)
 def num(v: float) -> str:
     """One decimal at most, no trailing zeros: 12, 12.5, -3."""
     r = round(float(v), 1)
     return str(int(r)) if r == int(r) else f"{r:.1f}"
+
+
+@lru_cache(maxsize=MEMO)
+def escape(s: str) -> str:
+    return _escape(s)
+
+
+@lru_cache(maxsize=MEMO, typed=True)
+def _attr(k: str, v) -> str:
+    """`` name="value"``: a page of the same picture repeats most of these, and the
+    escaping is most of the writer's time."""
+    k = k.rstrip("_").replace("_", "-")
+    if isinstance(v, float) or isinstance(v, int) and not isinstance(v, bool):
+        v = num(v)
+    return f" {k}={quoteattr(str(v))}"
+
+
+def forget() -> None:
+    """Empty the memo, as in a process that has drawn nothing yet (benchmarks)."""
+    for memo in (num, escape, _attr):
+        memo.cache_clear()
 
 
 def _attrs(attrs: dict) -> str:
@@ -24,10 +51,10 @@ def _attrs(attrs: dict) -> str:
     for k, v in attrs.items():
         if v is None or v is False:
             continue
-        k = k.rstrip("_").replace("_", "-")
-        if isinstance(v, float) or isinstance(v, int) and not isinstance(v, bool):
-            v = num(v)
-        out.append(f" {k}={quoteattr(str(v))}")
+        try:
+            out.append(_attr(k, v))
+        except TypeError:                   # a value that cannot be a key: not kept
+            out.append(_attr.__wrapped__(k, v))
     return "".join(out)
 
 

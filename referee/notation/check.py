@@ -28,13 +28,14 @@ def check_path(path: str, *, until: int | None = None, deal_check: bool = False,
     return rp
 
 
-def check_text(text: str, file: str = "<string>", *, until: int | None = None) -> Replay:
+def check_text(text: str, file: str = "<string>", *, until: int | None = None,
+               deal_check: bool = False) -> Replay:
     """Like :func:`check_path` for text in memory (tests, the fuzzer, a mail gateway)."""
     from referee.notation.reader import read_text
     from referee.notation.replay import replay
 
     try:
-        return replay(read_text(text, file), until=until)
+        return replay(read_text(text, file), until=until, deal_check=deal_check)
     except RefereeError as err:
         failed = err
     except Exception as exc:

@@ -51,6 +51,7 @@ class Replay:
     keep_before: set = field(default_factory=set)   # lines of moves a takeback voids
     undo: tuple | None = None      # (line, state before it) of the last such move
     last_move: Any = None          # the move value the last move item applied
+    reached: int | None = None     # the last line replayed, when nothing stopped it (resume)
 
     @property
     def file(self) -> str:
@@ -412,6 +413,13 @@ def replay(transcript: Transcript, *, until: int | None = None,
         _not_evaluated(rp, errors, todo, err.line)
         rp.errors = _sorted(errors)
         return rp
+    _play(rp, errors, todo, until)
+    return rp
+
+
+def _play(rp: Replay, errors: list, todo: list[Item], until: int | None) -> None:
+    """Step through ``todo`` after the header (or after what ``rp`` has replayed)."""
+    transcript, rp.reached = rp.transcript, None
     for index, item in enumerate(todo):
         if item.kind == I.COMMENT:
             continue
@@ -439,8 +447,58 @@ def replay(transcript: Transcript, *, until: int | None = None,
             break
     else:
         _result(rp, errors, until)
+        rp.reached = until if until is not None else \
+            max((it.line for it in transcript.items), default=0)
     rp.errors = _sorted(errors)
-    return rp
+
+
+def resume(rp: Replay, transcript: Transcript, *, until: int | None = None) -> bool:
+    """Carry ``rp`` on over what ``transcript`` adds after it, up to line ``until`` (the
+    end without): ``rp`` becomes what :func:`replay` of ``transcript`` with that
+    ``until`` and ``rp``'s own ``deal_check`` and ``chain`` would return, at the cost of
+    the new items only. A host's transcript only grows, so whoever follows one (the web
+    page) checks and verifies each move once instead of the whole game each time.
+
+    ``rp`` must be a replay without errors of an earlier version of the transcript:
+    the same header and, up to the last line ``rp`` replayed, the same items and no
+    unreadable line. Otherwise (a line changed or taken away, a tag added, ``until``
+    before where ``rp`` got to) nothing is changed and False says to replay from the
+    start; every line is compared, so a history changed in place is never resumed.
+    The last move is kept a copy of the state before it, as a later version may take
+    it back."""
+    from referee.notation.control import PLY_KINDS, voided_lines
+
+    reached = rp.reached
+    if rp.errors or reached is None or rp.state is None or \
+            (until is not None and until < reached):
+        return False
+    old = rp.transcript
+    if transcript is not old and not _same_until(old, transcript, reached):
+        return False
+    rp.transcript = transcript
+    if rp.dealer is not None:            # verify's header checks look at the items too
+        from referee.notation.dealer import verifier
+        try:
+            rp.dealer = verifier(rp)
+        except RefereeError:
+            rp.transcript = old
+            return False
+    todo = [it for it in transcript.items
+            if it.line > reached and (until is None or it.line <= until)]
+    errors = [e for e in transcript.errors if until is None or (e.line or 0) <= until]
+    plied = [it for it in transcript.items if it.kind in PLY_KINDS]
+    rp.keep_before = voided_lines(plied) | (
+        {plied[-1].line} if plied and plied[-1].kind == I.MOVE else set())
+    _play(rp, errors, todo, until)
+    return True
+
+
+def _same_until(old: Transcript, new: Transcript, line: int) -> bool:
+    """The same tags, and the same items and no unreadable line up to ``line``."""
+    def items(t):
+        return [it for it in t.items if it.line <= line]
+    return old.tags == new.tags and items(old) == items(new) and \
+        not any((e.line or 0) <= line for e in new.errors)
 
 
 def seed_to_verify(rp: Replay) -> str:

@@ -9,7 +9,6 @@ taken by another process (a mail ingest) reaches every open page.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import re
 import threading
 from pathlib import Path
@@ -86,20 +85,18 @@ def _chain_at(detail: dict, ply: int) -> str:
     return [it for it in detail["items"] if it["ply"] is not None][ply - 1]["chain"]
 
 
-def game_context(page: Page, gid: str, ply: int | None = None) -> dict:
-    detail = _detail(page.store, gid)
+def game_context(page: Page, gid: str, ply: int | None = None, detail: dict | None = None
+                 ) -> dict:
+    detail = detail or _detail(page.store, gid)
     current = detail["ply"] if ply is None else ply
-    # The latest position is the whole transcript (lines after the last ply, a comment
-    # or a control item, count too); a past one ends at its ply's item.
-    head_key = hashlib.sha256(detail["text"].encode("utf-8")).hexdigest()
-    key = head_key if current == detail["ply"] else _chain_at(detail, current)
-    pos = positions.position(detail["text"], detail["items"], current, key,
-                             whole=current == detail["ply"])
-    plied = [it for it in detail["items"] if it["ply"] is not None]
+    text, items = detail["text"], detail["items"]
+    pos = positions.latest(gid, text, items, current) if current == detail["ply"] else \
+        positions.position(text, items, current, _chain_at(detail, current))
+    recent, audit = positions.audited(gid, text, detail["chain"])
+    plied = [it for it in items if it["ply"] is not None]
     return {
         "game": detail, "pos": pos, "ply": current, "at_end": current == detail["ply"],
-        "history": plied, "recent": positions.recent(detail["text"], head_key),
-        "audit": positions.audit(detail["text"], detail["chain"], head_key),
+        "history": plied, "recent": recent, "audit": audit,
         "undo": queries.pending_undo(page.store, gid),
         "version": queries.version(page.store, gid),
     }
@@ -137,7 +134,7 @@ async def game_page(request: Request) -> Response:
     page = request.app.state.page
     detail = await run_in_threadpool(_detail, page.store, gid)
     ply = _ply(request, detail["ply"])
-    ctx = await run_in_threadpool(game_context, page, gid, ply)
+    ctx = await run_in_threadpool(game_context, page, gid, ply, detail)
     return render("game.html", **ctx)
 
 
@@ -197,17 +194,12 @@ def _seat(page: Page, request: Request) -> tuple[str, str, str]:
 
 
 def seat_context(page: Page, request: Request, reply=None, typed: str = "") -> dict:
-    from referee.notation.listing import legal_lines
-    from referee.notation.check import check_text
-
     gid, seat, link = _seat(page, request)
     ctx = game_context(page, gid)
     game = ctx["game"]
     moves, head, total = [], None, 0
     if game["status"] == "playing" and game["to_move"] == seat:
-        rp = check_text(game["text"], "<game>")
-        if rp.state is not None:
-            head, moves, total = legal_lines(rp.module, rp.state, MOVES_CAP)
+        head, moves, total = positions.legal(gid, game["text"], MOVES_CAP)
     undo = ctx["undo"]
     fill = request.query_params.get("fill", "")
     ctx.update(seat=seat, link=link, moves=moves, moves_head=head, moves_total=total,

@@ -2,22 +2,23 @@
 moves did, and whether the exported transcript checks and verifies.
 
 Everything here comes from the transcript the store exports, replayed by the
-transcript layer (``check_text``, ``replay``), never from the store's own
-bookkeeping, so the page shows what ``referee check`` would. Replays are cached
-by the chain head at the ply shown: the head pins the whole history up to it, so
-a cached view can never belong to another history, and a move (a new head)
-needs no invalidation.
+transcript layer, never from the store's own bookkeeping, so the page shows what
+``referee check`` and ``referee verify`` would. The latest version's views come from
+the game's replays carried on from one version to the next (:mod:`follow`), so the
+first reader after a move pays for the move, not for the game. Views are cached by
+what pins them: a past position by the chain head at its ply, the latest ones by
+the export's digest (and the stored head the audit compares it with), so a cached
+view never belongs to another history, and a move needs no invalidation.
 """
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from threading import Lock
 
-from referee.notation import items as I
+from referee.service.web.follow import Recent
 
 CACHE_SIZE = 128
-RECENT = 8            # the last moves shown with what they did
 
 
 @dataclass
@@ -38,13 +39,6 @@ class Audit:
     verify_note: str
     chain: str | None         # recomputed from the transcript
     chain_matches: bool
-
-
-@dataclass
-class Recent:
-    ply: int
-    text: str
-    did: list[str] = field(default_factory=list)
 
 
 class _LRU:
@@ -81,92 +75,87 @@ def until_line(text: str, items: list[dict], ply: int) -> int:
     return base + 1 + item["seq"]
 
 
-def position(text: str, items: list[dict], ply: int, key: str, *, whole: bool = False
-             ) -> Position:
-    """The position after ``ply`` (after the whole transcript with ``whole``)."""
+def position(text: str, items: list[dict], ply: int, key: str) -> Position:
+    """The position after ``ply``, a past one (:func:`latest` draws the last)."""
     def make():
         from referee.notation.check import check_text
-        from referee.notation.report import digest, who_next
-
-        rp = checked(text, key) if whole else \
-            check_text(text, "<game>", until=until_line(text, items, ply))
-        plied = [it for it in items if it["ply"] is not None]
-        item = plied[ply - 1]["text"] if ply else None
-        if rp.state is None:
-            return Position(ply, "", "", "", "the position cannot be shown: "
-                            + "; ".join(e.reason for e in rp.errors), item)
-        return Position(ply, rp.module.render(rp.state, "svg"),
-                        rp.module.render(rp.state, "text"), digest(rp.module, rp.state),
-                        who_next(rp.state), item)
-    return _cache.get(("position", key, ply, whole), make)
+        rp = check_text(text, "<game>", until=until_line(text, items, ply))
+        return _drawn(rp, ply, items)
+    return _cache.get(("position", key, ply), make)
 
 
-def recent(text: str, key: str, n: int = RECENT) -> list[Recent]:
-    """The last ``n`` moves and chance lines, each with what it set off (the transcript
-    layer's :func:`referee.notation.happened.what_happened`): one replay up to the
-    first of them, then a step at a time."""
+def _drawn(rp, ply: int, items: list[dict]) -> Position:
+    from referee.notation.report import digest, who_next
+
+    plied = [it for it in items if it["ply"] is not None]
+    item = plied[ply - 1]["text"] if ply else None
+    if rp.state is None:
+        return Position(ply, "", "", "", "the position cannot be shown: "
+                        + "; ".join(e.reason for e in rp.errors), item)
+    return Position(ply, rp.module.render(rp.state, "svg"), rp.module.render(rp.state, "text"),
+                    digest(rp.module, rp.state), who_next(rp.state), item)
+
+
+def latest(game_id: str, text: str, items: list[dict], ply: int) -> Position:
+    """The position after the whole export ``text`` (lines after the last ply count
+    too), from the game's check carried on over what the last move added
+    (:mod:`follow`); drawn once per text."""
+    from referee.service.web.follow import follow
+
     def make():
-        from referee.notation.happened import what_happened
-        from referee.notation.reader import read_text
-        from referee.notation.replay import replay
-
-        transcript = read_text(text, "<game>")
-        plied = [i for i in transcript.items if i.kind in (I.MOVE, I.CHANCE)]
-        tail = plied[-n:]
-        if not tail:
-            return []
-        first_ply = len(plied) - len(tail) + 1
-        rp = replay(transcript, until=tail[0].line - 1)
-        out = [Recent(first_ply + k, it.body if it.kind == I.MOVE else f"* {it.body}")
-               for k, it in enumerate(tail)]
-        if rp.errors or rp.state is None:
-            return out
-        for entry, item in zip(out, tail):
-            before = rp.state.clone()
-            try:
-                rp.step(item)
-                entry.did = what_happened(rp.module, before, rp.state, [item.text])
-            except Exception:
-                break
-        return out
-    return _cache.get(("recent", key, n), make)
+        return follow(game_id, text, lambda check, verify, recent: _drawn(check, ply, items))
+    return _cache.get(("latest", game_id, _digest(text)), make)
 
 
-def checked(text: str, key: str):
-    """``referee check`` of the whole export, once per text (the latest position and
-    the audit both read it)."""
+def audited(game_id: str, text: str, stored_chain: str | None) -> tuple[list[Recent], Audit]:
+    """The last moves and the audit of the export ``text``, from the game's check and
+    verify carried on over what the last move added (:mod:`follow`); once per text
+    and stored chain head."""
+    from referee.service.web.follow import follow
+
     def make():
-        from referee.notation.check import check_text
-        return check_text(text, "game.txt")
-    return _cache.get(("checked", key), make)
+        return follow(game_id, text, lambda check, verify, recent: (
+            recent, _audit(check, verify, text, stored_chain)))
+    return _cache.get(("audited", game_id, _digest(text), stored_chain), make)
 
 
-def audit(text: str, stored_chain: str | None, key: str) -> Audit:
+def _digest(text: str) -> str:
+    import hashlib
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _audit(rp, verified, text: str, stored_chain: str | None) -> Audit:
     """``referee check`` and ``referee verify`` on the export, and its chain recomputed."""
-    def make():
-        from referee.notation import chain
-        from referee.notation.reader import read_text
-        from referee.notation.replay import replay
-        from referee.notation.report import format_errors
-        from referee.service.record import chain_text, header_tags, split_text
+    from referee.notation import chain
+    from referee.notation.report import format_errors
+    from referee.service.record import chain_text, header_tags, split_text
 
-        rp = checked(text, key)
-        checks = rp.ok
-        check_note = (f"replays cleanly: {rp.moves} moves, {rp.draws} draws" if checks
-                      else format_errors(rp.errors, "game.txt"))
-        verified = replay(read_text(text, "game.txt"), deal_check=True)
-        if verified.ok:
-            verifies, verify_note = True, f"every draw is the one its [Seed] deals ({verified.draws})"
-        else:
-            no_seed = not rp.transcript.tag("Seed")
-            verifies = None if no_seed and checks else False
-            verify_note = ("the seed is revealed when the game ends; the draws can be "
-                           "verified then" if verifies is None
-                           else format_errors(verified.errors, "game.txt"))
-        header, body = split_text(text)
-        canon = [c for c in (chain_text(line, k) for k, line in enumerate(body, 1))
-                 if c is not None]
-        recomputed = chain.head(header_tags(header), canon)[1].hex()
-        return Audit(checks, check_note, verifies, verify_note, recomputed,
-                     stored_chain is None and not canon or recomputed == stored_chain)
-    return _cache.get(("audit", key), make)
+    checks = rp.ok
+    check_note = (f"replays cleanly: {rp.moves} moves, {rp.draws} draws" if checks
+                  else format_errors(rp.errors, "game.txt"))
+    if verified.ok:
+        verifies, verify_note = True, f"every draw is the one its [Seed] deals ({verified.draws})"
+    else:
+        no_seed = not rp.transcript.tag("Seed")
+        verifies = None if no_seed and checks else False
+        verify_note = ("the seed is revealed when the game ends; the draws can be "
+                       "verified then" if verifies is None
+                       else format_errors(verified.errors, "game.txt"))
+    header, body = split_text(text)
+    canon = [c for c in (chain_text(line, k) for k, line in enumerate(body, 1))
+             if c is not None]
+    recomputed = chain.head(header_tags(header), canon)[1].hex()
+    return Audit(checks, check_note, verifies, verify_note, recomputed,
+                 stored_chain is None and not canon or recomputed == stored_chain)
+
+
+def legal(game_id: str, text: str, cap: int) -> tuple[str | None, list[str], int]:
+    """The heading, the first ``cap`` legal lines and their number after ``text``
+    (:func:`referee.notation.listing.legal_lines`), from the game's followed replay."""
+    from referee.notation.listing import legal_lines
+    from referee.service.web.follow import follow
+
+    def use(check, verify, recent):
+        return (None, [], 0) if check.state is None else \
+            legal_lines(check.module, check.state, cap)
+    return follow(game_id, text, use)

@@ -1,0 +1,122 @@
+"""What the web process keeps of each game it has shown, so that the first reader
+after a move pays for that move, not for the whole game: one replay of the export
+behind the latest position, the last moves and ``referee check``, and one behind
+``referee verify``, each carried on over the lines the move added by
+:func:`referee.notation.replay.resume`.
+
+``resume`` compares every earlier item of the new export with what was replayed,
+so a history that did not simply grow (a row edited in the store, lines taken
+away) is replayed from its first line, as on the first view: the verdicts the
+page shows are always those of the exact export it shows.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from threading import Lock
+from typing import Callable, TypeVar
+
+from referee.notation import items as I
+
+GAMES = 64            # games followed at once; the least recently shown is dropped
+RECENT = 8            # the last moves shown with what they did
+
+T = TypeVar("T")
+
+
+@dataclass
+class Recent:
+    ply: int
+    text: str
+    did: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Followed:
+    """One game as far as it was replayed: each of ``verify`` and ``check`` is a clean
+    Replay of the last export with its last moves, or None. Read and changed under
+    ``lock`` (the replays are carried on in place)."""
+    lock: Lock = field(default_factory=Lock)
+    verify: tuple | None = None
+    check: tuple | None = None      # kept only while verify fails (before [Seed], forged)
+
+
+_games: OrderedDict[str, Followed] = OrderedDict()
+_games_lock = Lock()
+
+
+def _followed(game_id: str) -> Followed:
+    with _games_lock:
+        game = _games.get(game_id)
+        if game is None:
+            game = _games[game_id] = Followed()
+        _games.move_to_end(game_id)
+        while len(_games) > GAMES:
+            _games.popitem(last=False)
+        return game
+
+
+def forget() -> None:
+    """Drop every game (as a fresh process would start)."""
+    with _games_lock:
+        _games.clear()
+
+
+def follow(game_id: str, text: str, use: Callable[..., T]) -> T:
+    """``use(check, verify, recent)`` on the whole export ``text`` of ``game_id``: its
+    check, its verify (both as :func:`referee.notation.replay.replay` would give them)
+    and its last moves with what each set off. ``use`` runs under the game's lock and
+    must not keep the replays, which the next version carries on.
+
+    A verify that passes is also the check (it is a check that follows the draws to
+    their dealer too), so a sound game is replayed once; a check of its own is
+    carried on only while verify fails."""
+    from referee.notation.reader import read_text
+
+    game = _followed(game_id)
+    with game.lock:
+        try:
+            transcript = read_text(text, "game.txt")
+            verify, recent = _carry(game.verify, transcript, deal_check=True)
+            game.verify = (verify, recent) if verify.ok else None
+            if verify.ok:
+                check, game.check = verify, None
+            else:
+                check, recent = _carry(game.check, transcript, deal_check=False)
+                game.check = (check, recent) if check.ok else None
+        except Exception:           # an unreadable export or a bug: as ``referee check`` says it
+            from referee.notation.check import check_text
+            game.check = game.verify = None
+            check, recent = check_text(text, "game.txt"), []
+            verify = check_text(text, "game.txt", deal_check=True)
+        return use(check, verify, recent)
+
+
+def _carry(followed: tuple | None, transcript, *, deal_check: bool):
+    """The replay of ``transcript`` (a verify with ``deal_check``) and its last moves:
+    carried on from the last version when it extends it, else from the header, a step
+    at a time over the last moves so that each says what it did."""
+    from referee.notation.happened import what_happened
+    from referee.notation.replay import replay, resume
+
+    rp, kept = followed or (None, [])
+    if rp is None or not resume(rp, transcript, until=rp.reached):
+        rp, kept = replay(transcript, until=0, deal_check=deal_check), []
+    plied = [it for it in transcript.items if it.kind in (I.MOVE, I.CHANCE)]
+    first = max(len(plied) - RECENT + 1, 1)
+    recent = list(kept)
+    for ply, item in enumerate(plied, 1):
+        if ply < first or rp.reached is not None and item.line <= rp.reached:
+            continue
+        entry = Recent(ply, item.body if item.kind == I.MOVE else f"* {item.body}")
+        recent.append(entry)
+        if resume(rp, transcript, until=item.line - 1) and rp.ok:
+            before = rp.state.clone()
+            if resume(rp, transcript, until=item.line) and rp.ok:
+                try:
+                    entry.did = what_happened(rp.module, before, rp.state, [item.text])
+                except Exception:   # a title's report must not cost the page its check
+                    pass
+    if not resume(rp, transcript):
+        rp = replay(transcript, deal_check=deal_check)
+    return rp, recent[-RECENT:]
