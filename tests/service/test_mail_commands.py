@@ -13,16 +13,39 @@ def _split(body: str):
 
 
 def test_seats_verbs_and_command_words_in_order():
-    body = ("Hi all, here is my move:\nred buy 2 shells\nbuy 1 hut #12\nSHOW\n"
-            "good luck!\nhistory\n")
+    body = ("Hi all, here is my move:\nred buy 2 shells\nSHOW\ngood luck!\nhistory\n")
     result = _split(body)
     assert [(c.text, c.word, c.kind, c.guard) for c in result.lines] == [
         ("red buy 2 shells", "RED", "seat", None),
-        ("buy 1 hut", "buy", "verb", 12),
         ("SHOW", "show", "command", None),
         ("history", "history", "command", None)]
     assert result.ignored == ("Hi all, here is my move:", "good luck!")
     assert result.token is None
+    result = _split("Here goes:\nbuy 1 hut #12\nhelp.\n")
+    assert [(c.text, c.word, c.kind, c.guard) for c in result.lines] == [
+        ("buy 1 hut", "buy", "verb", 12), ("help", "help", "command", None)]
+
+
+def test_a_command_word_starting_a_sentence_is_chatter():
+    """Only the word alone (or salt and one word) runs: 'Show me…' is a person talking."""
+    result = _split("Show me what you've got\nUndo that, I beg you\nshow!\nsalt pepper\n"
+                    "salt and pepper\nhelp:\n")
+    assert [c.text for c in result.lines] == ["show", "salt pepper", "help"]
+    assert result.ignored == ("Show me what you've got", "Undo that, I beg you",
+                              "salt and pepper")
+
+
+def test_with_seat_words_a_line_starting_with_a_verb_is_chatter():
+    """The referee's template writes the seat word; a mail that uses it says which lines
+    are moves, so 'Go team!' and 'Pass the salt' around them are chatter."""
+    result = _split("Pass the salt, this is hard.\nRED buy 2 shells #4\nGo team!\nshow\n")
+    assert [c.text for c in result.lines] == ["RED buy 2 shells", "show"]
+    assert result.ignored == ("Pass the salt, this is hard.", "Go team!")
+    hawaii = split_commands("Moves are hard this week.\nRED pass\nmoves\n",
+                            seats=SEATS, verbs=["moves", "buys"])
+    assert [(c.text, c.kind) for c in hawaii.lines] == [("RED pass", "seat"),
+                                                          ("moves", "verb")]
+    assert hawaii.ignored == ("Moves are hard this week.",)
 
 
 def test_every_command_word_is_a_command():
@@ -32,10 +55,11 @@ def test_every_command_word_is_a_command():
 
 
 def test_bullets_and_numbers_a_client_adds_are_skipped():
-    body = "- RED pass\n* show\n• moves\n1. buy 1 hut\n2) go north\n(3) undo\n> accept\n"
+    body = "- pass\n* show\n• moves\n1. buy 1 hut\n2) go north\n(3) undo\n> accept\n"
     result = _split(body)
     assert [c.text for c in result.lines] == [
-        "RED pass", "show", "moves", "buy 1 hut", "go north", "undo", "accept"]
+        "pass", "show", "moves", "buy 1 hut", "go north", "undo", "accept"]
+    assert [c.text for c in _split("- RED pass\n* show\n").lines] == ["RED pass", "show"]
 
 
 def test_a_word_that_only_begins_like_a_command_is_chatter():

@@ -200,3 +200,19 @@ def test_hostile_corpus_changes_nothing_and_answers_only_known_people(tmp_path):
     to_alice = [r for r in _outbox(store) if "alice@players.example" in r["recipients"]
                 and r["kind"] == "refusal"]
     assert len(to_alice) == 1          # refused, and only once: the rate limit
+
+
+def test_chatter_that_begins_like_a_command_does_not_stop_the_move(store):
+    """'Moves are hard' (a Hawaii verb) and 'Show me…' (a command word) around a move
+    written with its seat word are chatter: the move is played, they are listed back."""
+    with SmtpSink() as sink:
+        table = Table(store, sink, THREE)
+        gid = _dealt(store, table)
+        g, lines = _options(store, gid)
+        seat = g["to_move"]
+        result, _, _ = table.send(seat, "Moves are hard this week.\nShow me what you've "
+                                        f"got!\n{lines[0]}\nGo team")
+        assert result.outcome == "handled" and result.reply.ok, result.reply.text
+        assert result.reply.lines and game_detail(store, gid)["ply"] > g["ply"]
+        assert {"Moves are hard this week.", "Show me what you've got!"} <= \
+            set(result.reply.ignored)

@@ -2,7 +2,11 @@
 
 Players write like people ("Hi all, here is my move:", the move, "good luck!"),
 so a line counts only when its first word is a seat, one of the game's move
-verbs or a command word; the rest is listed back to the sender as ignored. A
+verbs or a command word; the rest is listed back to the sender as ignored. Two
+kinds of sentence begin like commands and are chatter too: a command word with
+other words after it ("Show me what you've got"; only ``salt WORD`` takes one),
+and, in a mail whose moves carry their seat word (as the referee's template
+does), a line that begins with a verb ("Moves are hard this week"). A
 client may put a bullet or a number in front of a line, and a player may end a
 move with ``#N``, the ply they expect it to follow (a guard against crossing
 mails). ``token WORD`` carries the seat's secret for hosts without
@@ -25,6 +29,7 @@ _LEAD = re.compile(r"^(?:[\s\-*•◦·‣⁃–—+>»›:.,;)\]]|\(\d{1,3}\)|\
 _WORD = re.compile(r"[^\W\d_][\w'-]*")
 _GUARD = re.compile(r"\s*#\s*(\d{1,9})\s*$")
 _INVISIBLE = re.compile(r"[\u200b\u200c\u200d\u2060\ufeff]")
+_END = ".!:;,"               # what a person puts after a one-word command
 
 
 @dataclass(frozen=True)
@@ -54,8 +59,7 @@ def split_commands(body: str, *, seats: Sequence[str], verbs: Sequence[str]) -> 
     for seat in seats:
         by_word[str(seat).lower()] = (str(seat), "seat")
 
-    lines: list[CommandLine] = []
-    ignored: list[str] = []
+    seen: list[tuple[str, CommandLine | None]] = []      # (line, command or None: chatter)
     token: str | None = None
     for raw in str(body).split("\n")[:MAX_LINES]:
         line = " ".join(_INVISIBLE.sub("", raw).split())[:MAX_LINE]
@@ -69,10 +73,10 @@ def split_commands(body: str, *, seats: Sequence[str], verbs: Sequence[str]) -> 
             if len(rest) == 1 and (token is None or token == rest[0]):
                 token = rest[0]
                 continue
-            ignored.append(line)
+            seen.append((line, None))
             continue
         if word not in by_word:
-            ignored.append(line)
+            seen.append((line, None))
             continue
         guard = None
         found = _GUARD.search(text)
@@ -80,5 +84,20 @@ def split_commands(body: str, *, seats: Sequence[str], verbs: Sequence[str]) -> 
             guard = int(found.group(1))
             text = text[:found.start()].rstrip()
         spelt, kind = by_word[word]
-        lines.append(CommandLine(text=text, word=spelt, guard=guard, kind=kind))
-    return Commands(lines=tuple(lines), ignored=tuple(ignored), token=token)
+        if kind == "command":
+            words = text.rstrip(_END).split()
+            if len(words) > (2 if word == "salt" else 1):
+                seen.append((line, None))          # a sentence, not a command
+                continue
+            text = " ".join(words)
+        seen.append((line, CommandLine(text=text, word=spelt, guard=guard, kind=kind)))
+    if any(c is not None and c.kind == "seat" for _, c in seen):
+        seen = [(line, None if c is not None and c.kind == "verb" and not _alone(c) else c)
+                for line, c in seen]
+    return Commands(lines=tuple(c for _, c in seen if c is not None),
+                    ignored=tuple(line for line, c in seen if c is None), token=token)
+
+
+def _alone(c: CommandLine) -> bool:
+    """A verb that is also a command word, written alone (Hawaii's ``moves``)."""
+    return c.text.rstrip(_END).lower() in COMMAND_WORDS
