@@ -8,6 +8,10 @@
 2. Throughput: GAMES live 3-player Hawaii games, one move mail each in turn, ROUNDS
    times round the table: moves per second of ingest time on one core (target >= 200/s).
 
+3. What was moved out of the move's transaction: the CPU time ``referee mail send``
+   spends writing the mails of a move (the state drawn as text, the mover's options,
+   the MIME message; no pictures, no SMTP), per move.
+
 Both on SQLite and, with --pg, on a throwaway PostgreSQL cluster started like the
 tests' (tests/service/pgcluster.py). Choosing a move and writing its mail happen
 outside the measure; everything the referee does with the mail is inside.
@@ -82,7 +86,7 @@ def latency(url: str, moves: int) -> tuple[float, float]:
     return statistics.median(times), statistics.median(cpu)
 
 
-def throughput(url: str, games: int, rounds: int) -> tuple[float, int]:
+def throughput(url: str, games: int, rounds: int) -> tuple[float, int, object]:
     from referee.service.ingest import ingest
     from referee.service.store import open_store
 
@@ -98,7 +102,25 @@ def throughput(url: str, games: int, rounds: int) -> tuple[float, int]:
             result = ingest(store, raw)
             spent += time.process_time() - t
             done += result.reply is not None and bool(result.reply.lines)
-    return done / spent, done
+    return done / spent, done, store
+
+
+def composing(store, limit: int = 600) -> float:
+    """CPU seconds per move of composing its waiting mails, as ``mail send`` does."""
+    from sqlalchemy import select
+
+    from referee.service import schema as S
+    from referee.service.outbox import compose_row
+
+    with store.read() as conn:
+        rows = list(conn.execute(select(S.outbox).where(S.outbox.c.sent_at.is_(None))
+                                 .order_by(S.outbox.c.id.desc()).limit(limit)).mappings())
+    moves = len({r["png_state"] for r in rows if r["kind"] == "notify"}) or 1
+    texts: dict = {}
+    t = time.process_time()
+    for row in rows:
+        compose_row(row, None, texts)
+    return (time.process_time() - t) / moves
 
 
 def main() -> None:
@@ -121,9 +143,11 @@ def main() -> None:
             print(f"{name}: ingest of one move mail, median of {args.moves}: wall "
                   f"{wall * 1000:.1f} ms, CPU {cpu * 1000:.1f} ms "
                   f"(target <= 20 ms: {'met' if wall <= 0.020 else 'NOT met'})")
-            rate, n = throughput(thr_url, args.games, args.rounds)
+            rate, n, store = throughput(thr_url, args.games, args.rounds)
             print(f"{name}: {n} moves over {args.games} live games: {rate:.0f} moves/s of CPU "
                   f"(target >= 200/s: {'met' if rate >= 200 else 'NOT met'})")
+            print(f"{name}: mail send writing a move's mails (no pictures): "
+                  f"{composing(store) * 1000:.1f} ms of CPU per move")
     finally:
         if cluster is not None:
             cluster.stop()
