@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -55,16 +56,26 @@ class Store:
         self.url = engine.url.render_as_string(hide_password=True)
         self.sqlite = engine.dialect.name == "sqlite"
         self.resident = resident
-        self.unsaved: dict[str, tuple[str, object]] = {}   # game -> (text, replay) to cache
+        self.unsaved: dict[str, tuple[int, str, object]] = {}   # game -> (rows, text, replay)
+        self._saving = threading.Lock()
         self._host_key: bytes | None = None
+
+    def unsaved_state(self, game_id: str, rows: int, text: str, rp) -> None:
+        """A game's state committed at ``rows`` log rows, for :meth:`save_states` (a
+        thread that commits later but gets here first is not undone)."""
+        with self._saving:
+            old = self.unsaved.get(game_id)
+            if old is None or old[0] <= rows:
+                self.unsaved[game_id] = (rows, text, rp)
 
     def save_states(self) -> None:
         """Write the state cache entry of each game's last committed state (the next
         process that plays the game reads it instead of replaying the whole game)."""
         from referee.notation import snapshot
 
-        unsaved, self.unsaved = self.unsaved, {}
-        for text, rp in unsaved.values():
+        with self._saving:
+            unsaved, self.unsaved = self.unsaved, {}
+        for _, text, rp in unsaved.values():
             snapshot.save(rp, text.encode("utf-8"))
 
     @contextmanager

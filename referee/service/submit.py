@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets as _secrets
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -177,7 +178,7 @@ class Session:
         v = version(self.game)
         if v is not None:
             _remember(self.store, self.game["id"], (v, text, rp))
-        self.store.unsaved[self.game["id"]] = (text, rp)
+        self.store.unsaved_state(self.game["id"], self.game["lines"] or 0, text, rp)
         if not self.store.resident:
             self.store.save_states()
 
@@ -579,14 +580,19 @@ class Session:
 # a wrong state.
 KEEP_GAMES = 2000
 _KEPT: dict[tuple[str, str], tuple[tuple, str, object]] = {}
+_KEPT_LOCK = threading.Lock()      # a web server's threads commit moves at the same time
 
 
 def _remember(store, game_id: str, entry) -> None:
     key = (store.url, game_id)
-    _KEPT.pop(key, None)
-    while len(_KEPT) >= KEEP_GAMES:
-        _KEPT.pop(next(iter(_KEPT)), None)
-    _KEPT[key] = entry
+    with _KEPT_LOCK:
+        old = _KEPT.pop(key, None)
+        if old is not None and old[0][1] > entry[0][1]:
+            _KEPT[key] = old           # a later commit of this game got here first (the log
+            return                     # only grows: more rows is later)
+        while len(_KEPT) >= KEEP_GAMES:
+            _KEPT.pop(next(iter(_KEPT)), None)
+        _KEPT[key] = entry
 
 
 def game_seats(conn, game_id: str) -> dict:
