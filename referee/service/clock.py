@@ -53,7 +53,8 @@ def tick(store, now: float) -> list[tuple[str, str]]:
 
 
 def _tick_game(store, gid: str, now: float) -> str | None:
-    from referee.service.notify import seat_rows, to_seat, when
+    from referee.service.notify import to_seat, when
+    from referee.service.store import game_seats
     from referee.service.submit import Session
 
     with store.write() as conn:
@@ -65,7 +66,7 @@ def _tick_game(store, gid: str, now: float) -> str | None:
         deadline = game["turn_since"] + game["deadline_secs"]
         end = deadline + (game["grace_secs"] or 0)
         key = store.host_key(conn)
-        rows = {r["seat"]: r for r in seat_rows(conn, gid)}
+        rows = game_seats(conn, gid)
         stage = {"remind": 1, "warn": 2, "expire": 3, "nag": 3}[action]
 
         def mail(row, what, body):

@@ -103,11 +103,12 @@ def _insert_seats(conn, gid: str, seat_map: Mapping[str, str]) -> None:
 
 def _invite(store, conn, gid: str, now: float, only: str | None = None) -> None:
     from referee.service.identity import reply_address, seat_secret
-    from referee.service.notify import invitation, seat_rows, to_seat
+    from referee.service.notify import invitation, to_seat
+    from referee.service.store import game_seats
 
     game = conn.execute(select(S.games).where(S.games.c.id == gid)).mappings().first()
     key = store.host_key(conn)
-    rows = seat_rows(conn, gid)
+    rows = list(game_seats(conn, gid).values())
     for row in rows:
         if only and row["seat"] != only:
             continue

@@ -91,7 +91,7 @@ def _authenticate(store, conn, mail, token):
     game is locked before its seats are read, so a seat replaced by a transaction that
     committed a moment ago is seen as replaced."""
     from referee.service.identity import same_address, secrets_in, valid
-    from referee.service.submit import game_seats
+    from referee.service.store import game_seats
 
     found = secrets_in(mail.recipients, token)
     if not found:

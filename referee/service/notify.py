@@ -199,11 +199,6 @@ def picture_html(body: str) -> str:
             '<p><img src="cid:board.png" alt="the board"></p>\n')
 
 
-def seat_rows(conn, game_id: str) -> list:
-    q = select(S.seats).where(S.seats.c.game_id == game_id)
-    return list(conn.execute(q).mappings())
-
-
 def invitation(game, seat_row, secret_text: str, reply_addr: str, players: list) -> str:
     others = ", ".join(f"{r['seat']} ({r['address']})" for r in players
                        if r["seat"] != seat_row["seat"])

@@ -20,6 +20,7 @@ from sqlalchemy import bindparam, create_engine, event, insert, select, text
 from referee.service import schema as S
 
 HEAD = "r0003"            # the newest migration; a store at it needs no Alembic run
+KEEP_GAMES = 2000         # games whose last text and replay a process keeps in memory
 BUSY_TIMEOUT_MS = 60_000
 
 
@@ -56,27 +57,47 @@ class Store:
         self.url = engine.url.render_as_string(hide_password=True)
         self.sqlite = engine.dialect.name == "sqlite"
         self.resident = resident
-        self.unsaved: dict[str, tuple[int, str, object]] = {}   # game -> (rows, text, replay)
-        self._saving = threading.Lock()
+        # game -> (version, text, replay at its end) of what this process committed
+        # last (record.version names the text); the games whose entry the state cache
+        # does not have yet. A web server's threads commit moves at the same time.
+        self.kept: dict[str, tuple[tuple, str, object]] = {}
+        self.unsaved: set[str] = set()
+        self._kept_lock = threading.Lock()
         self._host_key: bytes | None = None
 
-    def unsaved_state(self, game_id: str, rows: int, text: str, rp) -> None:
-        """A game's state committed at ``rows`` log rows, for :meth:`save_states` (a
-        thread that commits later but gets here first is not undone)."""
-        with self._saving:
-            old = self.unsaved.get(game_id)
-            if old is None or old[0] <= rows:
-                self.unsaved[game_id] = (rows, text, rp)
+    def remember(self, game_id: str, version: tuple, text: str, rp) -> None:
+        """Keep a game's committed ``text`` and the replay at its end (only after the
+        commit, so nothing rolled back is ever kept). A thread that committed later
+        but got here first is not undone: the log only grows, so more rows
+        (``version[1]``) is later. A process started per mail saves it at once."""
+        with self._kept_lock:
+            old = self.kept.pop(game_id, None)
+            if old is not None and old[0][1] > version[1]:
+                self.kept[game_id] = old
+                return
+            while len(self.kept) >= KEEP_GAMES:
+                gone = next(iter(self.kept))
+                if gone in self.unsaved:
+                    self._save(gone)
+                del self.kept[gone]
+            self.kept[game_id] = (version, text, rp)
+            self.unsaved.add(game_id)
+        if not self.resident:
+            self.save_states()
 
     def save_states(self) -> None:
         """Write the state cache entry of each game's last committed state (the next
         process that plays the game reads it instead of replaying the whole game)."""
+        with self._kept_lock:
+            for game_id in list(self.unsaved):
+                self._save(game_id)
+
+    def _save(self, game_id: str) -> None:
         from referee.notation import snapshot
 
-        with self._saving:
-            unsaved, self.unsaved = self.unsaved, {}
-        for _, text, rp in unsaved.values():
-            snapshot.save(rp, text.encode("utf-8"))
+        self.unsaved.discard(game_id)
+        _, text, rp = self.kept[game_id]
+        snapshot.save(rp, text.encode("utf-8"))
 
     @contextmanager
     def write(self):
@@ -136,10 +157,16 @@ def after_commit(conn, key, fn) -> None:
     conn.info.setdefault(AFTER_COMMIT, {})[key] = fn
 
 
+def game_seats(conn, game_id: str) -> dict:
+    """A game's seat rows by seat."""
+    return {r["seat"]: r for r in conn.execute(_SEATS, {"g": game_id}).mappings()}
+
+
 # Statements run on every move, built once: SQLAlchemy then skips building and
 # keying them again, which costs more than SQLite's own work on them.
 _GAME = select(S.games).where(S.games.c.id == bindparam("id"))
 _GAME_FOR_UPDATE = _GAME.with_for_update()
+_SEATS = select(S.seats).where(S.seats.c.game_id == bindparam("g"))
 
 
 def _sqlite_engine(url: str):

@@ -11,19 +11,18 @@ from __future__ import annotations
 
 import json
 import secrets as _secrets
-import threading
 import time
 from dataclasses import dataclass, field
 
 from functools import lru_cache
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import select, update
 
 from referee.core.game import CHANCE
 from referee.errors import RefereeError
 from referee.service import schema as S
 from referee.service.record import append, transcript_text, update_game, version, witness
-from referee.service.store import after_commit, before_commit
+from referee.service.store import after_commit, before_commit, game_seats
 
 COMMAND_WORDS = ("show", "moves", "history", "undo", "accept", "decline", "resign", "help")
 
@@ -153,7 +152,7 @@ class Session:
         """The transcript as stored: the text this process committed last, if the game's
         row says it is still that, else read from the log."""
         if self._text is None:
-            entry = _KEPT.get((self.store.url, self.game["id"]))
+            entry = self.store.kept.get(self.game["id"])
             v = version(self.game)
             if entry is not None and v is not None and entry[0] == v:
                 self._text = entry[1]
@@ -172,24 +171,17 @@ class Session:
         """After the commit: remember the text and its replay for the game's next move,
         and leave the state for other processes in the state cache (a resident process
         does that once for each game's last state, :meth:`Store.save_states`)."""
-        if self._own is None or self._own[0] != self._text:
-            return
-        text, rp = self._own
-        v = version(self.game)
-        if v is not None:
-            _remember(self.store, self.game["id"], (v, text, rp))
-        self.store.unsaved_state(self.game["id"], self.game["lines"] or 0, text, rp)
-        if not self.store.resident:
-            self.store.save_states()
+        if self._own is not None and self._own[0] is self._text:
+            self.store.remember(self.game["id"], version(self.game), *self._own)
 
     def replay_copy(self):
         """A replay at the end of :attr:`text` to advance, from memory (None: not kept)."""
         from referee.notation import snapshot
 
         text = self.text
-        if self._own is not None and self._own[0] == text:
+        if self._own is not None and self._own[0] is text:
             return snapshot.copy(self._own[1])
-        entry = _KEPT.get((self.store.url, self.game["id"]))
+        entry = self.store.kept.get(self.game["id"])
         if entry is not None and entry[1] == text:
             return snapshot.copy(entry[2])
         return None
@@ -570,37 +562,6 @@ class Session:
                              added=spec["added"], who=spec["who"], witness=spec["witness"],
                              deadline=spec["deadline"], digest=digest(self.module, state, data),
                              result=spec["result"])
-
-
-# Transcripts this process committed lately, with the replay at their end, by store
-# and game: the game's next move starts from a copy of that replay and needs neither
-# the log read back nor the state cache. An entry is used only while the game's row
-# still names the same text (record.version), and it is written only after its
-# commit, so a rolled-back transaction or another process's move costs a miss, never
-# a wrong state.
-KEEP_GAMES = 2000
-_KEPT: dict[tuple[str, str], tuple[tuple, str, object]] = {}
-_KEPT_LOCK = threading.Lock()      # a web server's threads commit moves at the same time
-
-
-def _remember(store, game_id: str, entry) -> None:
-    key = (store.url, game_id)
-    with _KEPT_LOCK:
-        old = _KEPT.pop(key, None)
-        if old is not None and old[0][1] > entry[0][1]:
-            _KEPT[key] = old           # a later commit of this game got here first (the log
-            return                     # only grows: more rows is later)
-        while len(_KEPT) >= KEEP_GAMES:
-            _KEPT.pop(next(iter(_KEPT)), None)
-        _KEPT[key] = entry
-
-
-def game_seats(conn, game_id: str) -> dict:
-    """A game's seat rows by seat."""
-    return {r["seat"]: r for r in conn.execute(_SEATS, {"g": game_id}).mappings()}
-
-
-_SEATS = select(S.seats).where(S.seats.c.game_id == bindparam("g"))
 
 
 def replay_text(text: str, name: str):
