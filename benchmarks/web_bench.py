@@ -58,21 +58,6 @@ def live_game(store, moves: int) -> tuple[str, list[str]]:
     return gid, [body[i] for i in movers]
 
 
-def median_after(setup, fn, runs: int) -> float:
-    """Like ``median_ms``, with ``setup`` (not timed) before each run."""
-    import statistics
-    import time
-
-    times = []
-    for k in range(runs + 1):                  # the first warms imports
-        setup()
-        start = time.process_time()
-        fn()
-        if k:
-            times.append((time.process_time() - start) * 1000)
-    return statistics.median(times)
-
-
 def main() -> None:
     from referee.core import svg
     from referee.service.submit import submit
@@ -111,13 +96,13 @@ def main() -> None:
         rows = [
             ("game page, Hawaii 5 players, warm", median_ms(get(f"/game/{gid}"), args.runs)),
             ("game page, first view after a move",
-             median_after(move, get(f"/game/{playing}"), args.runs)),
+             median_ms(get(f"/game/{playing}"), args.runs, setup=move)),
             ("history step (?ply=60), warm", median_ms(get(f"/game/{gid}?ply=60"), args.runs)),
             ("history step (?ply=60), first after a move",
-             median_after(move_and_forget_past_positions, get(f"/game/{playing}?ply=60"),
-                          args.runs)),
+             median_ms(get(f"/game/{playing}?ply=60"), args.runs,
+                       setup=move_and_forget_past_positions)),
             ("game page, first view since start",
-             median_after(fresh, get(f"/game/{gid}"), args.runs)),
+             median_ms(get(f"/game/{gid}"), args.runs, setup=fresh)),
             ("list of games", median_ms(get("/"), args.runs)),
             ("seat page (2 players, to move)", median_ms(get(link), args.runs)),
         ]

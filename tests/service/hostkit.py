@@ -110,3 +110,21 @@ class Table:
     def send(self, seat: str, text: str, **kw):
         raw, mid = self.write(seat, text, **kw)
         return ingest(self.store, raw), mid, raw
+
+
+def all_at_once(calls) -> list:
+    """Run every call in a thread of its own, all started before any is waited for;
+    their results in order (the tests' many writers at one moment)."""
+    import threading
+
+    results = [None] * len(calls)
+
+    def run(i):
+        results[i] = calls[i]()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results

@@ -3,11 +3,11 @@ every reply true."""
 from __future__ import annotations
 
 import random
-import threading
 
 from referee.notation.listing import legal_lines
 from referee.service.games import create_game, export_text, game_detail
 from referee.service.submit import replay_text, submit
+from tests.service.hostkit import all_at_once
 
 SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org", "BLUE": "carol@example.org"}
 
@@ -33,17 +33,10 @@ def test_twenty_writers_at_once_many_times(store, tmp_path):
                 jobs.append((other, rng.choice(lines).split(None, 1)[1], None))
             else:
                 jobs.append((g["to_move"], rng.choice(lines), g["ply"] if i % 2 else None))
-        replies = [None] * len(jobs)
-
-        def run(i):
-            seat, line, guard = jobs[i]
-            replies[i] = submit(store, gid, seat, line, via="web", expect_ply=guard)
-
-        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        replies = all_at_once([
+            lambda seat=seat, line=line, guard=guard: submit(store, gid, seat, line, via="web",
+                                                             expect_ply=guard)
+            for seat, line, guard in jobs])
         after = game_detail(store, gid)
         accepted = [r for r in replies if r.ok and r.lines]
         # every accepted reply's lines are in the log, once, after the old ply (the same

@@ -21,7 +21,7 @@ from referee.service.games import create_game, export_text, game_detail, list_ga
 from referee.service.ingest import ingest
 from referee.service.outbox import deliver
 from referee.service.submit import replay_text
-from tests.service.hostkit import HOST, Table
+from tests.service.hostkit import HOST, Table, all_at_once
 from tests.service.mailservers import SmtpSink, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,16 +78,7 @@ def test_twenty_ingests_at_once(store):
                 if seat != g["to_move"]:
                     line = line.split(None, 1)[1]
                 raws.append((seat, table.write(seat, line + (f" #{g['ply']}" if i % 2 else ""))))
-            results = [None] * len(raws)
-
-            def run(i):
-                results[i] = ingest(store, raws[i][1][0])
-
-            threads = [threading.Thread(target=run, args=(i,)) for i in range(len(raws))]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
+            results = all_at_once([lambda raw=raw: ingest(store, raw[0]) for _, raw in raws])
             after = _consistent(store, gid)
             assert all(r.outcome == "handled" for r in results)
             accepted = [r.reply for r in results if r.reply.lines]
