@@ -55,7 +55,7 @@ def _new_game(store, rng) -> str:
 
 
 def _next_mail(store, gid: str, rng, n: int) -> bytes | None:
-    from referee.notation.listing import legal_lines
+    from referee.operations.listing import legal_lines
     from referee.service.games import game_detail
     from referee.service.submit import replay_text
 

@@ -71,8 +71,8 @@ def long_game(moves: int) -> tuple[list[str], int]:
 
     from referee.core import registry
     from referee.core.game import CHANCE
-    from referee.notation.newgame import new_game
-    from referee.notation.writer import render
+    from referee.operations.newgame import new_game
+    from referee.transcript.writer import render
 
     module = registry.get("hawaii")
     seed = "bench-150"

@@ -20,10 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from referee import pictures  # noqa: E402
+from referee.operations import picture_files as pictures  # noqa: E402
 from referee.core.svg import forget  # noqa: E402
-from referee.notation.check import check_path  # noqa: E402
-from referee.notation.picture import last_moves  # noqa: E402
+from referee.operations.check import check_path  # noqa: E402
+from referee.operations.picture import last_moves  # noqa: E402
 
 
 def median_ms(fn, runs: int, setup=None) -> float:

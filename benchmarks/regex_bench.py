@@ -66,7 +66,7 @@ def _best(func, line: str) -> float:
 
 
 def _state(name: str, lines: int):
-    from referee.notation.check import check_path
+    from referee.operations.check import check_path
     src = (ROOT / "docs" / "examples" / name).read_text().splitlines()
     head = [x for x in src[:lines] if not x.startswith("[Result")]
     with tempfile.TemporaryDirectory() as tmp:
@@ -81,8 +81,8 @@ def readers():
     from referee.haleakala.notation import parse_move as haleakala_move
     from referee.hawaii.text import canonical_moves, move_syntax, names
     from referee.hawaii.text.notation import parse_move as hawaii_move
-    from referee.notation.reader import parse_line
-    from referee.notation.syntax import word_at
+    from referee.transcript.reader import parse_line
+    from referee.syntax.hints import word_at
     hawaii, haleakala = _state("hawaii-3p.txt", 30), _state("haleakala.txt", 20)
 
     def canonical(line):

@@ -45,7 +45,7 @@ def live_game(store, moves: int) -> tuple[str, list[str]]:
     """The example hosted from its opening, and the ``moves`` example lines to play in
     turn (its chance lines are the host's: it deals them from the example's [Seed]).
     The game is left one move before its end, whose [Result] would change the header."""
-    from referee.paths import examples_dir
+    from referee.core.paths import examples_dir
     from referee.service.games import adopt_game
     from referee.service.record import split_text
     from referee.service.web.demo import HOST, _seats, opening

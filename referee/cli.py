@@ -66,7 +66,7 @@ def run(argv=None) -> int:
         click.echo("aborted", err=True)
         return 1
     except RefereeError as err:
-        from referee.notation.report import format_error
+        from referee.operations.report import format_error
         click.echo(format_error(err), err=True)
         return 2 if err.code == "usage" else 1
     except KeyboardInterrupt:
@@ -79,7 +79,7 @@ def run(argv=None) -> int:
         click.echo(f"referee: {where}{exc.strerror or exc}", err=True)
         return 1
     except Exception as exc:  # the contract forbids tracebacks and exit 3
-        from referee.notation.problems import internal
+        from referee.transcript.problems import internal
         click.echo(f"referee: internal: internal error: {internal(exc).reason}", err=True)
         return 1
     return rv if isinstance(rv, int) else 0

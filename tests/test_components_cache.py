@@ -1,4 +1,4 @@
-"""The components cache (referee/components_cache.py) must give back exactly what
+"""The components cache (referee/core/component_cache.py) must give back exactly what
 reading the YAML gives, never run code, and never stand in the way of a load."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from referee import components_cache
+from referee.core import component_cache as components_cache
 from referee.haleakala import components as haleakala_components
 from referee.hawaii.data import components as hawaii_components
 
@@ -61,7 +61,7 @@ def test_cached_components_equal_the_yaml_exactly(cache, module, load, memo):
 def test_a_damaged_or_foreign_cache_file_is_read_around(cache):
     """An entry is its MAC, a newline and JSON: a foreign body is read around whether or
     not it carries this cache's MAC."""
-    from referee import cache as entries
+    from referee.core import cache as entries
     fresh = hawaii_components.load()
     (entry,) = cache.glob("*.json")
     for bad in ("not json", json.dumps({"class": "Popen", "items": [["rm", "-rf", "/"]]}),

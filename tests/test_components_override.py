@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 
 from referee.hawaii.data.components import load
-from referee.paths import game_data, games_dir
+from referee.core.paths import game_data, games_dir
 
 
 def test_a_corrected_copy_replaces_the_shipped_data(tmp_path, monkeypatch):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.notation.check import check_path
+from referee.operations.check import check_path
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "docs" / "examples").glob("*.txt"))
 

@@ -17,7 +17,7 @@ from hypothesis import given, settings, strategies as st
 
 from referee.errors import ComponentError
 from referee.hawaii.data.components import STATUSES, digest, listing, load
-from referee.paths import game_data
+from referee.core.paths import game_data
 
 SHIPPED = game_data("hawaii")
 TEXT = SHIPPED.read_text(encoding="utf-8")

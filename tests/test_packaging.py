@@ -41,7 +41,7 @@ def test_installed_package_loads_its_data_from_another_directory(wheel, tmp_path
                     str(target), str(wheel)], check=True, capture_output=True)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    code = ("import referee.paths as p, referee.hawaii.data.components as c; "
+    code = ("import referee.core.paths as p, referee.hawaii.data.components as c; "
             "assert str(p.games_dir()).startswith(%r), p.games_dir(); "
             "assert (p.grammar_dir() / 'transcript.lark').exists(); "
             "comps = c.load(); print(len(comps.places), sum(t.count for t in comps.tiles.values()))"

@@ -1,6 +1,6 @@
 """Every transcript under tests/transcripts/ (Hawaii and Haleakala, DATC style) is one
 test case, run in-process through the same code as `referee test FILE`
-(referee.notation.check.check_path): every `?` assertion and `!` rejection must pass
+(referee.operations.check.check_path): every `?` assertion and `!` rejection must pass
 and the transcript must replay without any other error."""
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.notation.check import check_path
-from referee.notation.report import format_error
+from referee.operations.check import check_path
+from referee.operations.report import format_error
 
 ROOT = Path(__file__).parent / "transcripts"
 FILES = sorted(ROOT.rglob("*.txt"))

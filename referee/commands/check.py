@@ -54,8 +54,8 @@ def verify(files, fmt, quiet, witness):
     """
     parsed = None
     if witness is not None:
-        from referee.notation.problems import UsageError
-        from referee.notation.witness import parse
+        from referee.transcript.problems import UsageError
+        from referee.replay.witness import parse
         try:
             parsed = parse(witness)
         except UsageError as err:
@@ -65,7 +65,7 @@ def verify(files, fmt, quiet, witness):
 
 def _witnessed(rp, witness, replays: list):
     """verify's history checks: the witness, and copies of one game against each other."""
-    from referee.notation import witness as W
+    from referee.replay import witness as W
     if witness is not None and rp.ok:
         try:
             W.check(rp, *witness)
@@ -73,7 +73,7 @@ def _witnessed(rp, witness, replays: list):
             rp.errors.append(err)
     for other in replays:
         if other.ok and rp.ok and other.history is not None and rp.history is not None:
-            from referee.notation.chain import genesis
+            from referee.replay.chain import genesis
             same = genesis((x.name, x.value) for x in other.transcript.tags) == \
                 genesis((x.name, x.value) for x in rp.transcript.tags) and \
                 other.transcript.tag("Seed") == rp.transcript.tag("Seed")   # [Seed] is not chained
@@ -88,7 +88,7 @@ def _replay_files(files, fmt: str, quiet: bool, *, deal_check: bool, witness=Non
     import json
 
     from referee.core.words import plural
-    from referee.notation.check import check_path
+    from referee.operations.check import check_path
 
     results, bad, moves, replays = [], 0, 0, []
     show_bar = fmt == "text" and len(files) > 1 and sys.stderr.isatty()
@@ -102,12 +102,12 @@ def _replay_files(files, fmt: str, quiet: bool, *, deal_check: bool, witness=Non
             moves += rp.moves
             bad += not rp.ok
             if fmt == "json":
-                from referee.notation.report import replay_dict
+                from referee.operations.report import replay_dict
                 results.append(replay_dict(rp))
                 continue
             out = []
             if rp.errors and not quiet:
-                from referee.notation.report import format_errors
+                from referee.operations.report import format_errors
                 out.append(format_errors(rp.errors, path))
             if not quiet:
                 out += [f"warning: {w}" for w in rp.warnings]
@@ -133,7 +133,7 @@ def _replay_files(files, fmt: str, quiet: bool, *, deal_check: bool, witness=Non
 def _one_line(rp, deal_check: bool = False) -> str:
     from referee.core.words import plural
     if rp.ok:
-        from referee.notation.report import who_next
+        from referee.operations.report import who_next
         tail = who_next(rp.state) if rp.state is not None else ""
         tail = waiting_line(rp.transcript, rp.players) or tail
         dealt = ""

@@ -29,7 +29,7 @@ def game_module(game: str):
 
 
 def echo_errors(errors, file=None) -> None:
-    from referee.notation.report import format_errors
+    from referee.operations.report import format_errors
     if errors:
         click.echo(format_errors(errors, file), err=True)
 
@@ -100,7 +100,7 @@ def waiting_line(transcript, players) -> str | None:
     if transcript is None:
         return None
     from referee.errors import RefereeError
-    from referee.notation.commit import waiting_message
+    from referee.replay.commit import waiting_message
     try:
         return waiting_message(transcript, players)
     except RefereeError:

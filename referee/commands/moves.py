@@ -19,9 +19,9 @@ def moves(file, limit):
     Example:
       referee moves game.txt --limit 20
     """
-    from referee.notation.check import check_path
-    from referee.notation.listing import legal_lines
-    from referee.notation.report import who_next
+    from referee.operations.check import check_path
+    from referee.operations.listing import legal_lines
+    from referee.operations.report import who_next
 
     rp = check_path(file)
     if rp.errors:

@@ -44,10 +44,10 @@ def new(game, players, seed, commit, deal_now, rules, event, seat_tags, tags, ou
       referee new hawaii --players red,green -o real.txt
       referee new haleakala --players red,yellow --event "Forum cup" --seat RED=alice@example.org -o cup.txt
     """
-    from referee.notation.newgame import (new_committed_transcript, new_transcript,
+    from referee.operations.newgame import (new_committed_transcript, new_transcript,
                                           player_tags)
-    from referee.notation.problems import UsageError
-    from referee.notation.report import who_next
+    from referee.transcript.problems import UsageError
+    from referee.operations.report import who_next
 
     module = game_module(game)
     if seed is not None and (commit or deal_now):
@@ -80,12 +80,12 @@ def new(game, players, seed, commit, deal_now, rules, event, seat_tags, tags, ou
     if output:
         from pathlib import Path
 
-        from referee.notation.storage import locked, write_atomic
+        from referee.transcript.storage import locked, write_atomic
         with locked(output):
             if Path(output).exists() and not force:
                 raise click.UsageError(f"{output} exists; use --force to replace it")
             if secret is not None:
-                from referee.notation.commit import secret_path
+                from referee.replay.commit import secret_path
                 write_atomic(secret_path(output), secret.hex() + "\n", private=True)
             write_atomic(output, text)
         click.echo(f"wrote {output}")

@@ -23,8 +23,8 @@ def rules(words):
       referee rules T-1
     """
     from referee.core import registry
-    from referee.notation import rulebook
-    from referee.notation.problems import UsageError
+    from referee.operations import rulebook
+    from referee.transcript.problems import UsageError
 
     if len(words) > 2:
         raise click.UsageError("rules takes at most a game and a ruling id")

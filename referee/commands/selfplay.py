@@ -26,10 +26,10 @@ def selfplay(game, n, k, seed, rules, out, recheck):
     """
     from pathlib import Path
 
-    from referee.notation.chance import new_seed
-    from referee.notation.problems import UsageError
-    from referee.notation.selfplay import play_game
-    from referee.notation.storage import write_atomic
+    from referee.replay.seeded import new_seed
+    from referee.transcript.problems import UsageError
+    from referee.operations.selfplay import play_game
+    from referee.transcript.storage import write_atomic
 
     module = game_module(game)
     if not module.min_players <= n <= module.max_players:
@@ -56,7 +56,7 @@ def selfplay(game, n, k, seed, rules, out, recheck):
             path = Path(out) / f"{module.key}-{base}-{i:0{width}d}.txt"
             write_atomic(path, text)
             if recheck:
-                from referee.notation.check import check_path
+                from referee.operations.check import check_path
                 rp = check_path(str(path))
                 if rp.errors:
                     bad += 1

@@ -26,7 +26,7 @@ def show(file, at, fmt, output):
     """
     import json
 
-    from referee.notation.check import check_path
+    from referee.operations.check import check_path
 
     if fmt == "png" and output is None and sys.stdout.isatty():
         raise click.UsageError("a PNG is binary: give -o FILE or redirect the output")
@@ -43,10 +43,10 @@ def show(file, at, fmt, output):
     if fmt == "json":
         text = json.dumps(rp.module.state_to_json(rp.state), indent=2, ensure_ascii=False)
     elif fmt in ("svg", "png", "html"):
-        from referee.notation.picture import picture
+        from referee.operations.picture import picture
         text = picture(rp, fmt, at)
     else:
-        from referee.notation.report import other_tags
+        from referee.operations.report import other_tags
 
         tags = other_tags(rp.transcript, fmt)
         text = (tags + "\n" if tags else "") + rp.module.render(rp.state, fmt)

@@ -16,8 +16,8 @@ def test(files, quiet):
     Example:
       referee test tests/transcripts/hawaii/*.txt
     """
-    from referee.notation.check import check_path
-    from referee.notation.report import format_error
+    from referee.operations.check import check_path
+    from referee.operations.report import format_error
 
     passed = failed = 0
     for path in files:

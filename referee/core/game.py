@@ -39,7 +39,7 @@ class Outcome:
 class State(ABC):
     """A position of one game. Mutable: ``apply`` changes it in place."""
 
-    # Who has resigned, kept on the state by the transcript layer (referee.notation.control)
+    # Who has resigned, kept on the state by the transcript layer (referee.replay.control)
     # so everything that is handed a state sees it. The engine never reads it: a resigned
     # seat still has its turns, and the referee chooses its moves.
     control = None

@@ -16,8 +16,8 @@ from referee.core.game import CHANCE
 from referee.errors import BadChanceError, RefereeError
 from referee.haleakala import landing
 from referee.haleakala.moves import CardDrawn, FirstPlayerDrawn
-from referee.notation.syntax import did_you_mean
-from referee.notation.chance import chance_head
+from referee.syntax.hints import did_you_mean
+from referee.syntax.chance_head import chance_head
 
 _WORDS = {"first": "first", "start": "first", "slots": "slots", "slot": "slots",
           "deal": "slots", "refill": "refill", "refills": "refill", "draw": "refill",

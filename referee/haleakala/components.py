@@ -10,12 +10,12 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
-from referee import components_cache
+from referee.core import component_cache as components_cache
 from referee.core.provenance import STATUSES
 from referee.errors import ComponentError
 from referee.haleakala.model import (CARD_KINDS, DECK_ORDER, SCORE_KINDS, CardFace,
                                      HaleakalaComponents, Provenance, ScoreCardSpec)
-from referee.paths import game_data
+from referee.core.paths import game_data
 
 _META = ("status", "source")
 MODEL_CLASSES = (HaleakalaComponents, CardFace, ScoreCardSpec, Provenance)
@@ -100,7 +100,7 @@ def parse(text: str, file: str = "haleakala.yaml") -> HaleakalaComponents:
     """Build the components from YAML text; ComponentError names file and line.
 
     The YAML library is imported here, not at the top: a file read once is
-    served by :mod:`referee.components_cache` from then on."""
+    served by :mod:`referee.core.component_cache` from then on."""
     import yaml
     from yaml.nodes import MappingNode
 

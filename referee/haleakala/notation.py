@@ -13,13 +13,13 @@ from referee.errors import IllegalMoveError, NotationSyntaxError, OutOfTurnError
 from referee.haleakala import board
 from referee.haleakala.moves import (Buy, BuyNothing, PickCard, PlaceDisc, PriestessMove, Sail,
                                      TakeBack)
-from referee.notation.syntax import did_you_mean
+from referee.syntax.hints import did_you_mean
 
 __all__ = ["parse_move", "format_move"]
 
 
 def _parser():
-    from referee.notation.grammar import parser
+    from referee.syntax.grammar import parser
     return parser("haleakala")
 
 
@@ -72,7 +72,7 @@ def parse_move(text: str, state):
     """Lenient text -> the one legal move it names, or a RefereeError (rule named)."""
     from lark.exceptions import UnexpectedInput
 
-    from referee.notation.syntax import from_lark
+    from referee.syntax.hints import from_lark
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:

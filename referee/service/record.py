@@ -3,14 +3,14 @@
 The transcript text of a hosted game is its header (the tag lines) and its
 log rows, one line each, exactly as ``referee new --commit`` and ``referee
 play`` would have written the file: the tags, a blank line, the lines. The
-transcript layer's :func:`referee.notation.play.play_text` turns that text and
+transcript layer's :func:`referee.operations.play.play_text` turns that text and
 one more line into the new text; :func:`append` stores what it added.
 """
 from __future__ import annotations
 
 from sqlalchemy import bindparam, insert, select, update
 
-from referee.notation import items as I
+from referee.transcript import items as I
 from referee.service import schema as S
 
 
@@ -66,8 +66,8 @@ def transcript_text(conn, game) -> str:
 
 def chain_text(line: str, number: int = 1) -> str | None:
     """What the chain hashes for a body line: the item without its comment (None: not an item)."""
-    from referee.notation.control import PLY_KINDS
-    from referee.notation.reader import parse_line
+    from referee.replay.control import PLY_KINDS
+    from referee.transcript.reader import parse_line
 
     item = parse_line(line, number)
     if item is None or item.kind not in PLY_KINDS:
@@ -78,7 +78,7 @@ def chain_text(line: str, number: int = 1) -> str | None:
 
 
 def header_tags(header: str) -> list[tuple[str, str]]:
-    from referee.notation.reader import read_text
+    from referee.transcript.reader import read_text
     return [(t.name, t.value) for t in read_text(header).tags]
 
 
@@ -92,8 +92,8 @@ def append(conn, game, new_text: str, *, seat: str | None, sent: str | None, via
     the caller read the stored text in this transaction, saves reading it again. A
     ``game`` that is a dict gets the row's new values; with ``defer`` the caller
     writes them (a dict, which it must be then, holds them)."""
-    from referee.notation import chain
-    from referee.notation.problems import InternalError
+    from referee.replay import chain
+    from referee.transcript.problems import InternalError
 
     header, body = split_text(new_text)
     old = split_text(old)[1] if old is not None else body_lines(conn, game["id"])

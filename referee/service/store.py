@@ -93,7 +93,7 @@ class Store:
                 self._save(game_id)
 
     def _save(self, game_id: str) -> None:
-        from referee.notation import snapshot
+        from referee.replay import snapshot
 
         self.unsaved.discard(game_id)
         _, text, rp = self.kept[game_id]

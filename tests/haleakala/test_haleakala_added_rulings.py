@@ -10,7 +10,7 @@ from referee.errors import IllegalMoveError
 from referee.haleakala import components, scoring
 from referee.haleakala.game import new_state
 from referee.haleakala.moves import Buy, CardDrawn, FirstPlayerDrawn, PickCard, PlaceDisc
-from referee.paths import game_data
+from referee.core.paths import game_data
 
 
 def test_ka1_single_answer_decisions_are_not_asked():

@@ -8,7 +8,7 @@ import pytest
 
 from referee.errors import ComponentError
 from referee.haleakala import components
-from referee.paths import game_data
+from referee.core.paths import game_data
 
 
 def test_counts_meet_the_rules_page():

@@ -9,8 +9,8 @@ import pytest
 from referee.core.game import CHANCE
 from referee.haleakala.module import MODULE
 from referee.haleakala.moves import BuyNothing, PickCard, PlaceDisc, PriestessMove, Sail
-from referee.notation.check import check_text
-from referee.notation.play import play_text, referee_move_line
+from referee.operations.check import check_text
+from referee.operations.play import play_text, referee_move_line
 
 OPENING = """[Game "Haleakala"]
 [Players "RED YELLOW"]
@@ -23,7 +23,7 @@ OPENING = """[Game "Haleakala"]
 def _line(text):
     rp = check_text(text)
     assert rp.ok, rp.errors
-    from referee.notation.replay import canonical_move
+    from referee.replay.replay import canonical_move
     return canonical_move(MODULE, MODULE.least_disruptive_move(rp.state), rp.state, rp.to_move)
 
 

@@ -9,10 +9,10 @@ import pytest
 from referee.core.game import CHANCE
 from referee.hawaii.module import MODULE
 from referee.hawaii.rules.moves import ChooseIncome, TakeOrder
-from referee.notation.check import check_text
-from referee.notation.newgame import new_game
-from referee.notation.play import play_text
-from referee.notation.writer import render
+from referee.operations.check import check_text
+from referee.operations.newgame import new_game
+from referee.operations.play import play_text
+from referee.transcript.writer import render
 
 
 def _dealt(players, seed="5"):
@@ -94,7 +94,7 @@ def _play_out(text, rng_seed, resign_at=None, resigner=None):
         if n == resign_at:
             played = play_text(text.encode(), f"{resigner} resigns")
         else:
-            from referee.notation.replay import canonical_move
+            from referee.replay.replay import canonical_move
             move = rng.choice(rp.state.legal_moves())
             played = play_text(text.encode(), canonical_move(MODULE, move, rp.state, rp.to_move))
         text = played.text
@@ -115,7 +115,7 @@ def test_three_player_resignation_is_played_to_the_end():
     assert rp.ok and rp.to_move is None
     result = [line for line in lines if line.startswith("[Result ")][0]
     assert result.endswith('; RED resigned"]')
-    from referee.notation.control import outcome
+    from referee.replay.control import outcome
     final = outcome(rp.state)
     assert "RED" not in final.winners and final.winners
     assert final.scores["RED"] == rp.state.d.players["RED"].score

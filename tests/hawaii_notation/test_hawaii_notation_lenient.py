@@ -224,9 +224,9 @@ def test_no_hint_from_elsewhere_in_the_grammar():
     """notation.md §5: a suggestion 'where close'. After 'paying 3' only resources fit, so
     'pearls' gets the payment syntax as its hint (issue 10), never a keyword from elsewhere
     ('plus' was once offered), and the replay adds none of its own."""
-    from referee.notation import items as I
-    from referee.notation.items import Item
-    from referee.notation.replay import place
+    from referee.transcript import items as I
+    from referee.transcript.items import Item
+    from referee.replay.replay import place
     from referee.hawaii.module import MODULE
 
     text = "RED moves beach->B2 buys kahuna x2 with token 3 paying 3 pearls"

@@ -118,8 +118,8 @@ def check_mutant(path: Path, data: bytes, commands=("check", "verify")) -> str |
 
 
 def legal_lines_of(path: Path) -> list[str]:
-    from referee.notation.check import check_path
-    from referee.notation.listing import legal_lines
+    from referee.operations.check import check_path
+    from referee.operations.listing import legal_lines
     rp = check_path(str(path))
     if rp.errors or rp.state is None:
         return []

@@ -1,5 +1,5 @@
 """The chain's encoding (notation.md section 11): what changes the head and what does not."""
-from referee.notation import chain
+from referee.replay import chain
 
 TAGS = [("Game", "Hawaii"), ("Players", "RED GREEN"), ("Event", "Forum cup"), ("Seed", "x")]
 ITEMS = ["* order GREEN RED", "GREEN takes order 1", "RED fishes 5 with fishing-boat"]

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from helpers import run
-from referee.notation import dealing as D
-from referee.notation.salting import make_salt
+from referee.replay import dealing as D
+from referee.operations.salting import make_salt
 
 
 def _new(tmp_path, capsys, *args) -> Path:
@@ -35,7 +35,7 @@ def _salted(tmp_path, capsys) -> Path:
 
 
 def _first_to_move(path: Path) -> str:
-    from referee.notation.check import check_path
+    from referee.operations.check import check_path
     return check_path(str(path)).state.current_player()
 
 
@@ -130,7 +130,7 @@ def test_a_player_without_the_secret_can_dry_run_a_move_that_triggers_a_draw(tmp
     status, out, _ = run("play", "--dry-run", path, f"{first} adds 1", capsys=capsys)
     assert status == 0 and f"{first} adds 1" in out
     other = "GREEN" if first == "RED" else "RED"
-    from referee.notation.play import play_text
+    from referee.operations.play import play_text
     played = play_text(before, f"{first} adds 1", dry_run=True)
     probe = played.text or before.decode() + f"{first} adds 1\n"
     played = play_text(probe.encode(), f"{other} adds 1", dry_run=True)   # ends the round
@@ -166,16 +166,16 @@ def test_deal_now_deals_at_once_and_takes_no_salts(tmp_path, capsys):
 
 def test_a_legacy_committed_game_keeps_its_flow(tmp_path, capsys):
     """Games committed before [Dealing]: salts directly, [Seed] revealed at the end."""
-    from referee.notation.commit import commitment
+    from referee.replay.commit import commitment
     path = tmp_path / "g.txt"
     path.write_text(f'[Game "Toy"]\n[Players "RED GREEN"]\n[Commit "{commitment("abc")}"]\n')
     (tmp_path / "g.txt.secret").write_text("abc\n")
     assert run("play", path, '[Salt "RED ab12"]', capsys=capsys)[0] == 0
     assert run("play", path, '[Salt "GREEN cd34"]', capsys=capsys)[0] == 0
     assert "* order" in path.read_text() and "key=" not in path.read_text()
-    from referee.notation.check import check_path
-    from referee.notation.play import play_line
-    from referee.notation.replay import canonical_move
+    from referee.operations.check import check_path
+    from referee.operations.play import play_line
+    from referee.replay.replay import canonical_move
     while True:
         rp = check_path(str(path))
         who = rp.state.current_player()

@@ -11,8 +11,8 @@ import time
 import pytest
 
 from helpers import RUNNER
-from referee.notation.check import check_path
-from referee.notation.listing import legal_lines
+from referee.operations.check import check_path
+from referee.operations.listing import legal_lines
 
 
 def _start(*args):

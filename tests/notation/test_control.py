@@ -3,10 +3,10 @@ resignation, the referee's moves for a resigned seat, through check, show, moves
 import pytest
 
 from helpers import run
-from referee.notation import items as I
-from referee.notation.check import check_text
-from referee.notation.play import play_text, referee_move_line
-from referee.notation.reader import parse_line
+from referee.transcript import items as I
+from referee.operations.check import check_text
+from referee.operations.play import play_text, referee_move_line
+from referee.transcript.reader import parse_line
 
 HEAD = """[Game "Toy"]
 [Players "RED GREEN BLUE"]
@@ -87,7 +87,7 @@ def test_two_player_resignation_ends_the_game_and_the_result_says_so():
     text = TWO + "RED adds 2\nGREEN resigns\n"
     rp = check_text(text)
     assert rp.ok and rp.to_move is None
-    from referee.notation.control import result_text
+    from referee.replay.control import result_text
     assert result_text(rp.state) == "GREEN resigned; winner RED"
     assert check_text(text.replace("[Players", '[Result "GREEN resigned; winner RED"]\n[Players')).ok
     bad = check_text(text.replace("[Players", '[Result "RED 2; winner RED"]\n[Players'))
@@ -121,7 +121,7 @@ def test_resigned_seat_is_played_by_the_referee_and_cannot_win():
     assert rp.ok, rp.errors
     # RED added 3+1+1 = 5, more than GREEN (3) and BLUE (2), and cannot win
     assert rp.state.outcome().winners == ("RED",)
-    from referee.notation.control import outcome
+    from referee.replay.control import outcome
     assert played.result == "RED 5, GREEN 3, BLUE 2; winner GREEN; RED resigned"
     assert outcome(rp.state).winners == ("GREEN",)
     assert f'[Result "{played.result}"]' in text
@@ -140,7 +140,7 @@ def test_all_but_one_resigned_wins_at_once():
     """T-4: with three players, when two have resigned the third wins."""
     text = HEAD + "GREEN resigns\nBLUE resigns\n"
     rp = check_text(text)
-    from referee.notation.control import result_text
+    from referee.replay.control import result_text
     assert rp.ok and rp.to_move is None
     assert result_text(rp.state) == "GREEN resigned, BLUE resigned; winner RED"
 

@@ -4,8 +4,8 @@ from hypothesis import strategies as st
 
 from helpers import GAME
 from referee.errors import RefereeError
-from referee.notation.reader import read_text
-from referee.notation.replay import replay
+from referee.transcript.reader import read_text
+from referee.replay.replay import replay
 
 FRAGMENTS = [
     '[Game "Toy"]', '[Players "RED GREEN"]', '[Players "RED GREEN BLUE"]', '[Rules "short"]',

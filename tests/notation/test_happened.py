@@ -1,14 +1,14 @@
 """``play`` says what a move set off (issue 10, rough edge 6): the sentences come from the
-state JSON (referee.notation.happened.what_happened), checked here against the example
+state JSON (referee.operations.happened.what_happened), checked here against the example
 games in docs/examples, replayed up to a round end, an eruption and the end."""
 from pathlib import Path
 
 import pytest
 
 from helpers import run
-from referee.notation.happened import what_happened
+from referee.operations.happened import what_happened
 from referee.core.words import plural
-from referee.notation.play import play_line
+from referee.operations.play import play_line
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 

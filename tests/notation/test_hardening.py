@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from helpers import GAME, run
-from referee.notation.check import check_path
+from referee.operations.check import check_path
 
 
 def _game(tmp_path, name="g.txt") -> Path:
@@ -25,7 +25,7 @@ def test_an_over_long_move_or_line_is_refused_at_once(tmp_path, capsys):
 
 
 def test_a_file_of_syntax_errors_keeps_a_bounded_number_of_them(tmp_path):
-    from referee.notation.reader import MAX_ERRORS
+    from referee.transcript.reader import MAX_ERRORS
     path = tmp_path / "bad.txt"
     path.write_text(GAME + "%% nonsense\n" * 5_000)
     rp = check_path(str(path))
@@ -35,7 +35,7 @@ def test_a_file_of_syntax_errors_keeps_a_bounded_number_of_them(tmp_path):
 def test_a_file_of_bad_moves_stops_replaying_at_the_error_cap(tmp_path):
     """Move lines the line reader accepts but the game's reader does not: the replay
     goes on past each (a syntax error costs only its line), up to MAX_ERRORS."""
-    from referee.notation.reader import MAX_ERRORS
+    from referee.transcript.reader import MAX_ERRORS
     head = (Path(__file__).parents[2] / "docs" / "examples" / "haleakala.txt").read_text()
     path = tmp_path / "bad.txt"
     lines = [x for x in head.splitlines()[:12] if not x.startswith("[Result")]
@@ -76,7 +76,7 @@ def test_a_position_file_is_a_small_regular_file_below_the_transcript(tmp_path, 
 
 
 def test_a_symlinked_transcript_gets_the_move_and_stays_a_link(tmp_path):
-    from referee.notation.play import play_line
+    from referee.operations.play import play_line
     target = _game(tmp_path, "real.txt")
     link = tmp_path / "link.txt"
     link.symlink_to(target)
@@ -93,8 +93,8 @@ def test_error_echoes_escape_control_characters(tmp_path, capsys):
 
 
 def test_the_lock_gives_up_with_a_message(tmp_path):
-    from referee.notation.problems import UsageError
-    from referee.notation.storage import locked
+    from referee.transcript.problems import UsageError
+    from referee.transcript.storage import locked
     path = _game(tmp_path)
     with locked(path):
         with pytest.raises(UsageError, match="busy"):
@@ -105,8 +105,8 @@ def test_the_lock_gives_up_with_a_message(tmp_path):
 def test_an_edited_cache_entry_cannot_change_a_verdict(tmp_path, monkeypatch):
     """The audit edited a cached state so that an illegal move was accepted."""
     import json
-    from referee.cache import cache_root
-    from referee.notation.play import play_line
+    from referee.core.cache import cache_root
+    from referee.operations.play import play_line
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "cache"))
     path = _game(tmp_path)
     who = check_path(str(path)).state.current_player()
@@ -126,8 +126,8 @@ def test_an_edited_cache_entry_cannot_change_a_verdict(tmp_path, monkeypatch):
 
 
 def test_cache_writes_follow_no_symlink_and_old_temporaries_go(tmp_path, monkeypatch):
-    from referee.cache import cache_root, entry_name
-    from referee.notation.play import play_line
+    from referee.core.cache import cache_root, entry_name
+    from referee.operations.play import play_line
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "cache"))
     path = _game(tmp_path)
     who = check_path(str(path)).state.current_player()

@@ -5,8 +5,8 @@ import pytest
 
 from helpers import GAME, referee, run
 from referee.errors import RefereeError
-from referee.notation.check import check_path
-from referee.notation.play import TranscriptHasErrors, play_line
+from referee.operations.check import check_path
+from referee.operations.play import TranscriptHasErrors, play_line
 
 
 def new_game(tmp_path, seed="7", players="red,green", name="g.txt"):
@@ -178,8 +178,8 @@ def test_crlf_file_keeps_its_line_ends(tmp_path):
 
 
 def test_play_reuses_the_cached_state_and_misses_on_any_change(tmp_path, monkeypatch):
-    import referee.notation.replay as replay_mod
-    from referee.notation import snapshot
+    import referee.replay.replay as replay_mod
+    from referee.replay import snapshot
     path = new_game(tmp_path)
     who = check_path(str(path)).to_move
     other = "RED" if who == "GREEN" else "GREEN"
@@ -203,7 +203,7 @@ def test_play_reuses_the_cached_state_and_misses_on_any_change(tmp_path, monkeyp
 
 
 def test_cache_can_be_disabled(tmp_path, monkeypatch):
-    from referee.notation import snapshot
+    from referee.replay import snapshot
     monkeypatch.setenv("REFEREE_NO_CACHE", "1")
     path = new_game(tmp_path)
     play_line(str(path), f"{check_path(str(path)).to_move} adds 1")
@@ -214,8 +214,8 @@ def test_play_text_from_a_kept_replay_gives_what_a_replay_gives(tmp_path, monkey
     """A resident host hands play_text the replay it kept (snapshot.copy) instead of the
     state cache: every line, the text, the witness and the result must be the same,
     through a resignation (the referee then moves for the seat) and the game's end."""
-    from referee.notation import snapshot
-    from referee.notation.play import play_text
+    from referee.replay import snapshot
+    from referee.operations.play import play_text
 
     monkeypatch.setenv("REFEREE_NO_CACHE", "1")
     raw = new_game(tmp_path, players="red,green,blue").read_bytes()
@@ -234,8 +234,8 @@ def test_play_text_from_a_kept_replay_gives_what_a_replay_gives(tmp_path, monkey
 
 
 def check_path_text(raw: bytes):
-    from referee.notation.reader import read_bytes
-    from referee.notation.replay import replay
+    from referee.transcript.reader import read_bytes
+    from referee.replay.replay import replay
     return replay(read_bytes(raw, "g"), chain=True)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from referee.notation.check import check_path
+from referee.operations.check import check_path
 
 HERE = Path(__file__).resolve().parent.parent / "transcripts" / "hawaii"
 SOURCE = HERE / "h-r20-kanaloa-fishing-boat.txt"

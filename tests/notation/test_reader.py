@@ -3,8 +3,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.errors import NotationSyntaxError
-from referee.notation.reader import parse_line, read_text
-from referee.notation.report import format_error
+from referee.transcript.reader import parse_line, read_text
+from referee.operations.report import format_error
 
 
 def test_items_and_positions():
@@ -77,7 +77,7 @@ def test_a_broken_tag_costs_only_its_line():
 
 
 def test_crlf_bom_and_bad_utf8():
-    from referee.notation.reader import read_bytes
+    from referee.transcript.reader import read_bytes
     t = read_bytes(b'\xef\xbb\xbf[Game "Toy"]\r\nRED adds 1\r\n\xff\xfe\n', "x.txt")
     assert t.tag("Game") == "Toy"
     assert t.items[0].body == "RED adds 1"
@@ -85,7 +85,7 @@ def test_crlf_bom_and_bad_utf8():
 
 
 def test_suggestions():
-    from referee.notation.syntax import did_you_mean, suggest
+    from referee.syntax.hints import did_you_mean, suggest
     assert suggest("mvoes", ["moves", "buys", "fishes"]) == "moves"
     assert did_you_mean("zzz", ["moves"]) is None
 
@@ -94,9 +94,9 @@ def test_from_lark_suggests_expected_keyword(tmp_path, monkeypatch):
     from lark import Lark
     from lark.exceptions import UnexpectedInput
 
-    from referee.notation.syntax import from_lark
+    from referee.syntax.hints import from_lark
     p = Lark('start: SEAT ("moves" | "fishes") INT\n%import .common (SEAT, INT, WS)\n%ignore WS\n',
-             parser="lalr", import_paths=[str(__import__("referee.paths").paths.grammar_dir())])
+             parser="lalr", import_paths=[str(__import__("referee.core.paths").core.paths.grammar_dir())])
     with pytest.raises(UnexpectedInput) as info:
         p.parse("RED mvoes 2")
     err = from_lark(info.value, "RED mvoes 2", p)
@@ -106,7 +106,7 @@ def test_from_lark_suggests_expected_keyword(tmp_path, monkeypatch):
 def test_common_grammar_imports_relatively(tmp_path):
     from lark import Lark
 
-    from referee.paths import grammar_dir
+    from referee.core.paths import grammar_dir
     common = (grammar_dir() / "common.lark").read_text()
     (tmp_path / "common.lark").write_text(common)
     (tmp_path / "g.lark").write_text(
@@ -117,12 +117,12 @@ def test_common_grammar_imports_relatively(tmp_path):
 
 
 def test_parser_is_built_once():
-    from referee.notation.grammar import parser
+    from referee.syntax.grammar import parser
     assert parser("transcript") is parser("transcript")
 
 
 def test_keywords_from_regex_terminals():
-    from referee.notation.syntax import expand_words
+    from referee.syntax.hints import expand_words
     assert expand_words(r"(?i:moves?|goes)\b") == ["move", "moves", "goes"]
     assert expand_words(r"(?i:fish(?:es)?)\b") == ["fish", "fishes"]
     assert expand_words(r"(?i:plus|\+)") == ["plus"]
@@ -130,13 +130,13 @@ def test_keywords_from_regex_terminals():
 
 
 def test_game_grammar_keywords_hint_a_module_error(tmp_path, monkeypatch):
-    import referee.paths
+    import referee.core.paths
     from helpers import GAME
-    from referee.notation.check import check_text
-    from referee.notation.syntax import grammar_keywords
+    from referee.operations.check import check_text
+    from referee.syntax.hints import grammar_keywords
     (tmp_path / "toy.lark").write_text('start: NAME ADDS INT\nADDS.2: /(?i:adds?|pluses)\\b/\n'
                                        'OTHER: "subtracts"\n')
-    monkeypatch.setattr(referee.paths, "grammar_dir", lambda: tmp_path)
+    monkeypatch.setattr(referee.core.paths, "grammar_dir", lambda: tmp_path)
     grammar_keywords.cache_clear()
     try:
         rp = check_text(GAME + "GREEN pluse 1\n")

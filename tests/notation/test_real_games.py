@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from helpers import run
-from referee.notation.check import check_path, check_text
-from referee.notation.report import format_errors
+from referee.operations.check import check_path, check_text
+from referee.operations.report import format_errors
 
 GAMES = [("hawaii", 3), ("haleakala", 2)]
 
@@ -53,8 +53,8 @@ def test_new_then_play_every_first_legal_move(key, players, tmp_path, capsys):
     path = tmp_path / "g.txt"
     seats = ",".join(list(module.seats)[:players])
     assert run("new", key, "--players", seats, "--seed", "p", "-o", path)[0] == 0
-    from referee.notation.listing import legal_lines
-    from referee.notation.play import play_line
+    from referee.operations.listing import legal_lines
+    from referee.operations.play import play_line
     for _ in range(15):
         rp = check_path(str(path))
         assert rp.ok, format_errors(rp.errors)
@@ -106,9 +106,9 @@ def test_mutated_real_transcripts_never_crash(key, players, corpora):
 @pytest.mark.parametrize("key,players", GAMES)
 def test_state_json_round_trip_is_a_faithful_cache(key, players, corpora):
     """play restores its state from the JSON cache: it must go on exactly like the replay."""
-    from referee.notation import items as I
-    from referee.notation.reader import read_path
-    from referee.notation.replay import Replay, replay
+    from referee.transcript import items as I
+    from referee.transcript.reader import read_path
+    from referee.replay.replay import Replay, replay
     module = module_or_skip(key)
     for path in corpora[key][:2]:
         transcript = read_path(str(path))
@@ -119,7 +119,7 @@ def test_state_json_round_trip_is_a_faithful_cache(key, players, corpora):
             data = module.state_to_json(rp.state)
             copy = Replay(transcript, module, rp.players, rp.rules, module.state_from_json(data))
             assert module.state_to_json(copy.state) == data
-            from referee.notation.listing import legal_lines
+            from referee.operations.listing import legal_lines
             assert legal_lines(module, copy.state, 40) == legal_lines(module, rp.state, 40)
             for item in steps[cut:cut + 6]:
                 rp.step(item)

@@ -124,7 +124,8 @@ def _branches_overlap(state, seq, flags) -> bool:
 def _user_patterns():
     """(name, pattern, anchored) of every pattern that reads a player's text."""
     from referee.hawaii.text import canonical_moves, names
-    from referee.notation import reader, syntax
+    from referee.syntax import hints as syntax
+    from referee.transcript import reader
     out = [(f"canonical {k}", p, True) for k, p in canonical_moves.PATTERNS.items()]
     out += [("FISH_ITEM", canonical_moves.FISH_ITEM, False),
             ("two-word names", names._TWO_WORDS, False), ("BEACH_SPOTS", names.BEACH_SPOTS, True),
@@ -136,7 +137,7 @@ def _user_patterns():
 
 def _lark_patterns():
     from referee.hawaii.text import move_syntax
-    from referee.notation.grammar import parser
+    from referee.syntax.grammar import parser
     parsers = {"hawaii": move_syntax._parser(), "haleakala": parser("haleakala"),
                "transcript": parser("transcript")}
     return [(f"{game} {t.name}", re.compile(t.pattern.to_regexp(), re.IGNORECASE

@@ -1,8 +1,8 @@
 import json
 
 from helpers import GAME
-from referee.notation.check import check_text
-from referee.notation.report import format_errors, replay_dict
+from referee.operations.check import check_text
+from referee.operations.report import format_errors, replay_dict
 
 
 def codes(rp):
@@ -118,9 +118,9 @@ def test_json_report():
 
 
 def test_position(tmp_path):
-    from referee.notation.check import check_path
-    from referee.notation.replay import replay
-    from referee.notation.reader import read_text
+    from referee.operations.check import check_path
+    from referee.replay.replay import replay
+    from referee.transcript.reader import read_text
     rp = replay(read_text(GAME + "GREEN adds 3\n"))
     state = rp.module.state_to_json(rp.state)
     (tmp_path / "pos").mkdir()
@@ -141,7 +141,7 @@ def test_position(tmp_path):
 
 
 def test_unreadable_file(tmp_path):
-    from referee.notation.check import check_path
+    from referee.operations.check import check_path
     rp = check_path(str(tmp_path / "nope.txt"))
     assert not rp.ok and rp.errors[0].code == "bad-header"
 

@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from helpers import run
-from referee.notation.check import check_path
-from referee.notation.reader import read_text
-from referee.notation.replay import replay, resume
-from referee.notation.salting import make_salt
+from referee.operations.check import check_path
+from referee.transcript.reader import read_text
+from referee.replay.replay import replay, resume
+from referee.operations.salting import make_salt
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "docs" / "examples").glob("*.txt"))
 HAWAII = next(p for p in EXAMPLES if p.name == "hawaii-2p.txt")

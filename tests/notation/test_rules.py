@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from helpers import run
-from referee.notation import rulebook
+from referee.operations import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 CITED = re.compile(r"\b(?:[HK]-[A-Z]+[0-9]+|T-[1-9][0-9]*)\b")

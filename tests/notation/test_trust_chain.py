@@ -3,8 +3,8 @@
 from pathlib import Path
 
 from helpers import run
-from referee.notation.check import check_path
-from referee.notation.play import play_line
+from referee.operations.check import check_path
+from referee.operations.play import play_line
 
 
 def _game(tmp_path, name="g.txt", seed="7") -> Path:
@@ -68,7 +68,7 @@ def test_any_change_of_a_move_draw_or_chained_tag_changes_the_chain(tmp_path):
     copy = tmp_path / "edit.txt"
     copy.write_text(text.replace(f"{who} adds 1", f"{who} adds 2", 1))
     assert check_path(str(copy), chain=True).chain != head
-    from referee.notation import chain
+    from referee.replay import chain
     tags = [("Game", "Toy"), ("Players", "RED GREEN"), ("Dealing", "hmac-sha256/1")]
     base = chain.head(tags, ["* order RED GREEN"])
     assert chain.head(tags + [("SaltCommit", "RED " + "0" * 64)], ["* order RED GREEN"]) != base
@@ -90,7 +90,7 @@ def test_a_re_sent_move_is_refused_by_the_guard(tmp_path, capsys):
     assert status == 1 and "stale" in err and f"sent for ply {ply}" in err
     assert path.read_bytes() == before
     _, head = _head(path)
-    from referee.notation.play import play_text
+    from referee.operations.play import play_text
     from referee.errors import StaleGuardError
     import pytest
     with pytest.raises(StaleGuardError):

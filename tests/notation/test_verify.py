@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from helpers import run
-from referee.notation.commit import commitment
+from referee.replay.commit import commitment
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "docs" / "examples").glob("*.txt"))
 
@@ -13,9 +13,9 @@ EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "docs" / "examples").gl
 def _legacy(tmp_path) -> Path:
     """A game as the referee wrote them before [Dealing]: every draw from random.Random."""
     from toygame import MODULE as module
-    from referee.notation.dealer import LegacyDealer
-    from referee.notation.newgame import Table, header
-    from referee.notation.writer import render
+    from referee.replay.dealer import LegacyDealer
+    from referee.operations.newgame import Table, header
+    from referee.transcript.writer import render
 
     tags = [t for t in header(module, ["RED", "GREEN"], [], "s1") if t[0] != "Dealing"]
     table = Table(module, tags, ["RED", "GREEN"], [], LegacyDealer("s1"))

@@ -15,7 +15,7 @@ from fractions import Fraction
 from referee.core.game import CHANCE, ChanceMove, Outcome, State
 from referee.errors import (BadChanceError, BadPositionError, IllegalMoveError, InvariantError,
                             NotationSyntaxError, OutOfTurnError)
-from referee.notation.syntax import did_you_mean
+from referee.syntax.hints import did_you_mean
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.notation.check import check_path
+from referee.operations.check import check_path
 
 GOLDEN = Path(__file__).parent / "golden"
 EXAMPLES = Path(__file__).parents[2] / "docs" / "examples"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import pictures
+from referee.operations import picture_files as pictures
 from referee.cli import run
 
 EXAMPLE = str(Path(__file__).parents[2] / "docs" / "examples" / "hawaii-5p.txt")
@@ -33,7 +33,7 @@ def png_info(data: bytes) -> tuple[int, int, set[int]]:
 
 
 def svg_of(file=EXAMPLE, at=60) -> str:
-    from referee.notation.check import check_path
+    from referee.operations.check import check_path
     rp = check_path(file, until=at)
     return rp.module.render(rp.state, "svg")
 

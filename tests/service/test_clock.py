@@ -58,7 +58,7 @@ def test_replace_policy_tells_every_seat(store):
 
 
 def test_a_move_restarts_the_clock(store):
-    from referee.notation.listing import legal_lines
+    from referee.operations.listing import legal_lines
     from referee.service.submit import replay_text
 
     gid = _game(store, "wait")

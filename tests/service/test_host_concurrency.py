@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from referee.notation.listing import legal_lines
+from referee.operations.listing import legal_lines
 from referee.service.games import create_game, export_text, game_detail
 from referee.service.submit import replay_text, submit
 from tests.service.hostkit import all_at_once
@@ -13,7 +13,7 @@ SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org", "BLUE": "carol@
 
 
 def test_twenty_writers_at_once_many_times(store, tmp_path):
-    from referee.notation.check import check_text
+    from referee.operations.check import check_text
 
     gid = create_game(store, "hawaii", SEATS, host_address="referee@host.example")
     for seat in SEATS:          # salts long enough to be kept as given: the same deal each run

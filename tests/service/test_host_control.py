@@ -1,8 +1,8 @@
 """Takeback and resignation through submit (service.md section 6, notation.md section 6)."""
 from __future__ import annotations
 
-from referee.notation.check import check_text
-from referee.notation.listing import legal_lines
+from referee.operations.check import check_text
+from referee.operations.listing import legal_lines
 from referee.service.games import create_game, force_undo, game_detail
 from referee.service.submit import replay_text, submit
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select, text
 
-from referee.notation.check import check_text
-from referee.notation.listing import legal_lines
+from referee.operations.check import check_text
+from referee.operations.listing import legal_lines
 from referee.service import schema as S
 from referee.service.games import create_game, export_text, game_detail
 from referee.service.store import open_store
@@ -156,7 +156,7 @@ def test_a_position_that_no_longer_reads_still_gives_a_mail(store):
 
 
 def test_resident_processes_write_the_state_cache_once_per_game(tmp_path, monkeypatch):
-    from referee.notation import snapshot
+    from referee.replay import snapshot
 
     monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
     saved = []

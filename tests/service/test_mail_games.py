@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from referee.notation.check import check_path
-from referee.notation.replay import canonical_move
+from referee.operations.check import check_path
+from referee.replay.replay import canonical_move
 from referee.service.ingest import ingest
 from referee.service.games import export_text, list_games
 from referee.service.submit import replay_text

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from referee.notation.check import check_text
+from referee.operations.check import check_text
 from referee.service import schema as S
 from referee.service.games import create_game, export_text, game_detail, list_games
 from referee.service.ingest import ingest
@@ -39,14 +39,14 @@ def _dealt(store, table):
 
 
 def _options(store, gid, n=40):
-    from referee.notation.listing import legal_lines
+    from referee.operations.listing import legal_lines
     g = game_detail(store, gid)
     rp = replay_text(g["text"], gid)
     return g, legal_lines(rp.module, rp.state, n)[1]
 
 
 def _consistent(store, gid):
-    from referee.notation.chain import head
+    from referee.replay.chain import head
     from referee.service.record import chain_text, header_tags, split_text
 
     g = game_detail(store, gid)

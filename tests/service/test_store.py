@@ -6,7 +6,7 @@ import random
 import pytest
 from sqlalchemy import select
 
-from referee.notation.listing import legal_lines
+from referee.operations.listing import legal_lines
 from referee.service import schema as S
 from referee.service.games import (create_game, export_text, game_detail, list_games,
                                    seat_for_link, seat_link_token)
@@ -37,8 +37,8 @@ def test_open_store_twice_keeps_the_host_key(store_url):
 def test_a_hosted_game_exports_what_the_cli_would_have_written(store, tmp_path):
     """Same secret, salts and moves through `new --commit` and `play`: the same bytes."""
     from referee.core import registry
-    from referee.notation.newgame import new_committed_transcript
-    from referee.notation.play import play_line
+    from referee.operations.newgame import new_committed_transcript
+    from referee.operations.play import play_line
 
     gid = _dealt(store)
     rng = random.Random(3)
@@ -58,7 +58,7 @@ def test_a_hosted_game_exports_what_the_cli_would_have_written(store, tmp_path):
     path = tmp_path / "cli.txt"
     path.write_text(text)
     (tmp_path / "cli.txt.secret").write_text(secret + "\n")
-    from referee.notation.dealing import salt_commitment
+    from referee.replay.dealing import salt_commitment
     for seat in SEATS:
         word = SALT + seat.lower()
         play_line(str(path), f'[SaltCommit "{seat} {salt_commitment(seat, word)}"]')
@@ -71,8 +71,8 @@ def test_a_hosted_game_exports_what_the_cli_would_have_written(store, tmp_path):
 
 def test_chain_rows_match_the_chain_of_the_replay(store):
     """The head stored after each row is the one the transcript layer's replay computes."""
-    from referee.notation.reader import read_text
-    from referee.notation.replay import replay
+    from referee.transcript.reader import read_text
+    from referee.replay.replay import replay
 
     gid = _dealt(store)
     for _ in range(3):

@@ -20,8 +20,8 @@ def _audit(client, gid: str) -> str:
 
 
 def _play(hosted) -> None:
-    from referee.notation.check import check_text
-    from referee.notation.listing import legal_lines
+    from referee.operations.check import check_text
+    from referee.operations.listing import legal_lines
 
     detail = hosted.detail()
     rp = check_text(detail["text"])

@@ -145,8 +145,8 @@ def test_a_move_from_another_process_reaches_the_page(browser, served, hosted):
     writes the same store) still reaches an open page: the events poll the store."""
     from referee.service.store import open_store
     from referee.service.submit import submit
-    from referee.notation.check import check_text
-    from referee.notation.listing import legal_lines
+    from referee.operations.check import check_text
+    from referee.operations.listing import legal_lines
 
     watcher = browser.new_page()
     watcher.goto(served.base + f"/game/{hosted.live}")

@@ -1,14 +1,14 @@
 """The game page's last moves say what each set off, in the transcript layer's words
-(referee.notation.happened.what_happened), and the page's latest position, last moves,
+(referee.operations.happened.what_happened), and the page's latest position, last moves,
 check and verify, carried on from one version of a game to the next, are what they
 are when the version is replayed from its first line."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from referee.notation.happened import what_happened
-from referee.notation.reader import read_text
-from referee.notation.replay import replay
+from referee.operations.happened import what_happened
+from referee.transcript.reader import read_text
+from referee.replay.replay import replay
 from referee.service.record import join_text, split_text
 from referee.service.web import follow, positions
 
@@ -62,7 +62,7 @@ def _direct(text: str) -> tuple:
 
 def _committed(text: str) -> str:
     """The game as it stood while its seed was still a secret (a legacy [Commit])."""
-    from referee.notation.commit import commitment
+    from referee.replay.commit import commitment
     seed = read_text(text).tag("Seed")
     return text.replace(f'[Seed "{seed}"]', f'[Commit "{commitment(seed)}"]')
 

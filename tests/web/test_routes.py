@@ -6,13 +6,13 @@ from __future__ import annotations
 import html
 import re
 
-from referee.notation.check import check_text
+from referee.operations.check import check_text
 
 
 def _result(example: str) -> str:
     """The [Result] an example game ends with (the examples are regenerated when the
     rules or the component data change, so the page is held to the file, not a number)."""
-    from referee.paths import examples_dir
+    from referee.core.paths import examples_dir
     text = (examples_dir() / example).read_text(encoding="utf-8")
     return re.search(r'^\[Result "([^"]*)"\]', text, re.M).group(1)
 

@@ -5,7 +5,7 @@ unknown, so every value carries a provenance (confirmed, inferred, unverified)
 and a group owning the game may play with a corrected copy. A bad copy must
 fail loudly at load time with ``FILE:LINE: reason``, never later as a strange
 ruling, hence the line-keeping reader (:mod:`referee.hawaii.data.components_yaml`) and
-the checks below. A file once checked is served by :mod:`referee.components_cache`.
+the checks below. A file once checked is served by :mod:`referee.core.component_cache`.
 This module must not import lark: the rules engine uses it.
 """
 from __future__ import annotations
@@ -15,13 +15,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee import components_cache
+from referee.core import component_cache as components_cache
 from referee.core.provenance import STATUSES  # noqa: F401 (re-export)
 from referee.errors import ComponentError
 from referee.hawaii.data.model import (DockSpec, HawaiiComponents, IslandSpec, PlaceSpec,
                                   Provenance, RealmSpec, RoundSpec, TileSpec)
 from referee.hawaii.data.token import Token
-from referee.paths import game_data
+from referee.core.paths import game_data
 
 if TYPE_CHECKING:
     from referee.hawaii.data.components_yaml import Reader, V

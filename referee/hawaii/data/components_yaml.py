@@ -1,7 +1,7 @@
 """The line-keeping YAML reader behind :mod:`referee.hawaii.data.components`.
 
 Apart so that the YAML library is imported only when a component file must
-really be read: the components cache (:mod:`referee.components_cache`) serves
+really be read: the components cache (:mod:`referee.core.component_cache`) serves
 every later run of the same file.
 """
 from __future__ import annotations

@@ -18,8 +18,8 @@ import re
 from referee.errors import BadChanceError
 from referee.hawaii.text import names
 from referee.hawaii.rules.moves import IslandDrawn, OrderDrawn, PlaceDrawn, Token, TokenDrawn
-from referee.notation.chance import chance_head
-from referee.notation.syntax import did_you_mean
+from referee.syntax.chance_head import chance_head
+from referee.syntax.hints import did_you_mean
 
 _STEP = {"places": "place", "order": "order", "islands": "island", "tokens": "token"}
 _WORDS = {"places": "places", "place": "places", "layout": "places", "order": "order",

@@ -18,7 +18,7 @@ from referee.errors import NotationSyntaxError
 from referee.hawaii.text import names
 from referee.hawaii.text.canonical_moves import FISH_ITEM, PATTERNS, RESOURCE_OF_WORD
 from referee.hawaii.rules.moves import Payment
-from referee.notation.syntax import did_you_mean
+from referee.syntax.hints import did_you_mean
 
 # Canonical keywords, for "did you mean" (the grammar accepts synonyms too).
 KEYWORDS = ("moves", "stays", "at", "buys", "with", "token", "plain", "paying", "to",
@@ -38,7 +38,7 @@ _SHOWN = {"NAME": "a name", "INT": "a number", "SPEAR_TOKEN": "a token like 4s",
 def _parser():
     from lark import Lark
 
-    from referee.paths import grammar_dir
+    from referee.core.paths import grammar_dir
     path = str(grammar_dir() / "hawaii.lark")
     try:
         return Lark.open(path, parser="lalr", maybe_placeholders=True, cache=True)

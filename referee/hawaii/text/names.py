@@ -14,7 +14,7 @@ from typing import Iterable
 
 from referee.hawaii.data.model import HawaiiComponents
 from referee.hawaii.rules.moves import Token
-from referee.notation.syntax import did_you_mean
+from referee.syntax.hints import did_you_mean
 
 BEACH_SPOTS = re.compile(r"^(beach|cove|dock\d+|order\d+)$")
 ROMAN = {1: "I", 2: "II"}

@@ -18,7 +18,7 @@ def _address(seat: str) -> str:
 
 
 def _seats(text: str) -> dict[str, str]:
-    from referee.notation.reader import read_text
+    from referee.transcript.reader import read_text
     return {seat: _address(seat) for seat in (read_text(text).tag("Players") or "").split()}
 
 
@@ -35,7 +35,7 @@ def opening(text: str, lines: int = OPENING) -> str:
 def populate(store, names: list[str] | None = None) -> tuple[list[str], str]:
     """Adopt the example games (all, or those ``names``) and the game in play;
     returns (every game id, the id of the game in play)."""
-    from referee.paths import examples_dir
+    from referee.core.paths import examples_dir
     from referee.service.games import adopt_game
 
     folder = Path(examples_dir())

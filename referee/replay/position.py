@@ -20,7 +20,7 @@ def load_position(module, transcript_file: str, name: str):
         else Path(".")
     path = _below(base, name)
     try:
-        from referee.notation.storage import read_limited
+        from referee.transcript.storage import read_limited
         raw = read_limited(path, MAX_POSITION)
     except OSError as exc:
         raise BadPositionError(f"cannot read position file {name}: {exc.strerror or exc}") from None

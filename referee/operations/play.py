@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 from referee.core.game import CHANCE
 from referee.errors import BadChanceError, BadHeaderError, RefereeError
-from referee.notation import items as I
-from referee.notation.problems import UsageError
+from referee.transcript import items as I
+from referee.transcript.problems import UsageError
 
 
 @dataclass
@@ -50,8 +50,8 @@ def play_line(path: str, text: str, *, dry_run: bool = False, expect_ply: int | 
     """Play ``text`` on the transcript file at ``path`` under its lock; the host's
     secret of a committed game is read from beside the file. A symlinked file is
     resolved first: its target gets the move and the link stays a link."""
-    from referee.notation.commit import read_secret
-    from referee.notation.storage import locked, read_limited, real_path
+    from referee.replay.commit import read_secret
+    from referee.transcript.storage import locked, read_limited, real_path
 
     path_shown = path
     path = real_path(path)
@@ -63,8 +63,8 @@ def play_line(path: str, text: str, *, dry_run: bool = False, expect_ply: int | 
         played = play_text(raw, text, name=path_shown, secret=lambda: read_secret(path),
                            expect_ply=expect_ply, expect_chain=expect_chain, dry_run=dry_run)
         if not dry_run and played.text is not None:
-            from referee.notation import snapshot
-            from referee.notation.storage import remove_stale_temporaries, write_atomic
+            from referee.replay import snapshot
+            from referee.transcript.storage import remove_stale_temporaries, write_atomic
             remove_stale_temporaries(path)
             write_atomic(path, played.text)
             played.written = True
@@ -117,7 +117,7 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None,
     the secret try a move whose draws only the host can deal (``Played.note`` says so).
 
     ``rp``, for a resident process that keeps games in memory, is a replay at the end
-    of exactly ``raw`` (as :func:`referee.notation.snapshot.restore` would give it,
+    of exactly ``raw`` (as :func:`referee.replay.snapshot.restore` would give it,
     yours to advance): then neither the state cache nor a replay is consulted.
     """
     return _play(raw, text, name=name, secret=secret, expect_ply=expect_ply,
@@ -131,7 +131,7 @@ def referee_move_line(raw: bytes, seat: str, reason: str, *, name: str = "<game>
     written as an ordinary move line with the comment ``# reason``: the hosted
     service's ``skip`` deadline policy. Like :func:`play_text`, nothing is written."""
     from referee.errors import OutOfTurnError
-    from referee.notation.control import referee_line, to_move
+    from referee.replay.control import referee_line, to_move
 
     def line(rp) -> str:
         who = to_move(rp.state)
@@ -148,11 +148,11 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
           expect_chain: str | None = None, dry_run: bool = False, rp=None) -> Played:
     """``text`` is the line, or a function of the replay at the end of the file (after
     the referee's own lines) that returns it."""
-    from referee.notation import snapshot
-    from referee.notation.commit import waiting_for_salts, waiting_message
-    from referee.notation.dealer import host_dealer
-    from referee.notation.reader import MAX_LINE, check_size, parse_line, read_bytes
-    from referee.notation.writer import format_tag, with_comment
+    from referee.replay import snapshot
+    from referee.replay.commit import waiting_for_salts, waiting_message
+    from referee.replay.dealer import host_dealer
+    from referee.transcript.reader import MAX_LINE, check_size, parse_line, read_bytes
+    from referee.transcript.writer import format_tag, with_comment
 
     path = name
     check_size(raw, path)
@@ -162,7 +162,7 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
     else:
         rp = snapshot.restore(transcript, raw)
     if rp is None:
-        from referee.notation.replay import replay
+        from referee.replay.replay import replay
         rp = replay(transcript, chain=True)
         if rp.errors:
             raise TranscriptHasErrors(rp.errors)
@@ -196,7 +196,7 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
     except RefereeError as err:
         raise err.at(file=path) from None
     if item is not None and item.kind == I.TAG and item.name.lower() in ("salt", "saltcommit"):
-        from referee.notation.salting import add_salt
+        from referee.operations.salting import add_salt
         return add_salt(path, raw, transcript, rp, item, secret)
     if item is None or item.kind not in (I.MOVE, I.CHANCE, I.CONTROL):
         what = {None: "an empty line", I.COMMENT: "a comment", I.TAG: "a tag",
@@ -220,7 +220,7 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
             line=number, column=1, text=text, file=path)
     voided = before = None
     if item.kind == I.CONTROL:
-        from referee.notation.control import last_item
+        from referee.replay.control import last_item
         voided = last_item(transcript, number) if item.value == I.TAKEBACK else None
         canonical = rp.step(item, canonical=True)
     else:
@@ -242,7 +242,7 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
                 f"(the {rp.state.chance_kind()} draw)")
     state = rp.state
 
-    from referee.notation.control import result_text
+    from referee.replay.control import result_text
     result = None
     done = result_text(state)
     new = raw.decode("utf-8")
@@ -268,9 +268,9 @@ def _referee_lines(rp, dealer, number: int) -> list[str]:
     """What the referee writes itself before a seat decides: the draws of a game dealt
     from a seed or a commitment, and the moves of resigned seats (T-5), each played
     through the replay like any line (so the state and chain move on as on reading)."""
-    from referee.notation.control import REFEREE_PLAYS, referee_line, resigned, to_move
-    from referee.notation.problems import InternalError
-    from referee.notation.reader import parse_line
+    from referee.replay.control import REFEREE_PLAYS, referee_line, resigned, to_move
+    from referee.transcript.problems import InternalError
+    from referee.transcript.reader import parse_line
 
     lines: list[str] = []
     for _ in range(100_000):
@@ -315,9 +315,9 @@ def _round_trip(rp, before, kind: str, canonical: str, number: int) -> None:
     as it is) and must give the very move that was played: moves are values and
     applying one is deterministic, so that is the same state. A chance line is
     replayed on a copy and the states compared."""
-    from referee.notation.problems import InternalError
-    from referee.notation.reader import parse_line
-    from referee.notation.replay import Replay
+    from referee.transcript.problems import InternalError
+    from referee.transcript.reader import parse_line
+    from referee.replay.replay import Replay
 
     try:
         item = parse_line(canonical, number)

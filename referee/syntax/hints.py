@@ -112,7 +112,7 @@ def _top_level_split(text: str) -> list[str]:
 @lru_cache(maxsize=None)
 def grammar_keywords(name: str) -> tuple[str, ...]:
     """Quoted keywords of ``grammar/<name>.lark``, read as text (no parser built)."""
-    from referee.paths import grammar_dir
+    from referee.core.paths import grammar_dir
 
     try:
         source = (grammar_dir() / f"{name}.lark").read_text(encoding="utf-8")

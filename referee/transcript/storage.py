@@ -30,7 +30,7 @@ def read_limited(path: str | Path, limit: int | None = None) -> bytes:
     import errno
     import stat
     if limit is None:
-        from referee.notation.reader import MAX_FILE as limit
+        from referee.transcript.reader import MAX_FILE as limit
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     with os.fdopen(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
@@ -56,7 +56,7 @@ def locked(path: str | Path, timeout: float | None = None):
                 break
             except BlockingIOError:
                 if time.monotonic() >= deadline:
-                    from referee.notation.problems import UsageError
+                    from referee.transcript.problems import UsageError
                     raise UsageError(f"{path} is busy: another play has held its lock for over "
                                      f"{LOCK_TIMEOUT if timeout is None else timeout:g} s; "
                                      "try again") from None

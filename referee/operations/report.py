@@ -104,7 +104,7 @@ def digest(module, state, data: dict | None = None) -> str:
 
 def who_next(state) -> str:
     from referee.core.game import CHANCE
-    from referee.notation.control import resigned, result_text, to_move
+    from referee.replay.control import resigned, result_text, to_move
     who = to_move(state)
     if who is None:
         result = result_text(state)

@@ -85,27 +85,3 @@ def check_dealt(module, state, seed: str, index: int, kind: str, outcomes) -> No
         line = canonical_chance(module, kind, dealt, state)
         raise BadChanceError(f"the [Seed] deals '{line}' here, not this line (draws "
                              f"{index + 1}-{index + len(dealt)} of the game)", column=1)
-
-
-def chance_head(text: str, state, words: dict[str, str], game: str, kinds: list[str]) -> tuple[str, int]:
-    """The kind a chance line names (its first word, via ``words``) and where its body
-    starts; BadChanceError unless that kind of draw is due now. Every title's chance
-    lines begin this way."""
-    import re
-
-    from referee.errors import BadChanceError
-    from referee.notation.syntax import did_you_mean
-
-    m = re.match(r"\s*\*?\s*([A-Za-z]+)", text)
-    due = state.chance_kind()
-    if due is None:
-        raise BadChanceError("no random act is due now", column=1)
-    if not m or m.group(1).lower() not in words:
-        word = m.group(1) if m else text.strip()[:12]
-        listed = ", ".join(kinds[:-1]) + f" or {kinds[-1]}"
-        raise BadChanceError(f"a {game} chance line starts with {listed}, not '{word}'",
-                             column=(m.start(1) + 1) if m else 1, hint=did_you_mean(word, kinds))
-    kind = words[m.group(1).lower()]
-    if kind != due:
-        raise BadChanceError(f"the {due} draw is due here, not {kind}", column=m.start(1) + 1)
-    return kind, m.end()

@@ -11,7 +11,7 @@ import textwrap
 from functools import lru_cache
 from typing import NamedTuple
 
-from referee.notation.problems import UsageError
+from referee.transcript.problems import UsageError
 
 _ID = re.compile(r"^([A-Z]+)-([A-Z]+)0*([0-9]+)$")
 
@@ -36,7 +36,7 @@ def rulings(game: str) -> tuple[Ruling, ...]:
     that ships no ruling texts."""
     import yaml
 
-    from referee.paths import games_dir
+    from referee.core.paths import games_dir
 
     path = games_dir() / f"{game}-rules.yaml"
     if not path.is_file():
@@ -56,7 +56,7 @@ def all_rulings() -> list[Ruling]:
 
 def find(ruling_id: str, game: str | None = None) -> Ruling:
     """One ruling by id (any case); UsageError with a did-you-mean when there is none."""
-    from referee.notation.syntax import did_you_mean
+    from referee.syntax.hints import did_you_mean
 
     pool = list(rulings(game)) + list(rulings(TRANSCRIPT)) if game else all_rulings()
     wanted = normal_id(ruling_id)

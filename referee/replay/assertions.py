@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from referee.errors import AssertionFailedError
-from referee.notation.syntax import did_you_mean
+from referee.syntax.hints import did_you_mean
 
 OPS = ("=", "!=", "<", "<=", ">", ">=")
 

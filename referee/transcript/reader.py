@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 from referee.errors import BadHeaderError, NotationSyntaxError, RefereeError
-from referee.notation import items as I
-from referee.notation.commit import REPEATABLE_TAGS
-from referee.notation.items import Item, Transcript
+from referee.transcript import items as I
+from referee.replay.commit import REPEATABLE_TAGS
+from referee.transcript.items import Item, Transcript
 
 
 MAX_FILE = 8 * 1024 * 1024     # bytes of a transcript: a long game is well under 100 KB
@@ -27,7 +27,7 @@ def check_size(data: bytes, file: str) -> None:
 
 def read_path(path: str | Path) -> Transcript:
     """Read a transcript file; a file that cannot be read is a bad-header error."""
-    from referee.notation.storage import read_limited
+    from referee.transcript.storage import read_limited
     try:
         data = read_limited(path, MAX_FILE)
     except OSError as exc:
@@ -195,8 +195,8 @@ def _parse_line(line: str, number: int, fast: bool) -> Item | None:
             return item
     from lark.exceptions import UnexpectedInput
 
-    from referee.notation.grammar import parser
-    from referee.notation.syntax import from_lark
+    from referee.syntax.grammar import parser
+    from referee.syntax.hints import from_lark
 
     p = parser("transcript")
     try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from referee.errors import BadHeaderError
-from referee.notation.problems import UsageError
+from referee.transcript.problems import UsageError
 
 _WITNESS = re.compile(r"\s*(?:ply\s+)?([0-9]{1,9})\s*(?::|\s+chain\s+|\s+)([0-9a-fA-F]{1,64})\s*")
 
@@ -26,7 +26,7 @@ def parse(text: str) -> tuple[int, str]:
 
 def check(rp, ply: int, prefix: str) -> None:
     """BadHeaderError unless the replayed history ``rp`` has ``prefix`` at ``ply``."""
-    from referee.notation.chain import genesis, short
+    from referee.replay.chain import genesis, short
 
     t = rp.transcript
     heads = {0: (genesis((x.name, x.value) for x in t.tags), 1, None)}
@@ -50,7 +50,7 @@ def check(rp, ply: int, prefix: str) -> None:
 def compare(a, b) -> str | None:
     """Where two replayed copies of one game part ways, in words; None when one copy's
     history is all in the other (the same game, one further on)."""
-    from referee.notation.chain import genesis, short
+    from referee.replay.chain import genesis, short
 
     ga = genesis((x.name, x.value) for x in a.transcript.tags)
     gb = genesis((x.name, x.value) for x in b.transcript.tags)

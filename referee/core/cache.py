@@ -25,7 +25,7 @@ def cache_root() -> Path:
 @lru_cache(maxsize=1)
 def fingerprint() -> str:
     """Names, sizes and times of every source, grammar and data file of the referee."""
-    from referee.paths import games_dir, grammar_dir
+    from referee.core.paths import games_dir, grammar_dir
 
     digest = hashlib.sha256()
     roots = {Path(__file__).resolve().parent, grammar_dir().resolve(), games_dir().resolve()}

@@ -6,7 +6,7 @@ remembered as its state JSON (the same document a ``[Position]`` tag loads)
 with its ply and chain head, keyed by the file's bytes and by a fingerprint of
 the referee's code and data, so any edit of the file, the rules or the
 components makes the entry useless rather than wrong; and signed with the
-cache's own secret key (:func:`referee.cache.load`), so an edited or planted
+cache's own secret key (:func:`referee.core.cache.load`), so an edited or planted
 entry is ignored. JSON rather than pickle: a cache file can never run code.
 Nothing here may fail a move: any problem means "replay instead".
 """
@@ -16,7 +16,7 @@ import json
 import os
 from pathlib import Path
 
-from referee.cache import cache_root, clean_temporaries, entry_name, load, store
+from referee.core.cache import cache_root, clean_temporaries, entry_name, load, store
 
 KEEP = 256
 PRUNE_EVERY = 32          # saves into one folder between prunes (the first save prunes)
@@ -34,7 +34,7 @@ def restore(transcript, raw: bytes):
     try:
         data = load(cache_dir() / entry_name(raw))
         from referee.core import registry
-        from referee.notation.replay import Replay
+        from referee.replay.replay import Replay
 
         module = registry.get(transcript.tag("Game") or "")
         if data["game"] != module.key:
@@ -42,7 +42,7 @@ def restore(transcript, raw: bytes):
         state = module.state_from_json(data["state"])
         key = data.get("last_key")
         if data.get("resigned"):
-            from referee.notation.control import Resignations
+            from referee.replay.control import Resignations
             state.control = Resignations(tuple(data["players"]), tuple(data["resigned"]))
         return Replay(transcript, module, list(data["players"]), list(data["rules"]), state,
                       moves=int(data["moves"]), draws=int(data["draws"]), ply=int(data["ply"]),
@@ -56,12 +56,12 @@ def copy(rp, transcript=None):
     """A replay at the same point as ``rp`` with a state of its own, as :func:`restore`
     would give it from ``rp``'s entry (no history, no takeback memory): for a process
     that keeps replays in memory instead of reading them back."""
-    from referee.notation.replay import Replay
+    from referee.replay.replay import Replay
 
     state = rp.state.clone()
     resigned = tuple(getattr(rp.state.control, "resigned", ()))
     if resigned:
-        from referee.notation.control import Resignations
+        from referee.replay.control import Resignations
         state.control = Resignations(tuple(rp.players), resigned)
     elif getattr(state, "control", None) is not None:
         state.control = None

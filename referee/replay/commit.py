@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from referee.errors import BadHeaderError
-from referee.notation.items import Transcript
+from referee.transcript.items import Transcript
 
 REPEATABLE_TAGS = ("salt", "saltcommit")            # one per seat
 _SALT = re.compile(r"\s*([A-Za-z]+)\s+(\S{1,64})\s*")

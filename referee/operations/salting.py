@@ -12,14 +12,14 @@ from __future__ import annotations
 import secrets
 
 from referee.errors import BadHeaderError
-from referee.notation import items as I
+from referee.transcript import items as I
 
 
 def make_salt(seat: str) -> tuple[str, str]:
     """A fresh salt for ``seat``: its [SaltCommit] line (send first) and its [Salt]
     line (keep; send once every seat's commitment is in)."""
-    from referee.notation.dealing import salt_commitment
-    from referee.notation.writer import format_tag
+    from referee.replay.dealing import salt_commitment
+    from referee.transcript.writer import format_tag
 
     word = secrets.token_hex(16)
     seat = seat.upper()
@@ -29,11 +29,11 @@ def make_salt(seat: str) -> tuple[str, str]:
 
 def add_salt(path: str, raw: bytes, transcript, rp, item, secret):
     """The Played of a ``[Salt]`` or ``[SaltCommit]`` line sent to ``play``."""
-    from referee.notation.commit import MIN_SALT, salt_commits, salts
-    from referee.notation.dealing import salt_commitment
-    from referee.notation.play import Played, _add_tag
-    from referee.notation.reader import read_text
-    from referee.notation.writer import format_tag
+    from referee.replay.commit import MIN_SALT, salt_commits, salts
+    from referee.replay.dealing import salt_commitment
+    from referee.operations.play import Played, _add_tag
+    from referee.transcript.reader import read_text
+    from referee.transcript.writer import format_tag
 
     def refuse(reason: str, hint: str | None = None) -> None:
         raise BadHeaderError(reason, hint=hint).at(line=item.line, column=1, text=item.text,
@@ -81,8 +81,8 @@ def add_salt(path: str, raw: bytes, transcript, rp, item, secret):
     new = _add_tag(text, transcript, line + eol.rstrip("\n"))
     played = Played([line], rp.state, rp.module)
     if name == "salt" and len(salted_now) == len(players):
-        from referee.notation.dealer import host_dealer
-        from referee.notation.replay import replay
+        from referee.replay.dealer import host_dealer
+        from referee.replay.replay import replay
         header = read_text(new, path)
         try:
             dealer = host_dealer(header, players, secret)
@@ -97,7 +97,7 @@ def add_salt(path: str, raw: bytes, transcript, rp, item, secret):
         played.replay = dealt
         played.state = dealt.state
     else:
-        from referee.notation.replay import replay
+        from referee.replay.replay import replay
         dealt = replay(read_text(new, path), chain=True)
         played.replay = dealt
     played.witness, played.ply = dealt.witness, dealt.ply

@@ -6,15 +6,15 @@ unreadable files and bugs in a module become errors of that file.
 from __future__ import annotations
 
 from referee.errors import RefereeError
-from referee.notation.items import Transcript
-from referee.notation.problems import internal
-from referee.notation.replay import Replay
+from referee.transcript.items import Transcript
+from referee.transcript.problems import internal
+from referee.replay.replay import Replay
 
 
 def check_path(path: str, *, until: int | None = None, deal_check: bool = False,
                chain: bool = False) -> Replay:
-    from referee.notation.reader import read_path
-    from referee.notation.replay import replay
+    from referee.transcript.reader import read_path
+    from referee.replay.replay import replay
 
     try:
         return replay(read_path(path), until=until, deal_check=deal_check, chain=chain)
@@ -31,8 +31,8 @@ def check_path(path: str, *, until: int | None = None, deal_check: bool = False,
 def check_text(text: str, file: str = "<string>", *, until: int | None = None,
                deal_check: bool = False) -> Replay:
     """Like :func:`check_path` for text in memory (tests, the fuzzer, a mail gateway)."""
-    from referee.notation.reader import read_text
-    from referee.notation.replay import replay
+    from referee.transcript.reader import read_text
+    from referee.replay.replay import replay
 
     try:
         return replay(read_text(text, file), until=until, deal_check=deal_check)

@@ -12,9 +12,9 @@ def legal_lines(module, state, limit: int = 0) -> tuple[str | None, list[str], i
 
     Only the lines shown are formatted: a rich position has thousands of moves.
     """
-    from referee.notation.replay import canonical_move
+    from referee.replay.replay import canonical_move
 
-    from referee.notation.control import resigned, to_move
+    from referee.replay.control import resigned, to_move
 
     who = to_move(state)
     if who is None:
@@ -35,7 +35,7 @@ def _chance_lines(module, state, limit: int) -> tuple[str, list[str], int]:
     """A random act of one draw: every possible line, with its odds. Several draws in one
     line (a layout, a deal): the lines are too many to list, so one example line (dealt
     on a copy from a fixed seed) and the odds of the line's first draw, as line items."""
-    from referee.notation.chance import canonical_chance, deal_run
+    from referee.replay.seeded import canonical_chance, deal_run
 
     kind = state.chance_kind()
     outcomes = state.chance_outcomes()

@@ -10,26 +10,28 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent      # the referee package
 
 
 @lru_cache(maxsize=None)
-def _locate(folder: str, probe: str) -> Path:
+def _locate(folder: str, checkout: str | None = None) -> Path:
     """Cached: the shipped files do not move while the referee runs. Looked up by
     path rather than through importlib.resources, which costs a short command
-    more to import than the lookup it would do (the wheel is never zipped)."""
+    more to import than the lookup it would do (the wheel is never zipped). No
+    file of any one game is probed: a wheel has the folder inside the package, a
+    checkout has none there."""
     installed = _PACKAGE / folder          # referee.games / referee.grammar in a wheel
-    if (installed / probe).is_file():
+    if installed.is_dir():
         return installed
-    return _PACKAGE.parent / folder        # a source checkout or an editable install
+    return _PACKAGE.parent / (checkout or folder)   # a source checkout or an editable install
 
 
 def games_dir() -> Path:
-    return _locate("games", "hawaii.yaml")
+    return _locate("games")
 
 
 def grammar_dir() -> Path:
-    return _locate("grammar", "transcript.lark")
+    return _locate("grammar")
 
 
 def game_data(name: str) -> Path:
@@ -43,7 +45,4 @@ def game_data(name: str) -> Path:
 
 def examples_dir() -> Path:
     """The example transcripts (docs/examples; ``referee.examples`` in a wheel)."""
-    installed = _PACKAGE / "examples"
-    if (installed / "hawaii-2p.txt").is_file():
-        return installed
-    return _PACKAGE.parent / "docs" / "examples"
+    return _locate("examples", "docs/examples")

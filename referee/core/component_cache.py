@@ -3,7 +3,7 @@
 Every ``referee`` command loads a game's component file, and reading YAML with
 lines and provenance (importing the YAML library included) cost about a fifth
 of a short command such as ``play``. The checked result is kept as JSON (signed
-with the cache's own key like the state cache, :mod:`referee.cache`), keyed
+with the cache's own key like the state cache, :mod:`referee.core.cache`), keyed
 by the file's bytes and by the fingerprint of the referee's code and data, so
 an edited file or a new referee misses the cache instead of reading stale
 values. JSON, not pickle: a cache file can never run code, and only the
@@ -16,7 +16,7 @@ import dataclasses
 import os
 from typing import Any, Callable, TypeVar
 
-from referee.cache import cache_root, entry_name, load as load_entry, store
+from referee.core.cache import cache_root, entry_name, load as load_entry, store
 
 T = TypeVar("T")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from referee.paths import grammar_dir
+from referee.core.paths import grammar_dir
 
 
 @lru_cache(maxsize=None)

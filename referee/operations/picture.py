@@ -1,12 +1,12 @@
 """A replayed transcript as a picture: SVG, PNG, or one HTML page.
 
-The game draws the SVG (``module.render(state, "svg")``); ``referee.pictures``
+The game draws the SVG (``module.render(state, "svg")``); ``referee.operations.picture_files``
 turns it into PNG or a page. Here the transcript adds what only it knows: the
 title (the players' Event tag, else the game) and the last moves.
 """
 from __future__ import annotations
 
-from referee.notation.items import CHANCE, MOVE
+from referee.transcript.items import CHANCE, MOVE
 
 LAST_MOVES = 10
 
@@ -33,7 +33,7 @@ def picture(rp, fmt: str, until: int | None = None) -> str | bytes:
     svg = rp.module.render(rp.state, "svg")
     if fmt == "svg":
         return svg
-    from referee import pictures
+    from referee.operations import picture_files as pictures
     if fmt == "png":
         return pictures.svg_to_png(svg)
     if fmt == "html":

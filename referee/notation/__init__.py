@@ -1,1 +1,0 @@
-"""Transcripts: reading, replaying and writing them for any registered game."""
