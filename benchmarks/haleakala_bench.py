@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from referee.core.game import play_random
-from referee.haleakala.game import new_state
+from referee.haleakala.rules.game import new_state
 
 
 def run(games: int, rules: tuple[str, ...], check: bool, seed0: int) -> float:

@@ -78,7 +78,7 @@ def _state(name: str, lines: int):
 
 
 def readers():
-    from referee.haleakala.notation import parse_move as haleakala_move
+    from referee.haleakala.text.notation import parse_move as haleakala_move
     from referee.hawaii.text import canonical_moves, move_syntax, names
     from referee.hawaii.text.notation import parse_move as hawaii_move
     from referee.transcript.reader import parse_line

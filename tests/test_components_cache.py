@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from referee.core import component_cache as components_cache
-from referee.haleakala import components as haleakala_components
+from referee.haleakala.data import components as haleakala_components
 from referee.hawaii.data import components as hawaii_components
 
 GAMES = [(hawaii_components, hawaii_components.load, hawaii_components._load),

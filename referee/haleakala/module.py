@@ -7,14 +7,16 @@ from __future__ import annotations
 from typing import Sequence
 
 from referee.core.module import LazyGameModule
-from referee.haleakala import components, game, serial
+from referee.haleakala.data import components
+from referee.haleakala.rules import game
+from referee.haleakala.text import state_json
 
 
 class HaleakalaModule(LazyGameModule):
-    notation = "referee.haleakala.notation"
-    chance_lines = "referee.haleakala.chance_lines"
-    renderer = "referee.haleakala.render"
-    picture = "referee.haleakala.svg"
+    notation = "referee.haleakala.text.notation"
+    chance_lines = "referee.haleakala.text.chance_lines"
+    renderer = "referee.haleakala.text.render"
+    picture = "referee.haleakala.text.svg"
     name = "Haleakala"
     key = "haleakala"
     seats = ("RED", "YELLOW")
@@ -37,14 +39,14 @@ class HaleakalaModule(LazyGameModule):
         return game.new_state(players, rules)
 
     def least_disruptive_move(self, state):
-        from referee.haleakala.least_disruptive import least_disruptive_move
+        from referee.haleakala.rules.least_disruptive import least_disruptive_move
         return least_disruptive_move(state)
 
     def state_to_json(self, state) -> dict:
-        return serial.state_to_json(state)
+        return state_json.state_to_json(state)
 
     def state_from_json(self, data: dict):
-        return serial.state_from_json(data)
+        return state_json.state_from_json(data)
 
 
 MODULE = HaleakalaModule()

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 
 from referee.core.game import CHANCE
-from referee.haleakala.game import new_state
-from referee.haleakala.moves import CardDrawn, FirstPlayerDrawn
-from referee.haleakala.serial import state_from_json, state_to_json
+from referee.haleakala.rules.game import new_state
+from referee.haleakala.rules.moves import CardDrawn, FirstPlayerDrawn
+from referee.haleakala.text.state_json import state_from_json, state_to_json
 
 # 12 of the one-palm deck's 15 cards, sections 1-6, two slots each
 DEFAULT_SLOTS = {

@@ -7,9 +7,10 @@ import pytest
 import haleakala_builders as hb
 from referee.core.game import CHANCE
 from referee.errors import IllegalMoveError
-from referee.haleakala import components, scoring
-from referee.haleakala.game import new_state
-from referee.haleakala.moves import Buy, CardDrawn, FirstPlayerDrawn, PickCard, PlaceDisc
+from referee.haleakala.data import components
+from referee.haleakala.rules import scoring
+from referee.haleakala.rules.game import new_state
+from referee.haleakala.rules.moves import Buy, CardDrawn, FirstPlayerDrawn, PickCard, PlaceDisc
 from referee.core.paths import game_data
 
 
@@ -130,7 +131,7 @@ def test_ka8_second_scoring_hands_out_nothing():
 
 def test_ka9_no_priestess_before_a_scoring():
     """K-A9: before a scoring only score cards can be bought (not the priestess)."""
-    from referee.haleakala import cards
+    from referee.haleakala.rules import cards
     st = hb.deal()
     hb.give(st, "RED", "shell")
     assert "priestess" not in cards.buy_options(st, "RED", "scoring")

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from referee.errors import ComponentError
-from referee.haleakala import components
+from referee.haleakala.data import components
 from referee.core.paths import game_data
 
 
@@ -88,8 +88,8 @@ def test_bad_yaml():
 
 def test_engine_does_not_import_lark():
     """The engine never imports lark (only the notation layer may)."""
-    code = ("import sys, random; from referee.haleakala.game import new_state; "
-            "from referee.haleakala import serial; from referee.core.game import play_random; "
+    code = ("import sys, random; from referee.haleakala.rules.game import new_state; "
+            "from referee.haleakala.text import state_json as serial; from referee.core.game import play_random; "
             "play_random(new_state(), random.Random(1)); print('lark' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -8,7 +8,7 @@ import pytest
 
 from referee.core.game import CHANCE
 from referee.haleakala.module import MODULE
-from referee.haleakala.moves import BuyNothing, PickCard, PlaceDisc, PriestessMove, Sail
+from referee.haleakala.rules.moves import BuyNothing, PickCard, PlaceDisc, PriestessMove, Sail
 from referee.operations.check import check_text
 from referee.operations.play import play_text, referee_move_line
 

@@ -13,7 +13,7 @@ from referee.core import registry
 from referee.core.game import CHANCE
 from referee.errors import (BadChanceError, IllegalMoveError, NotationSyntaxError,
                             OutOfTurnError)
-from referee.haleakala.moves import (Buy, BuyNothing, FirstPlayerDrawn, PickCard, PlaceDisc,
+from referee.haleakala.rules.moves import (Buy, BuyNothing, FirstPlayerDrawn, PickCard, PlaceDisc,
                                      PriestessMove, Sail, TakeBack)
 
 M = registry.get("haleakala")
@@ -100,7 +100,7 @@ def test_errors():
 
 
 def test_chance_lines():
-    from referee.haleakala.game import new_state
+    from referee.haleakala.rules.game import new_state
     st = new_state()
     assert M.parse_chance("first yellow", st) == [FirstPlayerDrawn("YELLOW")]
     with pytest.raises(BadChanceError):

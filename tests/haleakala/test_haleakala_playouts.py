@@ -12,7 +12,7 @@ import pytest
 
 import haleakala_builders as hb
 from referee.errors import IllegalMoveError
-from referee.haleakala.serial import state_to_json
+from referee.haleakala.text.state_json import state_to_json
 
 BASE_SEEDS = range(0, 120)
 TACTICAL_SEEDS = range(1000, 1080)

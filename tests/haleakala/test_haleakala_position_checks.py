@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from referee.errors import BadPositionError
-from referee.haleakala.serial import state_from_json
+from referee.haleakala.text.state_json import state_from_json
 
 BASE = json.loads((Path(__file__).resolve().parents[1] / "transcripts" / "haleakala"
                    / "priestess_position.json").read_text())     # round 1, RED first, no scoring yet

@@ -6,7 +6,7 @@ import pytest
 import haleakala_builders as hb
 from referee.core.game import CHANCE
 from referee.errors import IllegalMoveError
-from referee.haleakala.moves import BuyNothing, CardDrawn, PickCard, PlaceDisc
+from referee.haleakala.rules.moves import BuyNothing, CardDrawn, PickCard, PlaceDisc
 
 
 def test_sum_rule_example():

@@ -8,10 +8,10 @@ import pytest
 import haleakala_builders as hb
 from referee.core.game import CHANCE
 from referee.errors import BadChanceError, IllegalMoveError, OutOfTurnError
-from referee.haleakala import board
-from referee.haleakala.components import default
-from referee.haleakala.game import new_state
-from referee.haleakala.moves import (Buy, BuyNothing, CardDrawn, FirstPlayerDrawn, PickCard,
+from referee.haleakala.rules import board
+from referee.haleakala.data.components import default
+from referee.haleakala.rules.game import new_state
+from referee.haleakala.rules.moves import (Buy, BuyNothing, CardDrawn, FirstPlayerDrawn, PickCard,
                                      PlaceDisc, PriestessMove, Sail, TakeBack)
 
 
@@ -352,7 +352,7 @@ def test_kr7_priestess_card_turns_face_down():
 
 
 def cards_reason(st):
-    from referee.haleakala import cards
+    from referee.haleakala.rules import cards
     return cards.buy_reason(st, "RED", "shell", "priestess")
 
 
@@ -431,7 +431,7 @@ def test_kr8_pre_scoring_purchase_starts_with_trigger():
 def test_kr8_eruption_reach(lava, gone):
     """K-R8: 1 lava reaches the mountain, 2 also the forest, 3 the plain; a 4th does nothing;
     statues return to their owners, shamans are unharmed, the lava leaves the board."""
-    from referee.haleakala import scoring
+    from referee.haleakala.rules import scoring
     st = hb.deal()
     for sp in ("mountain2", "forest2", "plain2"):
         hb.statue(st, "RED", sp)
@@ -466,7 +466,7 @@ def test_kr8_second_scoring_ends_the_game():
 def test_kr9_points_terms():
     """K-R9: statues 1/2/3; most baskets 3; pearls 1/2 and 4 for a pair; nautilus 3 and
     shells 1 each at the second scoring only."""
-    from referee.haleakala import scoring
+    from referee.haleakala.rules import scoring
     st = hb.deal()
     hb.statue(st, "RED", "plain1")
     hb.statue(st, "RED", "forest2")
@@ -484,7 +484,7 @@ def test_kr9_points_terms():
 
 def test_kr9_basket_tie_scores_nothing():
     """K-R9: equal fish baskets: nobody scores the 3 points."""
-    from referee.haleakala import scoring
+    from referee.haleakala.rules import scoring
     st = hb.deal()
     hb.give(st, "RED", "fish-2")
     hb.give(st, "YELLOW", "fish-1")
@@ -496,7 +496,7 @@ def test_kr9_basket_tie_scores_nothing():
 def test_kr9_score_cards():
     """K-R9: each bought score card scores (butterflies, majority, complete section,
     forest and mountain statues)."""
-    from referee.haleakala import scoring
+    from referee.haleakala.rules import scoring
     st = hb.deal()
     for sp in ("plain2", "forest2", "mountain2", "mountain4"):
         hb.statue(st, "RED", sp)
@@ -517,7 +517,7 @@ def test_kr9_score_cards():
 def test_kr9_score_cards_return_after_first_scoring():
     """K-R9: bought score cards go back to the board after the first scoring; the priestess
     turns face up."""
-    from referee.haleakala import scoring
+    from referee.haleakala.rules import scoring
     st = hb.deal()
     st.score_cards["RED"] = ["butterflies"]
     st.board_cards.remove("butterflies")
@@ -531,7 +531,7 @@ def test_kr9_score_cards_return_after_first_scoring():
 
 def test_kr10_tie_breaks():
     """K-R10: most points; then most statues on the island; then who did not start."""
-    from referee.haleakala import scoring
+    from referee.haleakala.rules import scoring
     st = hb.deal(first="RED")
     st.score = {"RED": 10, "YELLOW": 10}
     assert scoring.final_result(st)["winners"] == ["YELLOW"]

@@ -9,8 +9,8 @@ import pytest
 
 import haleakala_builders as hb
 from referee.errors import BadPositionError
-from referee.haleakala.game import new_state
-from referee.haleakala.serial import state_from_json, state_to_json
+from referee.haleakala.rules.game import new_state
+from referee.haleakala.text.state_json import state_from_json, state_to_json
 
 
 def test_documented_keys():

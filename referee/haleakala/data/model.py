@@ -1,6 +1,6 @@
 """The Haleakala component data as the rules engine sees it.
 
-Built by :mod:`referee.haleakala.components` from ``games/haleakala.yaml``; every
+Built by :mod:`referee.haleakala.data.components` from ``games/haleakala.yaml``; every
 number the rules need comes from here, never from code, so a group that reads
 the printed cards can correct the data without touching the engine.
 """

@@ -28,7 +28,7 @@ PANEL_X = 730
 
 
 def render_svg(state) -> str:
-    from referee.haleakala.serial import state_to_json
+    from referee.haleakala.text.state_json import state_to_json
     data = state_to_json(state)
     comp = state.comp
     dr = Drawing(WIDTH, HEIGHT, f"Haleakala, round {data['round']} of 2: {_next(data)}",
@@ -269,5 +269,5 @@ def _slots(dr: Drawing, data, sec: int, mid: float, comp) -> None:
 
 
 def _panel(dr: Drawing, data, comp) -> None:
-    from referee.haleakala.svg_panel import panel
+    from referee.haleakala.text.svg_panel import panel
     panel(dr, PANEL_X, 50, WIDTH - PANEL_X - 12, data, comp)

@@ -8,9 +8,11 @@ could not produce with BadPositionError.
 from __future__ import annotations
 
 from referee.errors import BadPositionError
-from referee.haleakala import components, invariants, rules
-from referee.haleakala.model import DECK_ORDER, HaleakalaComponents
-from referee.haleakala.state import HaleakalaState
+from referee.haleakala.data import components
+from referee.haleakala.rules import invariants
+from referee.haleakala.rules import turns as rules
+from referee.haleakala.data.model import DECK_ORDER, HaleakalaComponents
+from referee.haleakala.rules.game import HaleakalaState
 
 _SEC_KEYS = ("sec",)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from referee.core import component_cache as components_cache
 from referee.core.provenance import STATUSES
 from referee.errors import ComponentError
-from referee.haleakala.model import (CARD_KINDS, DECK_ORDER, SCORE_KINDS, CardFace,
+from referee.haleakala.data.model import (CARD_KINDS, DECK_ORDER, SCORE_KINDS, CardFace,
                                      HaleakalaComponents, Provenance, ScoreCardSpec)
 from referee.core.paths import game_data
 

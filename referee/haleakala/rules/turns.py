@@ -14,8 +14,8 @@ from functools import lru_cache
 
 from referee.core.game import CHANCE
 from referee.errors import BadChanceError, IllegalMoveError, OutOfTurnError
-from referee.haleakala import board, cards, landing, scoring
-from referee.haleakala.moves import (Buy, BuyNothing, CardDrawn, FirstPlayerDrawn, PickCard,
+from referee.haleakala.rules import board, cards, landing, scoring
+from referee.haleakala.rules.moves import (Buy, BuyNothing, CardDrawn, FirstPlayerDrawn, PickCard,
                                      PlaceDisc, PriestessMove, Sail, TakeBack)
 
 DECISIONS = ("pick", "priestess", "buy")

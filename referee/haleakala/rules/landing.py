@@ -6,8 +6,8 @@ order the rulebook resolves them, and a saved position can stop between any two.
 """
 from __future__ import annotations
 
-from referee.haleakala import board, cards
-from referee.haleakala.model import DECK_ORDER
+from referee.haleakala.rules import board, cards
+from referee.haleakala.data.model import DECK_ORDER
 
 
 def sums(st, section: int) -> dict[str, int]:

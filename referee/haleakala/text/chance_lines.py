@@ -14,8 +14,8 @@ import re
 
 from referee.core.game import CHANCE
 from referee.errors import BadChanceError, RefereeError
-from referee.haleakala import landing
-from referee.haleakala.moves import CardDrawn, FirstPlayerDrawn
+from referee.haleakala.rules import landing
+from referee.haleakala.rules.moves import CardDrawn, FirstPlayerDrawn
 from referee.syntax.hints import did_you_mean
 from referee.syntax.chance_head import chance_head
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from referee.core.game import CHANCE
 from referee.errors import IllegalMoveError, NotationSyntaxError, OutOfTurnError
-from referee.haleakala import board
-from referee.haleakala.moves import (Buy, BuyNothing, PickCard, PlaceDisc, PriestessMove, Sail,
+from referee.haleakala.rules import board
+from referee.haleakala.rules.moves import (Buy, BuyNothing, PickCard, PlaceDisc, PriestessMove, Sail,
                                      TakeBack)
 from referee.syntax.hints import did_you_mean
 

@@ -7,7 +7,7 @@ that is how players talk about the island ("my 4 on beach2, the lava on 5").
 from __future__ import annotations
 
 from referee.core.game import CHANCE
-from referee.haleakala import rules
+from referee.haleakala.rules import turns as rules
 
 
 def _section_rows(st) -> list[tuple]:

@@ -6,7 +6,7 @@ was already waiting: effects resolve in the order the cards were taken (K-R5).
 """
 from __future__ import annotations
 
-from referee.haleakala import board
+from referee.haleakala.rules import board
 
 
 def receive(st, seat: str, face: str) -> list[dict]:

@@ -8,7 +8,7 @@ refused at the door with the same words the engine would use about itself.
 from __future__ import annotations
 
 from referee.errors import InvariantError
-from referee.haleakala import board
+from referee.haleakala.rules import board
 
 
 def problems(st) -> list[str]:

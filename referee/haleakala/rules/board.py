@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from referee.haleakala.model import HaleakalaComponents
+from referee.haleakala.data.model import HaleakalaComponents
 
 _SPACE = re.compile(r"^\s*([a-z]+)\s*(\d+)\s*$")
 

@@ -5,7 +5,7 @@ player where every point came from and tests can check single terms.
 """
 from __future__ import annotations
 
-from referee.haleakala import board
+from referee.haleakala.rules import board
 
 
 def erupt(st) -> list[dict]:

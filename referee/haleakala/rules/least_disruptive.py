@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from referee.core.game import CHANCE
 from referee.errors import OutOfTurnError
-from referee.haleakala.moves import BuyNothing, PickCard, PlaceDisc, PriestessMove, Sail, TakeBack
+from referee.haleakala.rules.moves import BuyNothing, PickCard, PlaceDisc, PriestessMove, Sail, TakeBack
 
 
 def least_disruptive_move(st):
-    from referee.haleakala import rules
+    from referee.haleakala.rules import turns as rules
 
     who = rules.current_player(st)
     if who is None or who == CHANCE:

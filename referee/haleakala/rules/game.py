@@ -1,17 +1,21 @@
-"""A Haleakala position: plain, JSON-shaped data plus the State contract.
+"""A Haleakala position (plain, JSON-shaped data plus the State contract) and the title
+(components, variants, a fresh position).
 
 Everything the game needs to go on lives in plain dicts and lists (decks as
 face counts, a queue of pending steps), so the JSON form is a faithful copy and
 a clone is a cheap structural copy. The rules themselves are in
-:mod:`referee.haleakala.rules`; this class only routes the contract there.
+:mod:`referee.haleakala.rules.turns`; this class only routes the contract there.
 """
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Sequence
 
-from referee.core.game import ChanceMove, Outcome, State
-from referee.haleakala import rules
-from referee.haleakala.model import HaleakalaComponents
+from referee.core.game import ChanceMove, Game, Outcome, State
+from referee.errors import BadHeaderError
+from referee.haleakala.data import components
+from referee.haleakala.rules import turns as rules
+from referee.haleakala.data.model import HaleakalaComponents
 
 
 class HaleakalaState(State):
@@ -95,7 +99,7 @@ class HaleakalaState(State):
                                "tiebreak": self.result.get("tiebreak")})
 
     def check_invariants(self) -> None:
-        from referee.haleakala.invariants import check
+        from referee.haleakala.rules.invariants import check
         check(self)
 
     def clone(self) -> "HaleakalaState":
@@ -139,3 +143,40 @@ def _deep(x):
     if isinstance(x, list):
         return [_deep(v) for v in x]
     return x
+
+
+RULE_FLAGS = ("tactical",)
+
+
+def check_setup(comp: HaleakalaComponents, players: Sequence[str], rules: Sequence[str]):
+    seats = [p.strip().upper() for p in players]
+    if sorted(seats) != sorted(comp.seats):
+        raise BadHeaderError(f"Haleakala is played by exactly {' and '.join(comp.seats)}, "
+                             f"not {' '.join(seats) or 'nobody'} (K-R1)")
+    flags = [r.strip().lower() for r in rules if r.strip()]
+    for f in flags:
+        if f not in RULE_FLAGS:
+            raise BadHeaderError(f"unknown Haleakala rule flag {f!r}: known flags are "
+                                 f"{', '.join(RULE_FLAGS)}")
+    return seats, flags
+
+
+class HaleakalaGame(Game):
+    name = "Haleakala"
+    min_players = 2
+    max_players = 2
+
+    def __init__(self, comp: HaleakalaComponents | None = None):
+        self.comp = comp or components.default()
+        self.seats = self.comp.seats
+
+    def new_state(self, players: Sequence[str] = ("RED", "YELLOW"),
+                  rules: Sequence[str] = ()) -> HaleakalaState:
+        """A game before its setup draws: the first chance act is the first player."""
+        _, flags = check_setup(self.comp, players, rules)
+        return HaleakalaState(self.comp, flags)
+
+
+def new_state(players: Sequence[str] = ("RED", "YELLOW"), rules: Sequence[str] = (),
+              comp: HaleakalaComponents | None = None) -> HaleakalaState:
+    return HaleakalaGame(comp).new_state(players, rules)

@@ -1,0 +1,1 @@
+"""Haleakala's rules engine: the position, the moves and everything that changes the position."""
