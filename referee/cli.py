@@ -44,8 +44,11 @@ for command in (new, salt, play, check, verify, show, moves, test, selfplay, com
     cli.add_command(command)
 
 
-from referee.service.cli import host as _host_group, mail as _mail_group  # noqa: E402
+from referee.operations.report import format_error
+from referee.service.cli import host as _host_group  # noqa: E402
+from referee.service.cli import mail as _mail_group
 from referee.service.web.cli import serve  # noqa: E402  (the web page: docs/web.md)
+from referee.transcript.problems import internal
 
 cli.add_command(_host_group)
 cli.add_command(_mail_group)
@@ -66,7 +69,6 @@ def run(argv=None) -> int:
         click.echo("aborted", err=True)
         return 1
     except RefereeError as err:
-        from referee.operations.report import format_error
         click.echo(format_error(err), err=True)
         return 2 if err.code == "usage" else 1
     except KeyboardInterrupt:
@@ -79,7 +81,6 @@ def run(argv=None) -> int:
         click.echo(f"referee: {where}{exc.strerror or exc}", err=True)
         return 1
     except Exception as exc:  # the contract forbids tracebacks and exit 3
-        from referee.transcript.problems import internal
         click.echo(f"referee: internal: internal error: {internal(exc).reason}", err=True)
         return 1
     return rv if isinstance(rv, int) else 0

@@ -2,12 +2,20 @@
 re-derives the draws)."""
 from __future__ import annotations
 
+import json
 import sys
 
 import click
 
-from referee.commands.common import CONTEXT, NullBar, echo_errors, waiting_line
-from referee.errors import RefereeError
+from referee.commands.common import CONTEXT, NullBar, waiting_line
+from referee.core.words import plural
+from referee.errors import BadHeaderError, RefereeError
+from referee.operations.check import check_path
+from referee.operations.report import format_errors, replay_dict, who_next
+from referee.replay import witness as W
+from referee.replay.chain import genesis
+from referee.replay.witness import parse
+from referee.transcript.problems import UsageError
 
 
 @click.command(context_settings=CONTEXT)
@@ -54,8 +62,6 @@ def verify(files, fmt, quiet, witness):
     """
     parsed = None
     if witness is not None:
-        from referee.transcript.problems import UsageError
-        from referee.replay.witness import parse
         try:
             parsed = parse(witness)
         except UsageError as err:
@@ -65,7 +71,6 @@ def verify(files, fmt, quiet, witness):
 
 def _witnessed(rp, witness, replays: list):
     """verify's history checks: the witness, and copies of one game against each other."""
-    from referee.replay import witness as W
     if witness is not None and rp.ok:
         try:
             W.check(rp, *witness)
@@ -73,22 +78,16 @@ def _witnessed(rp, witness, replays: list):
             rp.errors.append(err)
     for other in replays:
         if other.ok and rp.ok and other.history is not None and rp.history is not None:
-            from referee.replay.chain import genesis
             same = genesis((x.name, x.value) for x in other.transcript.tags) == \
                 genesis((x.name, x.value) for x in rp.transcript.tags) and \
                 other.transcript.tag("Seed") == rp.transcript.tag("Seed")   # [Seed] is not chained
             parted = W.compare(other, rp) if same else None
             if parted:
-                from referee.errors import BadHeaderError
                 rp.errors.append(BadHeaderError(parted, file=rp.file))
     replays.append(rp)
 
 
 def _replay_files(files, fmt: str, quiet: bool, *, deal_check: bool, witness=None) -> int:
-    import json
-
-    from referee.core.words import plural
-    from referee.operations.check import check_path
 
     results, bad, moves, replays = [], 0, 0, []
     show_bar = fmt == "text" and len(files) > 1 and sys.stderr.isatty()
@@ -102,12 +101,10 @@ def _replay_files(files, fmt: str, quiet: bool, *, deal_check: bool, witness=Non
             moves += rp.moves
             bad += not rp.ok
             if fmt == "json":
-                from referee.operations.report import replay_dict
                 results.append(replay_dict(rp))
                 continue
             out = []
             if rp.errors and not quiet:
-                from referee.operations.report import format_errors
                 out.append(format_errors(rp.errors, path))
             if not quiet:
                 out += [f"warning: {w}" for w in rp.warnings]
@@ -131,9 +128,7 @@ def _replay_files(files, fmt: str, quiet: bool, *, deal_check: bool, witness=Non
 
 
 def _one_line(rp, deal_check: bool = False) -> str:
-    from referee.core.words import plural
     if rp.ok:
-        from referee.operations.report import who_next
         tail = who_next(rp.state) if rp.state is not None else ""
         tail = waiting_line(rp.transcript, rp.players) or tail
         dealt = ""

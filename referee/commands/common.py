@@ -5,20 +5,24 @@ that need them: ``referee play`` start-up time is benchmarked.
 """
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import click
 
+from referee.core import registry
 from referee.errors import RefereeError
+from referee.operations.report import format_errors
+from referee.replay.commit import waiting_message
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 def split_words(value: str | None) -> list[str]:
-    import re
     return [w for w in re.split(r"[\s,]+", value or "") if w]
 
 
 def game_module(game: str):
-    from referee.core import registry
     try:
         return registry.get(game)
     except RefereeError as err:
@@ -29,7 +33,6 @@ def game_module(game: str):
 
 
 def echo_errors(errors, file=None) -> None:
-    from referee.operations.report import format_errors
     if errors:
         click.echo(format_errors(errors, file), err=True)
 
@@ -52,7 +55,6 @@ def output_file(ctx, param, value):
     path (exit 2), found before anything is dealt or written."""
     if value is None:
         return value
-    from pathlib import Path
     folder = Path(value).parent
     if not folder.is_dir():
         raise click.BadParameter(f"cannot write {value}: the folder {folder} does not exist",
@@ -74,7 +76,6 @@ class LateHelp(click.Option):
 
 
 def _games():
-    from referee.core import registry
     return [registry.get(key) for key in registry.keys()]
 
 
@@ -99,8 +100,6 @@ def waiting_line(transcript, players) -> str | None:
     """What a committed game is waiting for (its players' salts), or None."""
     if transcript is None:
         return None
-    from referee.errors import RefereeError
-    from referee.replay.commit import waiting_message
     try:
         return waiting_message(transcript, players)
     except RefereeError:

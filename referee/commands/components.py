@@ -1,6 +1,8 @@
 """The component data: ``referee components``."""
 from __future__ import annotations
 
+import json
+
 import click
 
 from referee.commands.common import CONTEXT, game_module
@@ -17,8 +19,6 @@ def components(game, unverified, fmt):
     Example:
       referee components hawaii --unverified
     """
-    import json
-
     module = game_module(game)
     rows = module.components_listing(unverified_only=unverified)
     if fmt == "json":

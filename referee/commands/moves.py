@@ -4,6 +4,9 @@ from __future__ import annotations
 import click
 
 from referee.commands.common import CONTEXT, echo_errors, waiting_line
+from referee.operations.check import check_path
+from referee.operations.listing import legal_lines
+from referee.operations.report import who_next
 
 
 @click.command(context_settings=CONTEXT)
@@ -19,10 +22,6 @@ def moves(file, limit):
     Example:
       referee moves game.txt --limit 20
     """
-    from referee.operations.check import check_path
-    from referee.operations.listing import legal_lines
-    from referee.operations.report import who_next
-
     rp = check_path(file)
     if rp.errors:
         echo_errors(rp.errors, file)

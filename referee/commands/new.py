@@ -1,10 +1,24 @@
 """Start a game: ``referee new``."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
-from referee.commands.common import (CONTEXT, LateHelp, game_module, output_file, rules_help,
-                                     seats_help, split_words)
+from referee.commands.common import (
+    CONTEXT,
+    LateHelp,
+    game_module,
+    output_file,
+    rules_help,
+    seats_help,
+    split_words,
+)
+from referee.operations.newgame import new_committed_transcript, new_transcript, player_tags
+from referee.operations.report import who_next
+from referee.replay.commit import secret_path
+from referee.transcript.problems import UsageError
+from referee.transcript.storage import locked, write_atomic
 
 
 @click.command(context_settings=CONTEXT)
@@ -44,11 +58,6 @@ def new(game, players, seed, commit, deal_now, rules, event, seat_tags, tags, ou
       referee new hawaii --players red,green -o real.txt
       referee new haleakala --players red,yellow --event "Forum cup" --seat RED=alice@example.org -o cup.txt
     """
-    from referee.operations.newgame import (new_committed_transcript, new_transcript,
-                                          player_tags)
-    from referee.transcript.problems import UsageError
-    from referee.operations.report import who_next
-
     module = game_module(game)
     if seed is not None and (commit or deal_now):
         raise click.UsageError("--seed makes every draw public: it takes no --commit or "
@@ -78,14 +87,10 @@ def new(game, players, seed, commit, deal_now, rules, event, seat_tags, tags, ou
     except UsageError as err:
         raise click.BadParameter(err.reason + (f" ({err.hint})" if err.hint else "")) from None
     if output:
-        from pathlib import Path
-
-        from referee.transcript.storage import locked, write_atomic
         with locked(output):
             if Path(output).exists() and not force:
                 raise click.UsageError(f"{output} exists; use --force to replace it")
             if secret is not None:
-                from referee.replay.commit import secret_path
                 write_atomic(secret_path(output), secret.hex() + "\n", private=True)
             write_atomic(output, text)
         click.echo(f"wrote {output}")

@@ -6,6 +6,10 @@ import sys
 import click
 
 from referee.commands.common import CONTEXT, echo_errors, waiting_line
+from referee.operations.happened import what_happened
+from referee.operations.play import TranscriptHasErrors, play_line
+from referee.operations.report import digest, who_next
+from referee.operations.salting import make_salt
 
 
 @click.command(context_settings=CONTEXT)
@@ -33,9 +37,6 @@ def play(file, move, dry_run, expect_ply, expect_chain):
       referee play game.txt --ply 5 "GREEN moves beach->B4, buys spear-hut I with token 6, to village 1"
       echo "red moves beach->B2 buys boat I with token 2" | referee play game.txt -
     """
-    from referee.operations.play import TranscriptHasErrors, play_line
-    from referee.operations.report import digest, who_next
-
     text = " ".join(move)
     if text.strip() == "-":
         text = sys.stdin.read(1 << 20)
@@ -54,7 +55,6 @@ def play(file, move, dry_run, expect_ply, expect_chain):
     elif played.state is not None:
         said = []
         if played.before is not None:
-            from referee.operations.happened import what_happened
             said = what_happened(played.module, played.before, played.state, played.lines)
             for sentence in said:
                 click.echo(sentence)
@@ -84,8 +84,6 @@ def salt(seat):
     Example:
       referee salt red
     """
-    from referee.operations.salting import make_salt
-
     if not seat.isalpha() or len(seat) > 20:
         raise click.BadParameter("a seat is a word like RED", param_hint="SEAT")
     commit_line, salt_line = make_salt(seat)

@@ -4,6 +4,9 @@ from __future__ import annotations
 import click
 
 from referee.commands.common import CONTEXT
+from referee.core import registry
+from referee.operations import rulebook
+from referee.transcript.problems import UsageError
 
 
 @click.command(context_settings=CONTEXT)
@@ -22,10 +25,6 @@ def rules(words):
       referee rules hawaii h-x7
       referee rules T-1
     """
-    from referee.core import registry
-    from referee.operations import rulebook
-    from referee.transcript.problems import UsageError
-
     if len(words) > 2:
         raise click.UsageError("rules takes at most a game and a ruling id")
     game, wanted = None, None

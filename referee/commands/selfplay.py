@@ -2,10 +2,24 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
-from referee.commands.common import CONTEXT, LateHelp, rules_help, split_words, game_module, echo_errors, NullBar
+from referee.commands.common import (
+    CONTEXT,
+    LateHelp,
+    NullBar,
+    echo_errors,
+    game_module,
+    rules_help,
+    split_words,
+)
+from referee.operations.check import check_path
+from referee.operations.selfplay import play_game
+from referee.replay.seeded import new_seed
+from referee.transcript.problems import UsageError
+from referee.transcript.storage import write_atomic
 
 
 @click.command(context_settings=CONTEXT)
@@ -24,12 +38,6 @@ def selfplay(game, n, k, seed, rules, out, recheck):
     Example:
       referee selfplay hawaii --players 3 --games 10 --seed 1 -o corpus/
     """
-    from pathlib import Path
-
-    from referee.replay.seeded import new_seed
-    from referee.transcript.problems import UsageError
-    from referee.operations.selfplay import play_game
-    from referee.transcript.storage import write_atomic
 
     module = game_module(game)
     if not module.min_players <= n <= module.max_players:
@@ -56,7 +64,6 @@ def selfplay(game, n, k, seed, rules, out, recheck):
             path = Path(out) / f"{module.key}-{base}-{i:0{width}d}.txt"
             write_atomic(path, text)
             if recheck:
-                from referee.operations.check import check_path
                 rp = check_path(str(path))
                 if rp.errors:
                     bad += 1

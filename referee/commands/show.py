@@ -1,11 +1,16 @@
 """The state: ``referee show``."""
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
 
 import click
 
 from referee.commands.common import CONTEXT, echo_errors, output_file, waiting_line
+from referee.operations.check import check_path
+from referee.operations.picture import picture
+from referee.operations.report import other_tags
 
 
 @click.command(context_settings=CONTEXT)
@@ -24,14 +29,10 @@ def show(file, at, fmt, output):
       referee show game.txt --at 9 --format json
       referee show game.txt --format png -o board.png
     """
-    import json
-
-    from referee.operations.check import check_path
 
     if fmt == "png" and output is None and sys.stdout.isatty():
         raise click.UsageError("a PNG is binary: give -o FILE or redirect the output")
     if at is not None:
-        from pathlib import Path
         length = len(Path(file).read_bytes().splitlines())
         if at > length:
             raise click.BadParameter(f"{file} has {length} line{'s' if length != 1 else ''}; "
@@ -43,11 +44,8 @@ def show(file, at, fmt, output):
     if fmt == "json":
         text = json.dumps(rp.module.state_to_json(rp.state), indent=2, ensure_ascii=False)
     elif fmt in ("svg", "png", "html"):
-        from referee.operations.picture import picture
         text = picture(rp, fmt, at)
     else:
-        from referee.operations.report import other_tags
-
         tags = other_tags(rp.transcript, fmt)
         text = (tags + "\n" if tags else "") + rp.module.render(rp.state, fmt)
         waiting = waiting_line(rp.transcript, rp.players)
@@ -59,7 +57,6 @@ def show(file, at, fmt, output):
 
 def _write(out: str | bytes, output: str | None) -> None:
     if output is not None:
-        from pathlib import Path
         if isinstance(out, bytes):
             Path(output).write_bytes(out)
         else:

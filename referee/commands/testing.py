@@ -4,6 +4,8 @@ from __future__ import annotations
 import click
 
 from referee.commands.common import CONTEXT, echo_errors
+from referee.operations.check import check_path
+from referee.operations.report import format_error
 
 
 @click.command(name="test", context_settings=CONTEXT)
@@ -16,9 +18,6 @@ def test(files, quiet):
     Example:
       referee test tests/transcripts/hawaii/*.txt
     """
-    from referee.operations.check import check_path
-    from referee.operations.report import format_error
-
     passed = failed = 0
     for path in files:
         rp = check_path(path)

@@ -7,9 +7,15 @@ or an edited data file misses instead of answering with old rules.
 from __future__ import annotations
 
 import hashlib
+import hmac
+import json
 import os
+import stat
+import time
 from functools import lru_cache
 from pathlib import Path
+
+from referee.core.paths import games_dir, grammar_dir
 
 
 def cache_root() -> Path:
@@ -25,8 +31,6 @@ def cache_root() -> Path:
 @lru_cache(maxsize=1)
 def fingerprint() -> str:
     """Names, sizes and times of every source, grammar and data file of the referee."""
-    from referee.core.paths import games_dir, grammar_dir
-
     digest = hashlib.sha256()
     roots = {Path(__file__).resolve().parent, grammar_dir().resolve(), games_dir().resolve()}
     override = os.environ.get("REFEREE_COMPONENTS_DIR")
@@ -57,7 +61,6 @@ def private_root() -> Path:
     root = cache_root()
     root.mkdir(parents=True, exist_ok=True, mode=0o700)
     st = os.lstat(root)
-    import stat
     if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid():
         raise PermissionError(f"{root} is not a folder of this user")
     if st.st_mode & 0o077:
@@ -87,18 +90,15 @@ def _key() -> bytes:
 
 
 def _mac(body: bytes) -> str:
-    import hmac
     return hmac.new(_key(), body, hashlib.sha256).hexdigest()
 
 
 def load(path: Path):
     """An entry's data, or ValueError unless its MAC is this cache's own."""
-    import json
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
     with os.fdopen(fd, "rb") as f:
         raw = f.read(MAX_ENTRY + 1)
     mac, _, body = raw.partition(b"\n")
-    import hmac
     if len(raw) > MAX_ENTRY or not hmac.compare_digest(mac.decode("ascii", "replace"), _mac(body)):
         raise ValueError("not an entry of this cache")
     return json.loads(body)
@@ -108,8 +108,6 @@ def store(path: Path, data) -> None:
     """Write one entry (its MAC, a newline, compact JSON), whole or not at all (a reader
     may be looking): a fresh temporary file that follows no symlink, then a rename,
     which replaces a planted symlink rather than writing through it."""
-    import json
-
     root = private_root()
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     if path.parent != root and (path.parent.is_symlink() or path.parent.stat().st_uid != os.getuid()):
@@ -131,7 +129,6 @@ def store(path: Path, data) -> None:
 
 def clean_temporaries(folder: Path) -> None:
     """Remove the temp files of writers killed mid-write (older than STALE_TEMP)."""
-    import time
     now = time.time()
     for entry in os.scandir(folder):
         if entry.name.startswith(".") and entry.name.endswith(".tmp"):

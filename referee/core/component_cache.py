@@ -16,7 +16,8 @@ import dataclasses
 import os
 from typing import Any, Callable, TypeVar
 
-from referee.core.cache import cache_root, entry_name, load as load_entry, store
+from referee.core.cache import cache_root, entry_name, store
+from referee.core.cache import load as load_entry
 
 T = TypeVar("T")
 

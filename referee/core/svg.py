@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from functools import lru_cache
-from xml.sax.saxutils import escape as _escape, quoteattr
+from xml.sax.saxutils import escape as _escape
+from xml.sax.saxutils import quoteattr
 
 FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
 MEMO = 8192           # strings kept by each memo (a Hawaii picture: about 600 distinct)

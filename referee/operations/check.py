@@ -6,16 +6,14 @@ unreadable files and bugs in a module become errors of that file.
 from __future__ import annotations
 
 from referee.errors import RefereeError
+from referee.replay.replay import Replay, replay
 from referee.transcript.items import Transcript
 from referee.transcript.problems import internal
-from referee.replay.replay import Replay
+from referee.transcript.reader import read_path, read_text
 
 
 def check_path(path: str, *, until: int | None = None, deal_check: bool = False,
                chain: bool = False) -> Replay:
-    from referee.transcript.reader import read_path
-    from referee.replay.replay import replay
-
     try:
         return replay(read_path(path), until=until, deal_check=deal_check, chain=chain)
     except RefereeError as err:
@@ -31,9 +29,6 @@ def check_path(path: str, *, until: int | None = None, deal_check: bool = False,
 def check_text(text: str, file: str = "<string>", *, until: int | None = None,
                deal_check: bool = False) -> Replay:
     """Like :func:`check_path` for text in memory (tests, the fuzzer, a mail gateway)."""
-    from referee.transcript.reader import read_text
-    from referee.replay.replay import replay
-
     try:
         return replay(read_text(text, file), until=until, deal_check=deal_check)
     except RefereeError as err:

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from referee.core.game import CHANCE
+from referee.replay.control import resigned, to_move
+from referee.replay.lines import canonical_move
+from referee.replay.seeded import canonical_chance, deal_run
 
 
 def legal_lines(module, state, limit: int = 0) -> tuple[str | None, list[str], int]:
@@ -12,9 +15,6 @@ def legal_lines(module, state, limit: int = 0) -> tuple[str | None, list[str], i
 
     Only the lines shown are formatted: a rich position has thousands of moves.
     """
-    from referee.replay.replay import canonical_move
-
-    from referee.replay.control import resigned, to_move
 
     who = to_move(state)
     if who is None:
@@ -35,8 +35,6 @@ def _chance_lines(module, state, limit: int) -> tuple[str, list[str], int]:
     """A random act of one draw: every possible line, with its odds. Several draws in one
     line (a layout, a deal): the lines are too many to list, so one example line (dealt
     on a copy from a fixed seed) and the odds of the line's first draw, as line items."""
-    from referee.replay.seeded import canonical_chance, deal_run
-
     kind = state.chance_kind()
     outcomes = state.chance_outcomes()
     shown = outcomes if not limit else outcomes[:limit]

@@ -1,20 +1,28 @@
 """Starting a game: the header the referee writes and the setup draws."""
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
-from referee.errors import RefereeError
+from referee import __version__
+from referee.operations.report import REFEREE_TAGS
+from referee.replay import dealing as D
+from referee.replay.dealer import HmacDealer
+from referee.replay.dealing import ALGORITHM, commitment
+from referee.replay.lines import canonical_move
+from referee.replay.replay import Replay
+from referee.replay.seeded import new_seed
+from referee.syntax.hints import did_you_mean
+from referee.transcript.items import TAG, Item, Transcript
 from referee.transcript.problems import UsageError
+from referee.transcript.writer import render
 
 
 def referee_version() -> str:
-    from referee import __version__
     return f"referee {__version__}"
 
 
 def check_players(module, players: Sequence[str]) -> list[str]:
-    from referee.syntax.hints import did_you_mean
-
     seats = [s.upper() for s in module.seats]
     out = [p.strip().upper() for p in players if p.strip()]
     for p in out:
@@ -30,8 +38,6 @@ def check_players(module, players: Sequence[str]) -> list[str]:
 
 
 def check_rules(module, rules: Sequence[str]) -> list[str]:
-    from referee.syntax.hints import did_you_mean
-
     known = {f.lower(): f for f in module.rule_flags}
     out = []
     for flag in rules:
@@ -48,10 +54,6 @@ def player_tags(module, players: Sequence[str], event: str | None = None,
     """The players' own tags a forum game starts with: ``[Event]``, one per seat named in
     ``SEAT=NAME`` (a name or an address: ``[RED "alice@example.org"]``), and any other
     ``Name=value``. The referee's own tags (Seed, Result, ...) cannot be set this way."""
-    import re
-
-    from referee.operations.report import REFEREE_TAGS
-    from referee.syntax.hints import did_you_mean
 
     seats = check_players(module, players)
     out: list[tuple[str, str]] = []
@@ -85,8 +87,6 @@ def player_tags(module, players: Sequence[str], event: str | None = None,
 def header(module, players: Sequence[str], rules: Sequence[str], seed: str | None,
            extra: Sequence[tuple[str, str]] = (), *, commit: str | None = None,
            dealing: str | None = None) -> list[tuple[str, str]]:
-    from referee.replay.dealing import ALGORITHM
-
     tags = [("Game", module.name), ("Players", " ".join(players))]
     if rules:
         tags.append(("Rules", " ".join(rules)))
@@ -104,9 +104,6 @@ class Table:
     chain and its dealer, so every line is linked as ``play`` would link it."""
 
     def __init__(self, module, tags, players, rules, dealer):
-        from referee.transcript.items import TAG, Item, Transcript
-        from referee.replay.replay import Replay
-
         t = Transcript(file="<new>", lines=[],
                        tags=[Item(TAG, 0, "", name=n, value=v) for n, v in tags])
         self.rp = Replay(t, module, list(players), list(rules), module.new_state(players, rules))
@@ -123,7 +120,6 @@ class Table:
 
     def move(self, move) -> str:
         """Play ``move`` of the seat to act; its canonical line."""
-        from referee.replay.replay import canonical_move
         state = self.rp.state
         line = canonical_move(self.rp.module, move, state, state.current_player())
         state.apply(move)
@@ -136,10 +132,6 @@ def new_game(module, players: Sequence[str], rules: Sequence[str] = (), seed: st
              extra: Sequence[tuple[str, str]] = (), *, secret: bytes | None = None):
     """(tags, setup chance lines, state after them, table) for a fresh game dealt at once:
     from ``seed``, or from ``secret``'s hash chain with no salts (``new --deal-now``)."""
-    from referee.replay import dealing as D
-    from referee.replay.seeded import new_seed
-    from referee.replay.dealer import HmacDealer
-
     players = check_players(module, players)
     rules = check_rules(module, rules)
     if secret is not None:
@@ -159,8 +151,6 @@ def new_game(module, players: Sequence[str], rules: Sequence[str] = (), seed: st
 def new_transcript(module, players, rules=(), seed=None, extra=(), *,
                    secret: bytes | None = None) -> tuple[str, object]:
     """The text of a new transcript dealt at once and the state it leaves."""
-    from referee.transcript.writer import render
-
     tags, lines, state, _ = new_game(module, players, rules, seed, extra, secret=secret)
     return render(tags, lines), state
 
@@ -169,9 +159,6 @@ def new_committed_transcript(module, players, rules, secret: bytes,
                              extra=()) -> tuple[str, object]:
     """A game dealt by commit-reveal: the header with the commitment to ``secret``'s hash
     chain and no draws yet; they wait for every seat's salt commitment, then its salt."""
-    from referee.replay.dealing import commitment
-    from referee.transcript.writer import render
-
     players = check_players(module, players)
     rules = check_rules(module, rules)
     tags = header(module, players, rules, None, extra, commit=commitment(secret))

@@ -6,6 +6,7 @@ title (the players' Event tag, else the game) and the last moves.
 """
 from __future__ import annotations
 
+from referee.operations import picture_files as pictures
 from referee.transcript.items import CHANCE, MOVE
 
 LAST_MOVES = 10
@@ -33,7 +34,6 @@ def picture(rp, fmt: str, until: int | None = None) -> str | bytes:
     svg = rp.module.render(rp.state, "svg")
     if fmt == "svg":
         return svg
-    from referee.operations import picture_files as pictures
     if fmt == "png":
         return pictures.svg_to_png(svg)
     if fmt == "html":

@@ -7,30 +7,41 @@ get their moves in, in some order.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
 
 from referee.core.game import CHANCE
-from referee.errors import BadChanceError, BadHeaderError, RefereeError
+from referee.errors import (
+    BadChanceError,
+    BadHeaderError,
+    OutOfTurnError,
+    RefereeError,
+    StaleGuardError,
+)
+from referee.operations.played import Played, add_tag
+from referee.operations.salting import add_salt
+from referee.replay import snapshot
+from referee.replay.commit import read_secret, waiting_for_salts, waiting_message
+from referee.replay.control import (
+    REFEREE_PLAYS,
+    last_item,
+    referee_line,
+    resigned,
+    result_text,
+    to_move,
+)
+from referee.replay.dealer import host_dealer
+from referee.replay.replay import Replay, replay
 from referee.transcript import items as I
-from referee.transcript.problems import UsageError
-
-
-@dataclass
-class Played:
-    lines: list[str] = field(default_factory=list)
-    state: object = None
-    module: object = None
-    result: str | None = None
-    written: bool = False
-    text: str | None = None        # the whole new transcript (None when nothing changes)
-    replay: object = None          # the replay after the line, for the state cache
-    witness: str | None = None     # "ply N chain HEX" after the line (notation.md section 11)
-    ply: int | None = None
-    chain: str | None = None       # the full chain head, hex
-    note: str | None = None        # what the referee could not do yet (a dry run's draw)
-    voided: str | None = None      # a takeback: the move line it voided
-    resigned: str | None = None    # a resignation: the seat
-    before: object = None          # the state just before the move (for what_happened)
+from referee.transcript.problems import InternalError, UsageError
+from referee.transcript.reader import MAX_LINE, check_size, parse_line, read_bytes
+from referee.transcript.storage import (
+    locked,
+    read_limited,
+    real_path,
+    remove_stale_temporaries,
+    write_atomic,
+)
+from referee.transcript.writer import format_tag, with_comment
 
 
 class TranscriptHasErrors(RefereeError):
@@ -50,9 +61,6 @@ def play_line(path: str, text: str, *, dry_run: bool = False, expect_ply: int | 
     """Play ``text`` on the transcript file at ``path`` under its lock; the host's
     secret of a committed game is read from beside the file. A symlinked file is
     resolved first: its target gets the move and the link stays a link."""
-    from referee.replay.commit import read_secret
-    from referee.transcript.storage import locked, read_limited, real_path
-
     path_shown = path
     path = real_path(path)
     with locked(path):
@@ -63,8 +71,6 @@ def play_line(path: str, text: str, *, dry_run: bool = False, expect_ply: int | 
         played = play_text(raw, text, name=path_shown, secret=lambda: read_secret(path),
                            expect_ply=expect_ply, expect_chain=expect_chain, dry_run=dry_run)
         if not dry_run and played.text is not None:
-            from referee.replay import snapshot
-            from referee.transcript.storage import remove_stale_temporaries, write_atomic
             remove_stale_temporaries(path)
             write_atomic(path, played.text)
             played.written = True
@@ -75,8 +81,6 @@ def play_line(path: str, text: str, *, dry_run: bool = False, expect_ply: int | 
 
 def _guard(rp, expect_ply: int | None, expect_chain: str | None, name: str) -> None:
     """Refuse a move sent for a history that is no longer the file's (a re-sent move)."""
-    from referee.errors import StaleGuardError
-
     here = rp.witness or f"ply {rp.ply}"
     if expect_chain is not None:
         wanted = expect_chain.strip().lower()
@@ -130,9 +134,6 @@ def referee_move_line(raw: bytes, seat: str, reason: str, *, name: str = "<game>
     """Play the least-disruptive move for ``seat`` (which must be the seat to move),
     written as an ordinary move line with the comment ``# reason``: the hosted
     service's ``skip`` deadline policy. Like :func:`play_text`, nothing is written."""
-    from referee.errors import OutOfTurnError
-    from referee.replay.control import referee_line, to_move
-
     def line(rp) -> str:
         who = to_move(rp.state)
         if who != seat.upper():
@@ -148,12 +149,6 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
           expect_chain: str | None = None, dry_run: bool = False, rp=None) -> Played:
     """``text`` is the line, or a function of the replay at the end of the file (after
     the referee's own lines) that returns it."""
-    from referee.replay import snapshot
-    from referee.replay.commit import waiting_for_salts, waiting_message
-    from referee.replay.dealer import host_dealer
-    from referee.transcript.reader import MAX_LINE, check_size, parse_line, read_bytes
-    from referee.transcript.writer import format_tag, with_comment
-
     path = name
     check_size(raw, path)
     transcript = read_bytes(raw, path)
@@ -162,7 +157,6 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
     else:
         rp = snapshot.restore(transcript, raw)
     if rp is None:
-        from referee.replay.replay import replay
         rp = replay(transcript, chain=True)
         if rp.errors:
             raise TranscriptHasErrors(rp.errors)
@@ -196,7 +190,6 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
     except RefereeError as err:
         raise err.at(file=path) from None
     if item is not None and item.kind == I.TAG and item.name.lower() in ("salt", "saltcommit"):
-        from referee.operations.salting import add_salt
         return add_salt(path, raw, transcript, rp, item, secret)
     if item is None or item.kind not in (I.MOVE, I.CHANCE, I.CONTROL):
         what = {None: "an empty line", I.COMMENT: "a comment", I.TAG: "a tag",
@@ -220,7 +213,6 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
             line=number, column=1, text=text, file=path)
     voided = before = None
     if item.kind == I.CONTROL:
-        from referee.replay.control import last_item
         voided = last_item(transcript, number) if item.value == I.TAKEBACK else None
         canonical = rp.step(item, canonical=True)
     else:
@@ -242,7 +234,6 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
                 f"(the {rp.state.chance_kind()} draw)")
     state = rp.state
 
-    from referee.replay.control import result_text
     result = None
     done = result_text(state)
     new = raw.decode("utf-8")
@@ -252,10 +243,10 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
     new += "".join(line + eol for line in lines)
     if done is not None and transcript.tag_item("Result") is None:
         result = done
-        new = _add_tag(new, transcript, format_tag("Result", result) + eol.rstrip("\n"))
+        new = add_tag(new, transcript, format_tag("Result", result) + eol.rstrip("\n"))
         if committed and transcript.tag("Dealing") is None and not dry_run:
             # a legacy game is over: reveal what dealt it (hmac-sha256/1 lines show their keys)
-            new = _add_tag(new, transcript, format_tag("Seed", secret()) + eol.rstrip("\n"),
+            new = add_tag(new, transcript, format_tag("Seed", secret()) + eol.rstrip("\n"),
                            before="Commit")
     return Played(lines, state, module, result, text=new if note is None else None, replay=rp,
                   witness=rp.witness, ply=rp.ply, chain=rp.chain.hex() if rp.chain else None,
@@ -268,10 +259,6 @@ def _referee_lines(rp, dealer, number: int) -> list[str]:
     """What the referee writes itself before a seat decides: the draws of a game dealt
     from a seed or a commitment, and the moves of resigned seats (T-5), each played
     through the replay like any line (so the state and chain move on as on reading)."""
-    from referee.replay.control import REFEREE_PLAYS, referee_line, resigned, to_move
-    from referee.transcript.problems import InternalError
-    from referee.transcript.reader import parse_line
-
     lines: list[str] = []
     for _ in range(100_000):
         who = to_move(rp.state)
@@ -287,7 +274,6 @@ def _referee_lines(rp, dealer, number: int) -> list[str]:
 
 
 def _words(text: str) -> str:
-    import re
     return " ".join(re.split(r"[\s,]+", text.lower())).strip()
 
 
@@ -295,8 +281,6 @@ def _refuse_a_repeat(transcript, state, item, path: str) -> None:
     """A move posted twice (a forum post sent again) is answered with where it already is.
     Only when it cannot be a new move: the seat is not the one to act and the line says
     word for word what that seat's last recorded move says."""
-    from referee.errors import OutOfTurnError
-
     seat = item.name.upper()
     if state.current_player() == seat:
         return
@@ -315,10 +299,6 @@ def _round_trip(rp, before, kind: str, canonical: str, number: int) -> None:
     as it is) and must give the very move that was played: moves are values and
     applying one is deterministic, so that is the same state. A chance line is
     replayed on a copy and the states compared."""
-    from referee.transcript.problems import InternalError
-    from referee.transcript.reader import parse_line
-    from referee.replay.replay import Replay
-
     try:
         item = parse_line(canonical, number)
         if kind == I.MOVE and rp.last_move is not None:
@@ -333,13 +313,3 @@ def _round_trip(rp, before, kind: str, canonical: str, number: int) -> None:
                             f"{err.code}: {err.reason}") from None
     if not same:
         raise InternalError(f"the canonical line '{canonical}' replays to a different state")
-
-
-def _add_tag(text: str, transcript, tag_line: str, *, before: str | None = None) -> str:
-    """``tag_line`` after the last tag (or just before the tag ``before``), in text whose
-    header still has the line numbers ``transcript`` was read with."""
-    item = transcript.tag_item(before) if before else None
-    at = item.line - 1 if item is not None else max((t.line for t in transcript.tags), default=0)
-    lines = text.split("\n")
-    lines.insert(at, tag_line)
-    return "\n".join(lines)

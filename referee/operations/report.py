@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from referee.core.game import CHANCE
 from referee.errors import RefereeError
+from referee.replay.control import resigned, result_text, to_move
 
 
 def printable(text: str) -> str:
@@ -103,8 +105,6 @@ def digest(module, state, data: dict | None = None) -> str:
 
 
 def who_next(state) -> str:
-    from referee.core.game import CHANCE
-    from referee.replay.control import resigned, result_text, to_move
     who = to_move(state)
     if who is None:
         result = result_text(state)

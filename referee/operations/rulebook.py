@@ -11,6 +11,9 @@ import textwrap
 from functools import lru_cache
 from typing import NamedTuple
 
+from referee.core import registry
+from referee.core.paths import games_dir
+from referee.syntax.hints import did_you_mean
 from referee.transcript.problems import UsageError
 
 _ID = re.compile(r"^([A-Z]+)-([A-Z]+)0*([0-9]+)$")
@@ -36,7 +39,6 @@ def rulings(game: str) -> tuple[Ruling, ...]:
     that ships no ruling texts."""
     import yaml
 
-    from referee.core.paths import games_dir
 
     path = games_dir() / f"{game}-rules.yaml"
     if not path.is_file():
@@ -50,14 +52,11 @@ TRANSCRIPT = "transcript"     # the T- rulings: takebacks and resignations, for 
 
 
 def all_rulings() -> list[Ruling]:
-    from referee.core import registry
     return [r for key in registry.keys() for r in rulings(key)] + list(rulings(TRANSCRIPT))
 
 
 def find(ruling_id: str, game: str | None = None) -> Ruling:
     """One ruling by id (any case); UsageError with a did-you-mean when there is none."""
-    from referee.syntax.hints import did_you_mean
-
     pool = list(rulings(game)) + list(rulings(TRANSCRIPT)) if game else all_rulings()
     wanted = normal_id(ruling_id)
     for r in pool:

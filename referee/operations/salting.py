@@ -12,15 +12,19 @@ from __future__ import annotations
 import secrets
 
 from referee.errors import BadHeaderError
+from referee.operations.played import Played, add_tag
+from referee.replay.commit import MIN_SALT, salt_commits, salts
+from referee.replay.dealer import host_dealer
+from referee.replay.dealing import salt_commitment
+from referee.replay.replay import replay
 from referee.transcript import items as I
+from referee.transcript.reader import read_text
+from referee.transcript.writer import format_tag
 
 
 def make_salt(seat: str) -> tuple[str, str]:
     """A fresh salt for ``seat``: its [SaltCommit] line (send first) and its [Salt]
     line (keep; send once every seat's commitment is in)."""
-    from referee.replay.dealing import salt_commitment
-    from referee.transcript.writer import format_tag
-
     word = secrets.token_hex(16)
     seat = seat.upper()
     return (format_tag("SaltCommit", f"{seat} {salt_commitment(seat, word)}"),
@@ -29,12 +33,6 @@ def make_salt(seat: str) -> tuple[str, str]:
 
 def add_salt(path: str, raw: bytes, transcript, rp, item, secret):
     """The Played of a ``[Salt]`` or ``[SaltCommit]`` line sent to ``play``."""
-    from referee.replay.commit import MIN_SALT, salt_commits, salts
-    from referee.replay.dealing import salt_commitment
-    from referee.operations.play import Played, _add_tag
-    from referee.transcript.reader import read_text
-    from referee.transcript.writer import format_tag
-
     def refuse(reason: str, hint: str | None = None) -> None:
         raise BadHeaderError(reason, hint=hint).at(line=item.line, column=1, text=item.text,
                                                    file=path)
@@ -52,7 +50,7 @@ def add_salt(path: str, raw: bytes, transcript, rp, item, secret):
         refuse("salts come before the first draw: this game is already dealt")
     text = raw.decode("utf-8")
     eol = "\r\n" if "\r\n" in text else "\n"
-    probe = read_text(_add_tag(text, transcript, item.text.strip()), path)
+    probe = read_text(add_tag(text, transcript, item.text.strip()), path)
     players = rp.players
     try:
         committed_now = salt_commits(probe, players)
@@ -78,11 +76,9 @@ def add_salt(path: str, raw: bytes, transcript, rp, item, secret):
             if salt_commitment(seat, word) != committed_now[seat]:
                 refuse(f"this salt does not match {seat}'s [SaltCommit]")
         line = format_tag("Salt", f"{seat} {word}")
-    new = _add_tag(text, transcript, line + eol.rstrip("\n"))
+    new = add_tag(text, transcript, line + eol.rstrip("\n"))
     played = Played([line], rp.state, rp.module)
     if name == "salt" and len(salted_now) == len(players):
-        from referee.replay.dealer import host_dealer
-        from referee.replay.replay import replay
         header = read_text(new, path)
         try:
             dealer = host_dealer(header, players, secret)
@@ -97,7 +93,6 @@ def add_salt(path: str, raw: bytes, transcript, rp, item, secret):
         played.replay = dealt
         played.state = dealt.state
     else:
-        from referee.replay.replay import replay
         dealt = replay(read_text(new, path), chain=True)
         played.replay = dealt
     played.witness, played.ply = dealt.witness, dealt.ply

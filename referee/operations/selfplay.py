@@ -10,13 +10,12 @@ import random
 from hashlib import sha256
 
 from referee.core.game import CHANCE
+from referee.operations.newgame import new_game
+from referee.transcript.writer import format_result, render
 
 
 def play_game(module, players, rules=(), seed: str = "0", max_steps: int = 100_000) -> str:
     """The full transcript text of one random game."""
-    from referee.operations.newgame import new_game
-    from referee.transcript.writer import format_result, render
-
     tags, lines, state, table = new_game(module, players, rules, seed)
     rng = random.Random(int.from_bytes(sha256(f"{seed}:moves".encode()).digest(), "big"))
     for _ in range(max_steps):

@@ -9,13 +9,13 @@ reveals it as ``[Seed]`` and ``referee verify`` can re-derive every line).
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
 from referee.errors import BadHeaderError
 from referee.transcript.items import Transcript
 
-REPEATABLE_TAGS = ("salt", "saltcommit")            # one per seat
 _SALT = re.compile(r"\s*([A-Za-z]+)\s+(\S{1,64})\s*")
 _SALT_COMMIT = re.compile(r"\s*([A-Za-z]+)\s+([0-9A-Fa-f]{64})\s*")
 MIN_SALT = 16                          # characters of a hmac-sha256/1 salt: not guessable
@@ -33,7 +33,6 @@ def new_secret() -> str:
 
 def commitment(seed: str) -> str:
     """The [Commit] value that binds a referee to ``seed`` before it is revealed."""
-    import hashlib
     return "sha256:" + hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
@@ -149,3 +148,26 @@ def host_seed(t: Transcript, players: list[str], secret) -> str | None:
     if commitment(value) != commit.strip().lower():
         raise BadHeaderError("the secret at hand is not the one this game's [Commit] binds")
     return dealing_seed(value, salts(t, players), players)
+
+
+def seed_to_verify(rp) -> str:
+    """The seed every draw must come from (``referee verify``): the revealed [Seed],
+    which must match any [Commit], with the players' salts."""
+
+    t = rp.transcript
+
+    def fail(reason: str, tag: str | None) -> None:
+        item = t.tag_item(tag) if tag else None
+        line, column, text = (item.line, item.column, item.text) if item is not None \
+            else (1, 1, t.line_text(1) or "")
+        raise BadHeaderError(reason).at(line=line, column=column, text=text, file=t.file)
+
+    seed, commit = t.tag("Seed"), t.tag("Commit")
+    if not seed:
+        fail("the seed is not revealed yet: verify once [Seed] is in the header" if commit else
+             "no [Seed] tag: the draws were not dealt from a seed, so there is nothing "
+             "to verify them against", "Commit" if commit else None)
+    if commit is not None and commit.strip().lower() != commitment(seed):
+        fail(f"the [Seed] does not match the [Commit]: the seed's digest is {commitment(seed)}",
+             "Commit")
+    return dealing_seed(seed, salts(t, rp.players), rp.players)

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.core.game import CHANCE, Outcome
+from referee.core.game import Outcome
 from referee.errors import IllegalMoveError
+from referee.replay.lines import canonical_move
 from referee.transcript import items as I
+from referee.transcript.problems import InternalError
+from referee.transcript.writer import format_result, with_comment
 
 PLY_KINDS = (I.MOVE, I.CHANCE, I.CONTROL)
 REFEREE_PLAYS = "{seat} resigned: played by the referee"
@@ -66,8 +69,6 @@ def outcome(state) -> Outcome | None:
 def result_text(state) -> str | None:
     """The ``[Result]`` value: ``RED resigned; winner YELLOW`` when resignations end the
     game, ``RED 30, GREEN 28, BLUE 25; winner GREEN; RED resigned`` when it is played out."""
-    from referee.transcript.writer import format_result
-
     out = outcome(state)
     if out is None:
         return None
@@ -88,9 +89,6 @@ def clone(state):
 
 def referee_line(module, state, reason: str) -> str:
     """The least-disruptive move of the seat to move, as the line the referee writes."""
-    from referee.replay.replay import canonical_move
-    from referee.transcript.writer import with_comment
-
     seat = state.current_player()
     move = module.least_disruptive_move(state)
     return with_comment(canonical_move(module, move, state, seat), f"# {reason}")
@@ -105,8 +103,6 @@ def check_move(state, seat: str) -> None:
 
 def check_referee_move(module, state, seat: str, move) -> None:
     """A resigned seat's move must be the one the referee plays for it (T-5)."""
-    from referee.replay.replay import canonical_move
-
     expected = module.least_disruptive_move(state)
     if move == expected:
         return
@@ -194,10 +190,7 @@ def _take_back(rp, item, seat: str) -> None:
 
 def _replayed_to(rp, line: int):
     """The state after ``line`` when no copy was kept (``play`` starts from a cached state)."""
-    from referee.transcript.problems import InternalError
-    from referee.replay.replay import replay
-
-    inner = replay(rp.transcript, until=line)
+    inner = rp.replayed_to(line)
     if inner.stopped_at is not None or inner.state is None:
         raise InternalError(f"the transcript does not replay up to line {line}")
     return inner.state

@@ -12,6 +12,17 @@ from __future__ import annotations
 from referee.core.game import CHANCE
 from referee.errors import BadChanceError, BadHeaderError
 from referee.replay import dealing as D
+from referee.replay.commit import (
+    host_seed,
+    salt_commits,
+    salt_hint,
+    salts,
+    seed_to_verify,
+    unsalted,
+    waiting_for_salts,
+    waiting_message,
+)
+from referee.replay.seeded import canonical_chance, check_dealt, deal_run
 
 
 def _fail(t, reason: str, tag: str | None = None, hint: str | None = None):
@@ -28,7 +39,6 @@ class LegacyDealer:
         self.seed = seed
 
     def deal(self, rp) -> list[str]:
-        from referee.replay.seeded import canonical_chance, deal_run
         lines = []
         while rp.state.current_player() == CHANCE:
             kind, before = rp.state.chance_kind(), rp.state.clone()
@@ -40,7 +50,6 @@ class LegacyDealer:
         return lines
 
     def check(self, rp, kind, outcomes, key) -> None:
-        from referee.replay.seeded import check_dealt
         if key is not None:
             raise BadChanceError("this game's chance lines reveal no key: its [Seed] deals them",
                                  column=1)
@@ -75,7 +84,6 @@ class HmacDealer:
                 f"{act}: no draw can be proven past it (start a new game from a [Position])")
 
     def deal(self, rp) -> list[str]:
-        from referee.replay.seeded import canonical_chance
         lines = []
         while rp.state.current_player() == CHANCE:
             act = rp.acts + 1
@@ -97,7 +105,6 @@ class HmacDealer:
         return lines
 
     def check(self, rp, kind, outcomes, key) -> None:
-        from referee.replay.seeded import canonical_chance
         act = rp.acts + 1
         if self.commit is not None:
             used = self._used_up(act)
@@ -139,7 +146,6 @@ def algorithm(t) -> str | None:
 def salt_list(t, players: list[str], *, check: bool) -> list[tuple[str, str]]:
     """The revealed salts in seat order; with ``check``, each must match its [SaltCommit]
     and every commitment must precede every reveal in the header."""
-    from referee.replay.commit import salt_commits, salts
     got = salts(t, players)
     if check:
         committed = salt_commits(t, players)
@@ -157,10 +163,8 @@ def salt_list(t, players: list[str], *, check: bool) -> list[tuple[str, str]]:
 
 def verifier(rp):
     """The dealer whose deals every chance line of ``referee verify`` must match."""
-    from referee.replay.commit import unsalted
     t = rp.transcript
     if algorithm(t) is None:
-        from referee.replay.replay import seed_to_verify
         return LegacyDealer(seed_to_verify(rp))
     seed, commit = t.tag("Seed"), t.tag("Commit")
     if seed is not None and commit is not None:
@@ -186,10 +190,8 @@ def host_dealer(t, players: list[str], secret):
     or the secret is missing or not the one committed to. ``secret`` (a callable) is
     only called when an act is dealt."""
     if algorithm(t) is None:
-        from referee.replay.commit import host_seed
         seed = host_seed(t, players, secret)
         return LegacyDealer(seed) if seed else None
-    from referee.replay.commit import salt_hint, waiting_for_salts, waiting_message
     seed, commit = t.tag("Seed"), t.tag("Commit")
     if commit is None:
         return HmacDealer(salt_list(t, players, check=False), seed=seed) if seed else None

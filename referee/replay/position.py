@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from referee.errors import BadPositionError, RefereeError
-
+from referee.transcript.storage import read_limited
 
 MAX_POSITION = 1024 * 1024     # bytes of a state JSON: a real one is a few KB
 MAX_DEPTH = 20                 # nesting of a state JSON: a real one nests 4 deep
@@ -20,7 +20,6 @@ def load_position(module, transcript_file: str, name: str):
         else Path(".")
     path = _below(base, name)
     try:
-        from referee.transcript.storage import read_limited
         raw = read_limited(path, MAX_POSITION)
     except OSError as exc:
         raise BadPositionError(f"cannot read position file {name}: {exc.strerror or exc}") from None

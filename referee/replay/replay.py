@@ -11,9 +11,36 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.core import registry
 from referee.core.game import CHANCE
-from referee.errors import (BadChanceError, BadHeaderError, IllegalMoveError, NotationSyntaxError,
-                            OutOfTurnError, RefereeError)
+from referee.errors import (
+    AssertionFailedError,
+    BadChanceError,
+    BadHeaderError,
+    IllegalMoveError,
+    InvariantError,
+    NotationSyntaxError,
+    OutOfTurnError,
+    RefereeError,
+)
+from referee.replay.assertions import check
+from referee.replay.chain import genesis, link, witness
+from referee.replay.commit import salts
+from referee.replay.control import (
+    PLY_KINDS,
+    check_move,
+    check_referee_move,
+    clone,
+    play,
+    result_text,
+    to_move,
+    voided_lines,
+)
+from referee.replay.dealer import verifier
+from referee.replay.lines import canonical_move
+from referee.replay.position import load_position
+from referee.replay.seeded import canonical_chance, split_key
+from referee.syntax.hints import did_you_mean, grammar_keywords, word_at
 from referee.transcript import items as I
 from referee.transcript.items import Item, Transcript
 from referee.transcript.problems import NotEvaluated, internal
@@ -63,7 +90,6 @@ class Replay:
 
     @property
     def to_move(self) -> str | None:
-        from referee.replay.control import to_move
         return None if self.state is None else to_move(self.state)
 
     @property
@@ -73,10 +99,14 @@ class Replay:
     def _json(self):
         data = self.module.state_to_json(self.state)
         if self.state.control is not None:       # assertions see the resignations (T-4)
-            from referee.replay.control import to_move
             data = {**data, "to_move": to_move(self.state),
                     "resigned": list(self.state.control.resigned)}
         return data
+
+    def replayed_to(self, line: int):
+        """A fresh replay of this transcript up to ``line``: what a takeback needs when
+        no copy of the state before the voided move was kept (a replay from a cache)."""
+        return replay(self.transcript, until=line)
 
     # -- one item -----------------------------------------------------------
 
@@ -85,19 +115,16 @@ class Replay:
         """``ply 37 chain 3f9a1c0b7e22``, the history a player keeps; None untracked."""
         if self.chain is None:
             return None
-        from referee.replay.chain import witness
         return witness(self.ply, self.chain)
 
     def track_chain(self) -> None:
         """Start the chain at its genesis; call before the first item."""
-        from referee.replay.chain import genesis
         self.chain = genesis((t.name, t.value) for t in self.transcript.tags)
 
     def link(self, text: str, line: int | None = None) -> None:
         """One more item of the history, given by its canonical text."""
         self.ply += 1
         if self.chain is not None:
-            from referee.replay.chain import link
             self.chain = link(self.chain, self.ply, text)
             if self.history is not None:
                 self.history.append((self.ply, self.chain, line, text))
@@ -129,7 +156,6 @@ class Replay:
     def _seat(self, item: Item) -> str:
         seat = item.name.upper()
         if seat not in self.players:
-            from referee.syntax.hints import did_you_mean
             raise NotationSyntaxError(
                 f"'{item.name}' is not a seat in this game: the players are {' '.join(self.players)}",
                 hint=did_you_mean(item.name, self.players), column=1)
@@ -137,7 +163,6 @@ class Replay:
 
     def _control(self, item: Item, canonical: bool) -> list[str]:
         """Every control item (takes back, resigns) goes through here to referee.replay.control."""
-        from referee.replay.control import play
         self._seat(item)
         line = play(self, item)
         return [line] if canonical else []
@@ -149,7 +174,6 @@ class Replay:
         if who is None:
             raise IllegalMoveError("the game is over: no more moves", column=1)
         if state.control is not None:
-            from referee.replay.control import check_move
             check_move(state, seat)
         if who == CHANCE:
             raise OutOfTurnError(f"a chance line ({state.chance_kind()}) is due before "
@@ -157,11 +181,9 @@ class Replay:
                                  hint="write the '* ...' line of the draw first")
         move = module.parse_move(item.body, state)    # out of turn: the module names the rule
         if seat in getattr(state.control, "resigned", ()):
-            from referee.replay.control import check_referee_move
             check_referee_move(module, state, seat, move)
         lines = [canonical_move(module, move, state, seat)] if canonical else []
         if item.line in self.keep_before:
-            from referee.replay.control import clone
             self.undo = (item.line, clone(state))
         state.apply(move)
         self.last_move = move
@@ -177,7 +199,6 @@ class Replay:
             if who is None:
                 raise BadChanceError("no random act is due: the game is over", column=1)
             raise BadChanceError(f"no random act is due here: {who} is to move", column=1)
-        from referee.replay.seeded import split_key
         body, key = split_key(item.body)
         outcomes = module.parse_chance(body, state)
         if not outcomes:
@@ -195,14 +216,12 @@ class Replay:
             self.last_key = key
         if not canonical:
             return []
-        from referee.replay.seeded import canonical_chance
         return [canonical_chance(module, kind, outcomes, before, key)]
 
     def check_item(self, item: Item) -> Check:
         """Evaluate a ``?`` or ``!`` line against the current state."""
         try:
             if item.kind == I.ASSERT:
-                from referee.replay.assertions import check
                 check(self._json(), item.path, item.op, item.value, self.players)
             else:
                 self._reject(item)
@@ -214,9 +233,6 @@ class Replay:
         return Check(item, True)
 
     def _reject(self, item: Item) -> None:
-        from referee.errors import AssertionFailedError, InvariantError
-
-        from referee.replay.control import clone
 
         before = self._json()
         body = item.body
@@ -265,17 +281,10 @@ def place(err: RefereeError, item: Item, file: str, module, *, keep_column: bool
 
 
 def _keyword_hint(module, text: str, column: int) -> str | None:
-    from referee.syntax.hints import did_you_mean, grammar_keywords, word_at
     word = word_at(text, column)
     if not word or not word[0].isalpha():
         return None
     return did_you_mean(word, grammar_keywords(getattr(module, "key", "")))
-
-
-def canonical_move(module, move, state, seat: str) -> str:
-    line = module.format_move(move, state).strip()
-    first = line.split(None, 1)[0] if line else ""
-    return line if first.upper() == seat else f"{seat} {line}"
 
 
 # -- the header ---------------------------------------------------------------
@@ -286,8 +295,6 @@ def _split(value: str | None) -> list[str]:
 
 def start(rp: Replay) -> None:
     """Find the module and the starting state from the header tags."""
-    from referee.core import registry
-
     t = rp.transcript
 
     def fail(reason: str, tag: str | None = None, hint: str | None = None, exc=None):
@@ -307,7 +314,6 @@ def start(rp: Replay) -> None:
     try:
         module = registry.get(game)
     except RefereeError as err:
-        from referee.syntax.hints import did_you_mean
         err.hint = err.hint or did_you_mean(game, registry.keys())
         fail("", "Game", exc=err)
     except ImportError as exc:
@@ -320,7 +326,6 @@ def start(rp: Replay) -> None:
     seats = [s.upper() for s in module.seats]
     for p in players:
         if p not in seats:
-            from referee.syntax.hints import did_you_mean
             fail(f"{p} is not a {module.name} seat: seats are {' '.join(seats)}", "Players",
                  hint=did_you_mean(p, seats))
     if len(set(players)) != len(players):
@@ -332,7 +337,6 @@ def start(rp: Replay) -> None:
     known = {f.lower(): f for f in module.rule_flags}
     for flag in rules:
         if flag.lower() not in known:
-            from referee.syntax.hints import did_you_mean
             fail(f"unknown rules flag '{flag}': {module.name} knows "
                  f"{' '.join(module.rule_flags) or 'no variants'}", "Rules",
                  hint=did_you_mean(flag, module.rule_flags))
@@ -340,7 +344,6 @@ def start(rp: Replay) -> None:
     position = t.tag("Position")
     try:
         if position:
-            from referee.replay.position import load_position
             rp.state = load_position(module, t.file, position)
         else:
             rp.state = module.new_state(players, rp.rules)
@@ -351,7 +354,6 @@ def start(rp: Replay) -> None:
     if position:
         _agree_with_position(rp, fail)
     if t.tag("Salt") is not None:
-        from referee.replay.commit import salts
         salts(t, players)              # each names a seat of the game, once
     digest = t.tag("Components")
     if digest:
@@ -386,8 +388,6 @@ def replay(transcript: Transcript, *, until: int | None = None,
     ``deal_check`` (``referee verify``) every draw must also be the one its seed or
     commitment deals; with ``chain`` (always with ``deal_check``) the chain head is
     tracked over every item (``rp.ply``, ``rp.chain``)."""
-    from referee.replay.control import voided_lines
-
     rp = Replay(transcript)
     errors = [e for e in transcript.errors if until is None or (e.line or 0) <= until]
     todo = [it for it in transcript.items if until is None or it.line <= until]
@@ -399,7 +399,6 @@ def replay(transcript: Transcript, *, until: int | None = None,
             if deal_check:
                 rp.history = []
         if deal_check:
-            from referee.replay.dealer import verifier
             rp.dealer = verifier(rp)
             if rp.components_differ:
                 item = transcript.tag_item("Components")
@@ -466,8 +465,6 @@ def resume(rp: Replay, transcript: Transcript, *, until: int | None = None) -> b
     start; every line is compared, so a history changed in place is never resumed.
     The last move is kept a copy of the state before it, as a later version may take
     it back."""
-    from referee.replay.control import PLY_KINDS, voided_lines
-
     reached = rp.reached
     if rp.errors or reached is None or rp.state is None or \
             (until is not None and until < reached):
@@ -477,7 +474,6 @@ def resume(rp: Replay, transcript: Transcript, *, until: int | None = None) -> b
         return False
     rp.transcript = transcript
     if rp.dealer is not None:            # verify's header checks look at the items too
-        from referee.replay.dealer import verifier
         try:
             rp.dealer = verifier(rp)
         except RefereeError:
@@ -501,30 +497,6 @@ def _same_until(old: Transcript, new: Transcript, line: int) -> bool:
         not any((e.line or 0) <= line for e in new.errors)
 
 
-def seed_to_verify(rp: Replay) -> str:
-    """The seed every draw must come from (``referee verify``): the revealed [Seed],
-    which must match any [Commit], with the players' salts."""
-    from referee.replay.commit import commitment, dealing_seed, salts
-
-    t = rp.transcript
-
-    def fail(reason: str, tag: str | None) -> None:
-        item = t.tag_item(tag) if tag else None
-        line, column, text = (item.line, item.column, item.text) if item is not None \
-            else (1, 1, t.line_text(1) or "")
-        raise BadHeaderError(reason).at(line=line, column=column, text=text, file=t.file)
-
-    seed, commit = t.tag("Seed"), t.tag("Commit")
-    if not seed:
-        fail("the seed is not revealed yet: verify once [Seed] is in the header" if commit else
-             "no [Seed] tag: the draws were not dealt from a seed, so there is nothing "
-             "to verify them against", "Commit" if commit else None)
-    if commit is not None and commit.strip().lower() != commitment(seed):
-        fail(f"the [Seed] does not match the [Commit]: the seed's digest is {commitment(seed)}",
-             "Commit")
-    return dealing_seed(seed, salts(t, rp.players), rp.players)
-
-
 def _not_evaluated(rp: Replay, errors: list, rest: list[Item], line: int | None) -> None:
     for item in rest:
         if item.kind == I.COMMENT:
@@ -540,7 +512,6 @@ def _result(rp: Replay, errors: list, until: int | None) -> None:
         return
     if any(e.code not in ("assertion-failed", "invariant") for e in errors):
         return
-    from referee.replay.control import result_text
 
     expected = result_text(rp.state)
     if expected is None:

@@ -78,8 +78,6 @@ def deal_run(state, seed: str, index: int) -> list:
 def check_dealt(module, state, seed: str, index: int, kind: str, outcomes) -> None:
     """``referee verify``: BadChanceError unless ``outcomes`` are exactly the draws
     ``seed`` deals at this point (draw number ``index`` of the game onwards)."""
-    from referee.errors import BadChanceError
-
     dealt = deal_run(state.clone(), seed, index)
     if list(outcomes) != dealt:
         line = canonical_chance(module, kind, dealt, state)

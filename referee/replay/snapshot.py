@@ -12,11 +12,13 @@ Nothing here may fail a move: any problem means "replay instead".
 """
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
+from referee.core import registry
 from referee.core.cache import cache_root, clean_temporaries, entry_name, load, store
+from referee.replay.control import Resignations
+from referee.replay.replay import Replay
 
 KEEP = 256
 PRUNE_EVERY = 32          # saves into one folder between prunes (the first save prunes)
@@ -33,8 +35,6 @@ def restore(transcript, raw: bytes):
         return None
     try:
         data = load(cache_dir() / entry_name(raw))
-        from referee.core import registry
-        from referee.replay.replay import Replay
 
         module = registry.get(transcript.tag("Game") or "")
         if data["game"] != module.key:
@@ -42,7 +42,6 @@ def restore(transcript, raw: bytes):
         state = module.state_from_json(data["state"])
         key = data.get("last_key")
         if data.get("resigned"):
-            from referee.replay.control import Resignations
             state.control = Resignations(tuple(data["players"]), tuple(data["resigned"]))
         return Replay(transcript, module, list(data["players"]), list(data["rules"]), state,
                       moves=int(data["moves"]), draws=int(data["draws"]), ply=int(data["ply"]),
@@ -56,12 +55,9 @@ def copy(rp, transcript=None):
     """A replay at the same point as ``rp`` with a state of its own, as :func:`restore`
     would give it from ``rp``'s entry (no history, no takeback memory): for a process
     that keeps replays in memory instead of reading them back."""
-    from referee.replay.replay import Replay
-
     state = rp.state.clone()
     resigned = tuple(getattr(rp.state.control, "resigned", ()))
     if resigned:
-        from referee.replay.control import Resignations
         state.control = Resignations(tuple(rp.players), resigned)
     elif getattr(state, "control", None) is not None:
         state.control = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from referee.errors import BadHeaderError
+from referee.replay.chain import genesis, short
 from referee.transcript.problems import UsageError
 
 _WITNESS = re.compile(r"\s*(?:ply\s+)?([0-9]{1,9})\s*(?::|\s+chain\s+|\s+)([0-9a-fA-F]{1,64})\s*")
@@ -26,8 +27,6 @@ def parse(text: str) -> tuple[int, str]:
 
 def check(rp, ply: int, prefix: str) -> None:
     """BadHeaderError unless the replayed history ``rp`` has ``prefix`` at ``ply``."""
-    from referee.replay.chain import genesis, short
-
     t = rp.transcript
     heads = {0: (genesis((x.name, x.value) for x in t.tags), 1, None)}
     heads.update({p: (h, line, text) for p, h, line, text in rp.history or []})
@@ -50,8 +49,6 @@ def check(rp, ply: int, prefix: str) -> None:
 def compare(a, b) -> str | None:
     """Where two replayed copies of one game part ways, in words; None when one copy's
     history is all in the other (the same game, one further on)."""
-    from referee.replay.chain import genesis, short
-
     ga = genesis((x.name, x.value) for x in a.transcript.tags)
     gb = genesis((x.name, x.value) for x in b.transcript.tags)
     if ga != gb:

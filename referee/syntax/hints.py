@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
+from referee.core import paths
 from referee.errors import NotationSyntaxError
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*|\S")
@@ -20,7 +21,7 @@ _TERMINAL = re.compile(r"^\s*[A-Z_][A-Z0-9_]*(?:\.\d+)?\s*:\s*/(.*)/[imslux]*\s*
 
 def suggest(word: str, candidates: Iterable[str]) -> str | None:
     """The closest candidate to ``word`` (case-insensitive), if it is close enough."""
-    import difflib     # only a line with a mistake gets here
+    import difflib  # only a line with a mistake gets here
 
     word = word.lower()
     pool = {c.lower(): c for c in candidates if c and c.lower() != word}
@@ -112,10 +113,8 @@ def _top_level_split(text: str) -> list[str]:
 @lru_cache(maxsize=None)
 def grammar_keywords(name: str) -> tuple[str, ...]:
     """Quoted keywords of ``grammar/<name>.lark``, read as text (no parser built)."""
-    from referee.core.paths import grammar_dir
-
     try:
-        source = (grammar_dir() / f"{name}.lark").read_text(encoding="utf-8")
+        source = (paths.grammar_dir() / f"{name}.lark").read_text(encoding="utf-8")
     except OSError:
         return ()
     found = []

@@ -18,6 +18,8 @@ TAKEBACK, RESIGN = "takeback", "resign"
 # What a player may type for each (lenient input); the referee writes the first form.
 CONTROL_WORDS = {("takes", "back"): TAKEBACK, ("take", "back"): TAKEBACK, ("takeback",): TAKEBACK,
                  ("resigns",): RESIGN, ("resign",): RESIGN}
+# Header tags a file may hold once per seat (the commit-reveal salts); every other tag once.
+REPEATABLE_TAGS = ("salt", "saltcommit")
 CONTROL_TEXT = {TAKEBACK: "takes back", RESIGN: "resigns"}
 _CONTROL_ENDS = frozenset(c for words in CONTROL_WORDS for c in (words[-1][-1], words[-1][-1].upper()))
 

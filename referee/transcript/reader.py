@@ -9,12 +9,12 @@ import re
 from pathlib import Path
 
 from referee.errors import BadHeaderError, NotationSyntaxError, RefereeError
+from referee.syntax.grammar import parser
+from referee.syntax.hints import from_lark
 from referee.transcript import items as I
-from referee.replay.commit import REPEATABLE_TAGS
-from referee.transcript.items import Item, Transcript
+from referee.transcript.items import REPEATABLE_TAGS, Item, Transcript
+from referee.transcript.storage import MAX_FILE, read_limited
 
-
-MAX_FILE = 8 * 1024 * 1024     # bytes of a transcript: a long game is well under 100 KB
 MAX_LINE = 2000                # characters of a line: the longest chance line is ~300
 MAX_ERRORS = 200               # syntax errors kept per file; the rest is not read
 
@@ -27,7 +27,6 @@ def check_size(data: bytes, file: str) -> None:
 
 def read_path(path: str | Path) -> Transcript:
     """Read a transcript file; a file that cannot be read is a bad-header error."""
-    from referee.transcript.storage import read_limited
     try:
         data = read_limited(path, MAX_FILE)
     except OSError as exc:
@@ -195,8 +194,6 @@ def _parse_line(line: str, number: int, fast: bool) -> Item | None:
             return item
     from lark.exceptions import UnexpectedInput
 
-    from referee.syntax.grammar import parser
-    from referee.syntax.hints import from_lark
 
     p = parser("transcript")
     try:

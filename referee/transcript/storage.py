@@ -9,12 +9,17 @@ a different inode.
 """
 from __future__ import annotations
 
+import errno
 import itertools
 import os
+import stat
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from referee.transcript.problems import UsageError
 
+MAX_FILE = 8 * 1024 * 1024     # bytes of a transcript: a long game is well under 100 KB
 LOCK_TIMEOUT = 30.0            # seconds a play waits for another one on the same file
 
 
@@ -24,13 +29,9 @@ def real_path(path: str | Path) -> str:
     return os.path.realpath(path)
 
 
-def read_limited(path: str | Path, limit: int | None = None) -> bytes:
+def read_limited(path: str | Path, limit: int = MAX_FILE) -> bytes:
     """A regular file's bytes, at most ``limit`` + 1 of them (so a caller sees it is
     too long without reading a device or a huge file into memory)."""
-    import errno
-    import stat
-    if limit is None:
-        from referee.transcript.reader import MAX_FILE as limit
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     with os.fdopen(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
@@ -43,7 +44,6 @@ def locked(path: str | Path, timeout: float | None = None):
     """An exclusive lock on ``path`` (via FILE.lock); after ``timeout`` seconds of
     waiting, a UsageError that says the file is busy."""
     import fcntl
-    import time
 
     lock_path = f"{path}.lock"
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o666)
@@ -56,7 +56,6 @@ def locked(path: str | Path, timeout: float | None = None):
                 break
             except BlockingIOError:
                 if time.monotonic() >= deadline:
-                    from referee.transcript.problems import UsageError
                     raise UsageError(f"{path} is busy: another play has held its lock for over "
                                      f"{LOCK_TIMEOUT if timeout is None else timeout:g} s; "
                                      "try again") from None

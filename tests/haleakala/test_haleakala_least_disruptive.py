@@ -23,7 +23,7 @@ OPENING = """[Game "Haleakala"]
 def _line(text):
     rp = check_text(text)
     assert rp.ok, rp.errors
-    from referee.replay.replay import canonical_move
+    from referee.replay.lines import canonical_move
     return canonical_move(MODULE, MODULE.least_disruptive_move(rp.state), rp.state, rp.to_move)
 
 

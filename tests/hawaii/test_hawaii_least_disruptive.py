@@ -94,7 +94,7 @@ def _play_out(text, rng_seed, resign_at=None, resigner=None):
         if n == resign_at:
             played = play_text(text.encode(), f"{resigner} resigns")
         else:
-            from referee.replay.replay import canonical_move
+            from referee.replay.lines import canonical_move
             move = rng.choice(rp.state.legal_moves())
             played = play_text(text.encode(), canonical_move(MODULE, move, rp.state, rp.to_move))
         text = played.text

@@ -175,7 +175,7 @@ def test_a_legacy_committed_game_keeps_its_flow(tmp_path, capsys):
     assert "* order" in path.read_text() and "key=" not in path.read_text()
     from referee.operations.check import check_path
     from referee.operations.play import play_line
-    from referee.replay.replay import canonical_move
+    from referee.replay.lines import canonical_move
     while True:
         rp = check_path(str(path))
         who = rp.state.current_player()

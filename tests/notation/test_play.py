@@ -178,7 +178,7 @@ def test_crlf_file_keeps_its_line_ends(tmp_path):
 
 
 def test_play_reuses_the_cached_state_and_misses_on_any_change(tmp_path, monkeypatch):
-    import referee.replay.replay as replay_mod
+    import referee.operations.play as replay_mod   # where play looks the replay up
     from referee.replay import snapshot
     path = new_game(tmp_path)
     who = check_path(str(path)).to_move

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from referee.operations.check import check_path
-from referee.replay.replay import canonical_move
+from referee.replay.lines import canonical_move
 from referee.service.ingest import ingest
 from referee.service.games import export_text, list_games
 from referee.service.submit import replay_text

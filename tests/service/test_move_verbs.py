@@ -9,7 +9,7 @@ import pytest
 
 from referee.core import registry
 from referee.core.game import CHANCE
-from referee.replay.replay import canonical_move
+from referee.replay.lines import canonical_move
 from referee.service.mail.commands import split_commands
 
 
