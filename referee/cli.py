@@ -25,6 +25,8 @@ from referee.commands.selfplay import selfplay
 from referee.commands.show import show
 from referee.commands.testing import test
 from referee.errors import RefereeError
+from referee.operations import format_error
+from referee.transcript import internal
 
 
 @click.group(context_settings=CONTEXT)
@@ -44,11 +46,9 @@ for command in (new, salt, play, check, verify, show, moves, test, selfplay, com
     cli.add_command(command)
 
 
-from referee.operations.report import format_error
 from referee.service.cli import host as _host_group  # noqa: E402
-from referee.service.cli import mail as _mail_group
+from referee.service.cli import mail as _mail_group  # noqa: E402
 from referee.service.web.cli import serve  # noqa: E402  (the web page: docs/web.md)
-from referee.transcript.problems import internal
 
 cli.add_command(_host_group)
 cli.add_command(_mail_group)

@@ -10,12 +10,10 @@ import click
 from referee.commands.common import CONTEXT, NullBar, waiting_line
 from referee.core.words import plural
 from referee.errors import BadHeaderError, RefereeError
-from referee.operations.check import check_path
-from referee.operations.report import format_errors, replay_dict, who_next
-from referee.replay import witness as W
-from referee.replay.chain import genesis
-from referee.replay.witness import parse
-from referee.transcript.problems import UsageError
+from referee.operations import check_path, format_errors, replay_dict, who_next
+from referee.replay import check_witness, compare_histories, genesis
+from referee.replay import parse_witness as parse
+from referee.transcript import UsageError
 
 
 @click.command(context_settings=CONTEXT)
@@ -73,7 +71,7 @@ def _witnessed(rp, witness, replays: list):
     """verify's history checks: the witness, and copies of one game against each other."""
     if witness is not None and rp.ok:
         try:
-            W.check(rp, *witness)
+            check_witness(rp, *witness)
         except RefereeError as err:
             rp.errors.append(err)
     for other in replays:
@@ -81,7 +79,7 @@ def _witnessed(rp, witness, replays: list):
             same = genesis((x.name, x.value) for x in other.transcript.tags) == \
                 genesis((x.name, x.value) for x in rp.transcript.tags) and \
                 other.transcript.tag("Seed") == rp.transcript.tag("Seed")   # [Seed] is not chained
-            parted = W.compare(other, rp) if same else None
+            parted = compare_histories(other, rp) if same else None
             if parted:
                 rp.errors.append(BadHeaderError(parted, file=rp.file))
     replays.append(rp)

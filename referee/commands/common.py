@@ -12,8 +12,8 @@ import click
 
 from referee.core import registry
 from referee.errors import RefereeError
-from referee.operations.report import format_errors
-from referee.replay.commit import waiting_message
+from referee.operations import format_errors
+from referee.replay import waiting_message
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 

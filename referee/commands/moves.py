@@ -4,9 +4,7 @@ from __future__ import annotations
 import click
 
 from referee.commands.common import CONTEXT, echo_errors, waiting_line
-from referee.operations.check import check_path
-from referee.operations.listing import legal_lines
-from referee.operations.report import who_next
+from referee.operations import check_path, legal_lines, who_next
 
 
 @click.command(context_settings=CONTEXT)

@@ -14,11 +14,9 @@ from referee.commands.common import (
     seats_help,
     split_words,
 )
-from referee.operations.newgame import new_committed_transcript, new_transcript, player_tags
-from referee.operations.report import who_next
-from referee.replay.commit import secret_path
-from referee.transcript.problems import UsageError
-from referee.transcript.storage import locked, write_atomic
+from referee.operations import new_committed_transcript, new_transcript, player_tags, who_next
+from referee.replay import secret_path
+from referee.transcript import UsageError, locked, write_atomic
 
 
 @click.command(context_settings=CONTEXT)

@@ -6,10 +6,14 @@ import sys
 import click
 
 from referee.commands.common import CONTEXT, echo_errors, waiting_line
-from referee.operations.happened import what_happened
-from referee.operations.play import TranscriptHasErrors, play_line
-from referee.operations.report import digest, who_next
-from referee.operations.salting import make_salt
+from referee.operations import (
+    TranscriptHasErrors,
+    digest,
+    make_salt,
+    play_line,
+    what_happened,
+    who_next,
+)
 
 
 @click.command(context_settings=CONTEXT)

@@ -6,7 +6,7 @@ import click
 from referee.commands.common import CONTEXT
 from referee.core import registry
 from referee.operations import rulebook
-from referee.transcript.problems import UsageError
+from referee.transcript import UsageError
 
 
 @click.command(context_settings=CONTEXT)

@@ -15,11 +15,9 @@ from referee.commands.common import (
     rules_help,
     split_words,
 )
-from referee.operations.check import check_path
-from referee.operations.selfplay import play_game
-from referee.replay.seeded import new_seed
-from referee.transcript.problems import UsageError
-from referee.transcript.storage import write_atomic
+from referee.operations import check_path, play_game
+from referee.replay import new_seed
+from referee.transcript import UsageError, write_atomic
 
 
 @click.command(context_settings=CONTEXT)

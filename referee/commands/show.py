@@ -8,9 +8,7 @@ from pathlib import Path
 import click
 
 from referee.commands.common import CONTEXT, echo_errors, output_file, waiting_line
-from referee.operations.check import check_path
-from referee.operations.picture import picture
-from referee.operations.report import other_tags
+from referee.operations import check_path, other_tags, picture
 
 
 @click.command(context_settings=CONTEXT)

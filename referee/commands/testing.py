@@ -4,8 +4,7 @@ from __future__ import annotations
 import click
 
 from referee.commands.common import CONTEXT, echo_errors
-from referee.operations.check import check_path
-from referee.operations.report import format_error
+from referee.operations import check_path, format_error
 
 
 @click.command(name="test", context_settings=CONTEXT)

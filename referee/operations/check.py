@@ -6,7 +6,7 @@ unreadable files and bugs in a module become errors of that file.
 from __future__ import annotations
 
 from referee.errors import RefereeError
-from referee.replay.replay import Replay, replay
+from referee.replay.replayer import Replay, replay
 from referee.transcript.items import Transcript
 from referee.transcript.problems import internal
 from referee.transcript.reader import read_path, read_text

@@ -10,7 +10,7 @@ from referee.replay import dealing as D
 from referee.replay.dealer import HmacDealer
 from referee.replay.dealing import ALGORITHM, commitment
 from referee.replay.lines import canonical_move
-from referee.replay.replay import Replay
+from referee.replay.replayer import Replay
 from referee.replay.seeded import new_seed
 from referee.syntax.hints import did_you_mean
 from referee.transcript.items import TAG, Item, Transcript

@@ -30,7 +30,7 @@ from referee.replay.control import (
     to_move,
 )
 from referee.replay.dealer import host_dealer
-from referee.replay.replay import Replay, replay
+from referee.replay.replayer import Replay, replay
 from referee.transcript import items as I
 from referee.transcript.problems import InternalError, UsageError
 from referee.transcript.reader import MAX_LINE, check_size, parse_line, read_bytes

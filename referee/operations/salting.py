@@ -16,7 +16,7 @@ from referee.operations.played import Played, add_tag
 from referee.replay.commit import MIN_SALT, salt_commits, salts
 from referee.replay.dealer import host_dealer
 from referee.replay.dealing import salt_commitment
-from referee.replay.replay import replay
+from referee.replay.replayer import replay
 from referee.transcript import items as I
 from referee.transcript.reader import read_text
 from referee.transcript.writer import format_tag

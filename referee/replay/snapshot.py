@@ -18,7 +18,7 @@ from pathlib import Path
 from referee.core import registry
 from referee.core.cache import cache_root, clean_temporaries, entry_name, load, store
 from referee.replay.control import Resignations
-from referee.replay.replay import Replay
+from referee.replay.replayer import Replay
 
 KEEP = 256
 PRUNE_EVERY = 32          # saves into one folder between prunes (the first save prunes)

@@ -50,7 +50,7 @@ def _seats(values) -> dict[str, str]:
 
 
 def _duration(value, hint):
-    from referee.transcript.problems import UsageError
+    from referee.transcript import UsageError
     from referee.service.games import parse_duration
     try:
         return parse_duration(value)
@@ -191,7 +191,7 @@ def export(game_id, output, db):
 
     text = export_text(_store(db), game_id)
     if output:
-        from referee.transcript.storage import write_atomic
+        from referee.transcript import write_atomic
         write_atomic(output, text)
         click.echo(f"wrote {output}", err=True)
     else:
@@ -216,7 +216,7 @@ def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now):
     """
     from pathlib import Path
 
-    from referee.replay.commit import secret_path
+    from referee.replay import secret_path
     from referee.service.games import adopt_game
 
     text = Path(file).read_text(encoding="utf-8")

@@ -91,7 +91,7 @@ def _tick_game(store, gid: str, now: float) -> str | None:
                      "ADDRESS\n")
         else:                                   # skip: the referee moves for the seat
             session = Session(store, conn, gid, seat, via="clock", now=now)
-            from referee.operations.play import referee_move_line
+            from referee.operations import referee_move_line
             verdict = session.play(
                 "(deadline)", "", sent=None, who=None,
                 player=lambda raw: referee_move_line(

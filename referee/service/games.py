@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 
 from sqlalchemy import insert, select, update
 
-from referee.transcript.problems import UsageError
+from referee.transcript import UsageError
 from referee.service import schema as S
 from referee.service.record import append, join_text, split_text, transcript_text
 
@@ -48,7 +48,7 @@ def parse_duration(text: str | None) -> int | None:
 
 
 def _seat_map(module, seats: Mapping[str, str]) -> dict[str, str]:
-    from referee.operations.newgame import check_players
+    from referee.operations import check_players
     from referee.service.identity import check_address
 
     players = check_players(module, list(seats))
@@ -72,7 +72,7 @@ def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str
                 now: float | None = None) -> str:
     """A new hosted game dealt by commit-reveal; the invitations are queued. Returns its id."""
     from referee.core import registry
-    from referee.operations.newgame import new_committed_transcript
+    from referee.operations import new_committed_transcript
     from referee.service.identity import check_address
 
     now = time.time() if now is None else now
@@ -125,8 +125,8 @@ def adopt_game(store, text: str, seats: Mapping[str, str], *, host_address: str,
                now: float | None = None) -> str:
     """Host a game begun as a transcript (``text``): it must replay cleanly, and a
     committed game still being dealt needs the secret it is committed to."""
-    from referee.operations.check import check_text
-    from referee.operations.report import format_errors
+    from referee.operations import check_text
+    from referee.operations import format_errors
     from referee.service.identity import check_address
     from referee.service.submit import Session
 
@@ -158,7 +158,7 @@ def adopt_game(store, text: str, seats: Mapping[str, str], *, host_address: str,
         game = conn.execute(select(S.games).where(S.games.c.id == gid)).mappings().first()
         append(conn, game, join_text(header, body), seat=None, sent=None, via="adopt",
                message_id=None, now=now)
-        from referee.replay.commit import salts
+        from referee.replay import salts
         salted = salts(rp.transcript, rp.players)
         for seat in salted:
             conn.execute(update(S.seats).where(S.seats.c.game_id == gid, S.seats.c.seat == seat)

@@ -140,7 +140,7 @@ def position_of(source: str):
     module = registry.get(data["game"])
     state = module.state_from_json(data["state"])
     if data.get("resigned"):
-        from referee.replay.control import Resignations
+        from referee.replay import Resignations
         state.control = Resignations(tuple(data["players"]), tuple(data["resigned"]))
     return module, state, data["state"]
 
@@ -150,7 +150,7 @@ def composed_body(row, cache: dict | None = None) -> str:
     it has one (``cache``, by position, shares the drawing between a move's mails)."""
     if not row["compose"] or not row["png_state"]:
         return row["body"]
-    from referee.operations.report import digest
+    from referee.operations import digest
 
     spec = json.loads(row["compose"])
     cache = {} if cache is None else cache
@@ -186,7 +186,7 @@ def brief_mail(spec: dict) -> str:
 
 def picture_png(source: str) -> bytes:
     """The board of a notification's position as a PNG."""
-    from referee.operations.picture_files import svg_to_png
+    from referee.operations import svg_to_png
 
     module, state, _ = position_of(source)
     return svg_to_png(module.render(state, "svg"))
@@ -229,7 +229,7 @@ def position_mail(game, module, state, *, seat: str, added: list[str], who: str 
                   rendered: str | None = None) -> str:
     """The notification after accepted lines: what happened, whose turn, the state,
     and to the seat to move its legal options with a template."""
-    from referee.operations.listing import legal_lines
+    from referee.operations import legal_lines
 
     out = []
     if added:

@@ -66,8 +66,8 @@ def transcript_text(conn, game) -> str:
 
 def chain_text(line: str, number: int = 1) -> str | None:
     """What the chain hashes for a body line: the item without its comment (None: not an item)."""
-    from referee.replay.control import PLY_KINDS
-    from referee.transcript.reader import parse_line
+    from referee.replay import PLY_KINDS
+    from referee.transcript import parse_line
 
     item = parse_line(line, number)
     if item is None or item.kind not in PLY_KINDS:
@@ -78,7 +78,7 @@ def chain_text(line: str, number: int = 1) -> str | None:
 
 
 def header_tags(header: str) -> list[tuple[str, str]]:
-    from referee.transcript.reader import read_text
+    from referee.transcript import read_text
     return [(t.name, t.value) for t in read_text(header).tags]
 
 
@@ -93,7 +93,7 @@ def append(conn, game, new_text: str, *, seat: str | None, sent: str | None, via
     ``game`` that is a dict gets the row's new values; with ``defer`` the caller
     writes them (a dict, which it must be then, holds them)."""
     from referee.replay import chain
-    from referee.transcript.problems import InternalError
+    from referee.transcript import InternalError
 
     header, body = split_text(new_text)
     old = split_text(old)[1] if old is not None else body_lines(conn, game["id"])

@@ -212,7 +212,7 @@ class Session:
         return witness(self.game["ply"], self.game["chain"] or self._genesis())
 
     def _genesis(self) -> str:
-        from referee.replay.chain import genesis
+        from referee.replay import genesis
         from referee.service.record import header_tags
         return genesis(header_tags(self.game["header"])).hex()
 
@@ -246,7 +246,7 @@ class Session:
     def refuse(self, text: str, code: str, reason: str, err: RefereeError | None = None
                ) -> Verdict:
         if err is not None:
-            from referee.operations.report import format_error
+            from referee.operations import format_error
             answer = "REFUSED: " + format_error(err, self.name)
         else:
             answer = f"REFUSED: {code}: {reason}"
@@ -256,7 +256,7 @@ class Session:
         """A seat's first reply. In a two-phase game ([Dealing]) the referee sends its
         [SaltCommit] now and keeps the salt; once every seat has committed it reveals
         them all, in seat order, and the last one deals the setup."""
-        from referee.replay.commit import MIN_SALT
+        from referee.replay import MIN_SALT
 
         text = text or f"salt {word}"
         if self.game["status"] != "salting":
@@ -288,8 +288,8 @@ class Session:
 
     def _salt_line(self, text: str, word: str, *, commit: bool, seat: str | None = None
                    ) -> Verdict:
-        from referee.replay.dealing import salt_commitment
-        from referee.transcript.writer import format_tag
+        from referee.replay import salt_commitment
+        from referee.transcript import format_tag
 
         seat = seat or self.seat
         line = format_tag("SaltCommit", f"{seat} {salt_commitment(seat, word)}") if commit \
@@ -330,7 +330,7 @@ class Session:
     def play(self, text: str, line: str, *, sent: str | None, who: str | None = "",
              player=None) -> Verdict:
         """Validate ``line`` with the transcript layer and store what it adds."""
-        from referee.operations.play import play_text
+        from referee.operations import play_text
 
         try:
             if player is not None:
@@ -364,7 +364,7 @@ class Session:
     def _derive(self, state, *, write: bool = True) -> None:
         """What the listing shows without a replay: status, whose turn, round, result
         (``write=False``: written with the row's other changes at the commit)."""
-        from referee.replay.control import result_text, to_move
+        from referee.replay import result_text, to_move
 
         who = to_move(state)
         dealt = self.game["status"] != "salting" or "\n*" in self.text
@@ -417,7 +417,7 @@ class Session:
         return f"Next: {g['to_move']}; deadline {when(self.deadline())}."
 
     def do_moves(self, text: str) -> Verdict:
-        from referee.operations.listing import legal_lines
+        from referee.operations import legal_lines
 
         if self.game["status"] != "playing" or self.game["to_move"] != self.seat:
             return Verdict(text, True, "It is not your turn. " + self._turn_line())
@@ -556,7 +556,7 @@ class Session:
 
     def _position_text(self, state, data, spec) -> str:
         """The notification's text made now: for a position that cannot be stored."""
-        from referee.operations.report import digest
+        from referee.operations import digest
         from referee.service.notify import position_mail
         return position_mail(self.game, self.module, state, seat=spec["seat"],
                              added=spec["added"], who=spec["who"], witness=spec["witness"],
@@ -567,8 +567,8 @@ class Session:
 def replay_text(text: str, name: str):
     """The replay at the end of a transcript text (from the state cache when it can)."""
     from referee.replay import snapshot
-    from referee.transcript.reader import read_text
-    from referee.replay.replay import replay
+    from referee.transcript import read_text
+    from referee.replay import replay
 
     raw = text.encode("utf-8")
     transcript = read_text(text, name)

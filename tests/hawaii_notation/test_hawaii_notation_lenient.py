@@ -226,7 +226,7 @@ def test_no_hint_from_elsewhere_in_the_grammar():
     ('plus' was once offered), and the replay adds none of its own."""
     from referee.transcript import items as I
     from referee.transcript.items import Item
-    from referee.replay.replay import place
+    from referee.replay.replayer import place
     from referee.hawaii.module import MODULE
 
     text = "RED moves beach->B2 buys kahuna x2 with token 3 paying 3 pearls"

@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 from helpers import GAME
 from referee.errors import RefereeError
 from referee.transcript.reader import read_text
-from referee.replay.replay import replay
+from referee.replay.replayer import replay
 
 FRAGMENTS = [
     '[Game "Toy"]', '[Players "RED GREEN"]', '[Players "RED GREEN BLUE"]', '[Rules "short"]',

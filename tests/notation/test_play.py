@@ -235,7 +235,7 @@ def test_play_text_from_a_kept_replay_gives_what_a_replay_gives(tmp_path, monkey
 
 def check_path_text(raw: bytes):
     from referee.transcript.reader import read_bytes
-    from referee.replay.replay import replay
+    from referee.replay.replayer import replay
     return replay(read_bytes(raw, "g"), chain=True)
 
 

@@ -108,7 +108,7 @@ def test_state_json_round_trip_is_a_faithful_cache(key, players, corpora):
     """play restores its state from the JSON cache: it must go on exactly like the replay."""
     from referee.transcript import items as I
     from referee.transcript.reader import read_path
-    from referee.replay.replay import Replay, replay
+    from referee.replay.replayer import Replay, replay
     module = module_or_skip(key)
     for path in corpora[key][:2]:
         transcript = read_path(str(path))

@@ -119,7 +119,7 @@ def test_json_report():
 
 def test_position(tmp_path):
     from referee.operations.check import check_path
-    from referee.replay.replay import replay
+    from referee.replay.replayer import replay
     from referee.transcript.reader import read_text
     rp = replay(read_text(GAME + "GREEN adds 3\n"))
     state = rp.module.state_to_json(rp.state)

@@ -8,7 +8,7 @@ import pytest
 from helpers import run
 from referee.operations.check import check_path
 from referee.transcript.reader import read_text
-from referee.replay.replay import replay, resume
+from referee.replay.replayer import replay, resume
 from referee.operations.salting import make_salt
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "docs" / "examples").glob("*.txt"))

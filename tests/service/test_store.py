@@ -72,7 +72,7 @@ def test_a_hosted_game_exports_what_the_cli_would_have_written(store, tmp_path):
 def test_chain_rows_match_the_chain_of_the_replay(store):
     """The head stored after each row is the one the transcript layer's replay computes."""
     from referee.transcript.reader import read_text
-    from referee.replay.replay import replay
+    from referee.replay.replayer import replay
 
     gid = _dealt(store)
     for _ in range(3):

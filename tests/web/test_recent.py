@@ -8,7 +8,7 @@ from pathlib import Path
 
 from referee.operations.happened import what_happened
 from referee.transcript.reader import read_text
-from referee.replay.replay import replay
+from referee.replay.replayer import replay
 from referee.service.record import join_text, split_text
 from referee.service.web import follow, positions
 

@@ -18,7 +18,7 @@ def _address(seat: str) -> str:
 
 
 def _seats(text: str) -> dict[str, str]:
-    from referee.transcript.reader import read_text
+    from referee.transcript import read_text
     return {seat: _address(seat) for seat in (read_text(text).tag("Players") or "").split()}
 
 

@@ -2,7 +2,7 @@
 after a move pays for that move, not for the whole game: one replay of the export
 behind the latest position, the last moves and ``referee check``, and one behind
 ``referee verify``, each carried on over the lines the move added by
-:func:`referee.replay.replay.resume`.
+:func:`referee.replay.replayer.resume`.
 
 ``resume`` compares every earlier item of the new export with what was replayed,
 so a history that did not simply grow (a row edited in the store, lines taken
@@ -64,14 +64,14 @@ def forget() -> None:
 
 def follow(game_id: str, text: str, use: Callable[..., T]) -> T:
     """``use(check, verify, recent)`` on the whole export ``text`` of ``game_id``: its
-    check, its verify (both as :func:`referee.replay.replay.replay` would give them)
+    check, its verify (both as :func:`referee.replay.replayer.replay` would give them)
     and its last moves with what each set off. ``use`` runs under the game's lock and
     must not keep the replays, which the next version carries on.
 
     A verify that passes is also the check (it is a check that follows the draws to
     their dealer too), so a sound game is replayed once; a check of its own is
     carried on only while verify fails."""
-    from referee.transcript.reader import read_text
+    from referee.transcript import read_text
 
     game = _followed(game_id)
     with game.lock:
@@ -85,7 +85,7 @@ def follow(game_id: str, text: str, use: Callable[..., T]) -> T:
                 check, recent = _carry(game.check, transcript, deal_check=False)
                 game.check = (check, recent) if check.ok else None
         except Exception:           # an unreadable export or a bug: as ``referee check`` says it
-            from referee.operations.check import check_text
+            from referee.operations import check_text
             game.check = game.verify = None
             check, recent = check_text(text, "game.txt"), []
             verify = check_text(text, "game.txt", deal_check=True)
@@ -96,8 +96,8 @@ def _carry(followed: tuple | None, transcript, *, deal_check: bool):
     """The replay of ``transcript`` (a verify with ``deal_check``) and its last moves:
     carried on from the last version when it extends it, else from the header, a step
     at a time over the last moves so that each says what it did."""
-    from referee.operations.happened import what_happened
-    from referee.replay.replay import replay, resume
+    from referee.operations import what_happened
+    from referee.replay import replay, resume
 
     rp, kept = followed or (None, [])
     if rp is None or not resume(rp, transcript, until=rp.reached):

@@ -78,14 +78,14 @@ def until_line(text: str, items: list[dict], ply: int) -> int:
 def position(text: str, items: list[dict], ply: int, key: str) -> Position:
     """The position after ``ply``, a past one (:func:`latest` draws the last)."""
     def make():
-        from referee.operations.check import check_text
+        from referee.operations import check_text
         rp = check_text(text, "<game>", until=until_line(text, items, ply))
         return _drawn(rp, ply, items)
     return _cache.get(("position", key, ply), make)
 
 
 def _drawn(rp, ply: int, items: list[dict]) -> Position:
-    from referee.operations.report import digest, who_next
+    from referee.operations import digest, who_next
 
     plied = [it for it in items if it["ply"] is not None]
     item = plied[ply - 1]["text"] if ply else None
@@ -127,7 +127,7 @@ def _digest(text: str) -> str:
 def _audit(rp, verified, text: str, stored_chain: str | None) -> Audit:
     """``referee check`` and ``referee verify`` on the export, and its chain recomputed."""
     from referee.replay import chain
-    from referee.operations.report import format_errors
+    from referee.operations import format_errors
     from referee.service.record import chain_text, header_tags, split_text
 
     checks = rp.ok
@@ -152,7 +152,7 @@ def _audit(rp, verified, text: str, stored_chain: str | None) -> Audit:
 def legal(game_id: str, text: str, cap: int) -> tuple[str | None, list[str], int]:
     """The heading, the first ``cap`` legal lines and their number after ``text``
     (:func:`referee.operations.listing.legal_lines`), from the game's followed replay."""
-    from referee.operations.listing import legal_lines
+    from referee.operations import legal_lines
     from referee.service.web.follow import follow
 
     def use(check, verify, recent):
