@@ -1,7 +1,7 @@
 """The shipped Hawaii component data and its loader.
 
-Seeds: shared/seeds/002 (English rules), 000 (French rules with worked examples),
-004 (German tile supplement); rulings H-Rn: shared/rules/hawaii.md.
+Seeds: 002 (the English rules), 000 (the French rules with worked examples),
+004 (the German tile supplement); rulings H-Rn: docs/rulings.md (`referee rules hawaii`).
 """
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ class Played:
     written: bool = False
     text: str | None = None        # the whole new transcript (None when nothing changes)
     replay: object = None          # the replay after the line, for the state cache
-    witness: str | None = None     # "ply N chain HEX" after the line (notation.md section 11)
+    witness: str | None = None     # "ply N chain HEX" after the line (docs/notation.md section 11)
     ply: int | None = None
     chain: str | None = None       # the full chain head, hex
     note: str | None = None        # what the referee could not do yet (a dry run's draw)

@@ -118,7 +118,7 @@ def who_next(state) -> str:
     return f"next: {who}"
 
 
-# Tags the referee reads or writes itself; any other tag is the players' own (notation.md §1).
+# Tags the referee reads or writes itself; any other tag is the players' own (docs/notation.md section 2).
 REFEREE_TAGS = frozenset({"game", "players", "rules", "components", "referee", "dealing", "seed",
                           "commit", "salts", "saltcommit", "salt", "position", "result"})
 

@@ -1,4 +1,4 @@
-"""The transcript chain (notation.md section 11): a history nobody can rewrite unseen.
+"""The transcript chain (docs/notation.md section 11): a history nobody can rewrite unseen.
 
 Every item that changes the game (a move, a chance line, a control item) is hashed
 with the hash of everything before it, so the head after ply N pins the whole

@@ -1,4 +1,4 @@
-"""Commit-reveal dealing (notation.md section 5): draws nobody can foresee or steer.
+"""Commit-reveal dealing (docs/notation.md section 5): draws nobody can foresee or steer.
 
 The host's referee draws a secret and publishes only its digest, ``[Commit]``.
 Each player adds a ``[Salt "SEAT word"]`` before the first draw. Every draw then

@@ -2,7 +2,7 @@
 
 Every random act (one chance line) is dealt from a 32-byte key and a message
 that binds it to its place in the game: the act's number, the transcript's chain
-head just before it (notation.md section 11) and every seat's salt. The key and
+head just before it (docs/notation.md section 11) and every seat's salt. The key and
 message feed HMAC-SHA-256 in counter mode, a byte stream; whole numbers below
 ``n`` come from it by rejection sampling, so every outcome has exactly its odds;
 a draw picks an index into the game's canonical list of possible outcomes

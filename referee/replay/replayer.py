@@ -70,7 +70,7 @@ class Replay:
     stopped_at: int | None = None
     dealer: Any = None             # referee verify: every draw must be the one this deals
     ply: int = 0                   # items so far (moves, chance lines, control items)
-    chain: bytes | None = None     # the chain head (notation.md section 11) when tracked
+    chain: bytes | None = None     # the chain head (docs/notation.md section 11) when tracked
     acts: int = 0                  # chance lines so far: the k of the next random act
     last_key: bytes | None = None  # the key the last chance line revealed
     components_differ: str | None = None   # [Components] is not the data in use

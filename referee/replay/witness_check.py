@@ -1,4 +1,4 @@
-"""Checking a history against what players hold (notation.md section 11).
+"""Checking a history against what players hold (docs/notation.md section 11).
 
 A player who kept ``ply 37 chain 3f9a1c0b7e22`` from a ``play`` reply can prove
 that a copy of the game has not been changed before ply 37; two copies of one

@@ -1,4 +1,4 @@
-"""The worked examples of the French rulebook (shared/seeds/001_*.txt), replayed."""
+"""The worked examples of the French rulebook (Filosofia 2015), replayed."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""One or more tests per ruling K-R1..K-R11 (shared/rules/haleakala.md)."""
+"""One or more tests per ruling K-R1..K-R11 (docs/rulings.md, `referee rules haleakala`)."""
 from __future__ import annotations
 
 from fractions import Fraction
