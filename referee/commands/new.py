@@ -1,6 +1,7 @@
 """Start a game: ``referee new``."""
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 
 import click
@@ -14,7 +15,12 @@ from referee.commands.common import (
     seats_help,
     split_words,
 )
-from referee.operations import new_committed_transcript, new_transcript, player_tags, who_next
+from referee.operations import (
+    new_committed_transcript,
+    new_transcript,
+    player_tags,
+    who_next,
+)
 from referee.replay import secret_path
 from referee.transcript import UsageError, locked, write_atomic
 
@@ -71,7 +77,6 @@ def new(game, players, seed, commit, deal_now, rules, event, seat_tags, tags, ou
     try:
         extra = player_tags(module, split_words(players), event, seat_tags, tags)
         if seed is None:
-            import secrets
             secret = secrets.token_bytes(32)
             if deal_now:
                 text, state = new_transcript(module, split_words(players), split_words(rules),

@@ -6,6 +6,7 @@ A game registers one ``GameModule`` in ``referee.core.registry``.
 """
 from __future__ import annotations
 
+import importlib
 from functools import lru_cache
 from typing import Any, Protocol, Sequence
 
@@ -65,7 +66,6 @@ class LazyGameModule:
     @staticmethod
     @lru_cache(maxsize=None)
     def _part(path: str, name: str):
-        import importlib
         return getattr(importlib.import_module(path), name)
 
     def parse_move(self, text: str, state):

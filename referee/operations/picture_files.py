@@ -57,7 +57,7 @@ def font_files() -> tuple[list[str], str | None]:
 def svg_to_png(svg: str, *, width: int | None = None) -> bytes:
     """The SVG as PNG bytes, ``width`` pixels wide (the SVG's own size when None)."""
     try:
-        import resvg_py
+        import resvg_py     # optional (the pictures extra), and only PNG needs it
     except ImportError:
         raise PicturesUnavailable(INSTALL_HINT) from None
     files, family = font_files()

@@ -37,7 +37,7 @@ def normal_id(word: str) -> str:
 def rulings(game: str) -> tuple[Ruling, ...]:
     """Every ruling of a game (command-line key), in the file's order; () for a game
     that ships no ruling texts."""
-    import yaml
+    import yaml     # slow to import, and only `referee rules` and a cited ruling read this
 
 
     path = games_dir() / f"{game}-rules.yaml"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import secrets
 from pathlib import Path
 
 from referee.errors import BadHeaderError
@@ -27,7 +28,6 @@ def secret_path(path) -> Path:
 
 
 def new_secret() -> str:
-    import secrets
     return secrets.token_hex(16)
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import random
+import secrets
 
 from referee.core.game import CHANCE
 from referee.errors import BadChanceError
 
 
 def new_seed() -> str:
-    import secrets
     return secrets.token_hex(8)
 
 

@@ -15,7 +15,7 @@ from referee.core.paths import grammar_dir
 @lru_cache(maxsize=None)
 def parser(name: str, start: str = "start"):
     """The LALR parser for ``grammar/<name>.lark`` (relative ``%import``s allowed)."""
-    from lark import Lark
+    from lark import Lark     # slow to import: a file of canonical lines never needs it
 
     path = grammar_dir() / f"{name}.lark"
     options = dict(parser="lalr", start=start, propagate_positions=False,

@@ -192,7 +192,7 @@ def _parse_line(line: str, number: int, fast: bool) -> Item | None:
         item = _fast(line, number)
         if item is not None:
             return item
-    from lark.exceptions import UnexpectedInput
+    from lark.exceptions import UnexpectedInput     # lark only for a line the fast path refused
 
 
     p = parser("transcript")

@@ -43,7 +43,7 @@ def read_limited(path: str | Path, limit: int = MAX_FILE) -> bytes:
 def locked(path: str | Path, timeout: float | None = None):
     """An exclusive lock on ``path`` (via FILE.lock); after ``timeout`` seconds of
     waiting, a UsageError that says the file is busy."""
-    import fcntl
+    import fcntl     # POSIX only: imported where the lock is taken
 
     lock_path = f"{path}.lock"
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o666)

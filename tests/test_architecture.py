@@ -1,0 +1,199 @@
+"""The layers of docs/architecture.md, held: every import in referee/ goes down (or stays in
+its own folder), the commands and the service use the layers below only through each
+package's face, no two modules import each other round a circle, and an import inside a
+function is of a heavy library only, with a comment saying why.
+
+A new folder must be given its place here and in docs/architecture.md; a new game takes
+the games' place by being registered.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from referee.core import registry
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "referee"
+GAMES = registry.keys()
+
+# the rank of each top-level part of referee/: an import goes to a lower rank, or stays home
+RANK = {"errors": 0, "__init__": 0, "core": 1, "syntax": 2, **{g: 3 for g in GAMES},
+        "transcript": 4, "replay": 5, "operations": 6, "commands": 7, "service": 7, "cli": 8,
+        "__main__": 9}
+FACED = ("core", "syntax", "transcript", "replay", "operations")   # used through __init__
+FACE_USERS = ("commands", "service", "cli")
+GAME_PARTS = {"data": 0, "rules": 1, "text": 2, "module": 3, "__init__": 3}
+# what may be imported inside a function: what is slow to import, or only needed on one path
+HEAVY = ("lark", "yaml", "sqlalchemy", "alembic", "starlette", "uvicorn", "jinja2", "resvg_py",
+         "psycopg", "multipart", "difflib", "fcntl", "msvcrt", "email",
+         "smtplib", "imaplib", "ssl", "asyncio", "http", "feedparser",
+         "referee.service", *(f"referee.{g}" for g in GAMES))
+
+
+def _modules():
+    """(dotted name, its parts, its source, where to say it is) of every module of referee/."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "__pycache__" in path.parts or "migrations" in path.parts:
+            continue
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        yield ".".join(parts), parts, path.read_text(encoding="utf-8"), str(path.relative_to(ROOT))
+
+
+def _part(name: str) -> str:
+    return name.split(".")[1] if name.count(".") else name
+
+
+def _imports(tree: ast.AST, own: str):
+    """(node, module, inside a function) of every import of referee or anything else."""
+    inside = set()
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            inside.update(id(n) for n in ast.walk(fn) if isinstance(n, (ast.Import, ast.ImportFrom)))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = own.split(".")[:-node.level]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module
+            targets = [mod] + [f"{mod}.{a.name}" for a in node.names]
+            yield node, mod, targets, id(node) in inside
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                yield node, a.name, [a.name], id(node) in inside
+
+
+def _is_module(name: str) -> bool:
+    rel = Path(*name.split("."))
+    return (ROOT / rel).with_suffix(".py").is_file() or (ROOT / rel / "__init__.py").is_file()
+
+
+def layer_problems(modules=None) -> list[str]:
+    out = []
+    for name, parts, source, shown in modules or _modules():
+        home = parts[1] if len(parts) > 1 else "__init__"
+        home = home if home in RANK else parts[1]
+        tree = ast.parse(source)
+        lines = source.splitlines()
+        for node, mod, targets, lazy in _imports(tree, name):
+            where = f"{shown}:{node.lineno}"
+            if lazy and not any(mod == h or mod.startswith(h + ".") for h in HEAVY):
+                out.append(f"{where}: {mod} imported inside a function (only heavy modules are)")
+            if lazy and "#" not in lines[node.lineno - 1] and \
+                    not lines[node.lineno - 2].strip().startswith("#"):
+                out.append(f"{where}: an import inside a function says why in a comment")
+            if not mod or not mod.startswith("referee") or mod == "referee":
+                continue
+            there = mod.split(".")[1]
+            if there not in RANK:
+                out.append(f"{where}: {mod}: referee/{there} has no place in the layers")
+                continue
+            if there == home:
+                if home in GAMES and len(parts) > 2 and len(mod.split(".")) > 2:
+                    mine, theirs = parts[2], mod.split(".")[2]
+                    if GAME_PARTS.get(theirs, 0) > GAME_PARTS.get(mine, 3):
+                        out.append(f"{where}: {home}/{mine} imports {home}/{theirs} "
+                                   "(a game reads data -> rules -> text)")
+                continue
+            if RANK[there] >= RANK[home] and not (home == "commands" and there == "service"
+                                                  and lazy) and home != "__main__":
+                out.append(f"{where}: referee/{home} imports {mod}, a layer at or above it")
+            if home in GAMES and there in GAMES:
+                out.append(f"{where}: a game imports another game ({mod})")
+            if home in FACE_USERS and there in FACED:
+                deep = [t for t in targets if t.count(".") >= 2 and _is_module(t)
+                        and t.split(".")[2] not in ("__init__",)]
+                if mod.count(".") >= 2 or (deep and not _offered(there, targets)):
+                    out.append(f"{where}: {mod}: referee/{home} uses referee/{there} "
+                               "through its face (its __init__)")
+            if home == "service" and there in GAMES:
+                out.append(f"{where}: the service reaches into a game ({mod})")
+    return out
+
+
+def _offered(package: str, targets: list[str]) -> bool:
+    """Every name imported from the package is in its ``__all__``."""
+    face = ast.parse((PACKAGE / package / "__init__.py").read_text(encoding="utf-8"))
+    offered = set()
+    for node in face.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in node.targets):
+            offered = set(ast.literal_eval(node.value))
+    return all(t.split(".")[-1] in offered for t in targets[1:])
+
+
+def circles() -> list[list[str]]:
+    """Strongly connected groups of modules by their top-level imports."""
+    graph = {}
+    for name, parts, source, _ in _modules():
+        own = name[:-9] if name.endswith(".__init__") else name
+        deps = set()
+        for node, mod, targets, lazy in _imports(ast.parse(source), own):
+            if lazy or not mod or not mod.startswith("referee"):
+                continue
+            subs = [t for t in targets[1:] if _is_module(t)]
+            deps.update(subs or [mod])
+        deps.discard(own)
+        graph[own] = deps
+    index, low, stack, on, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in list(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_every_import_goes_down_the_layers():
+    found = layer_problems()
+    assert not found, "\n".join(found)
+
+
+def test_no_import_circles():
+    assert circles() == []
+
+
+def test_the_map_names_every_folder():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    folders = [p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__"]
+    missing = [f for f in folders if f"referee/{f}/" not in text and f not in GAMES]
+    assert not missing, f"docs/architecture.md does not place {missing}"
+    assert "referee/<game>/" in text
+
+
+@pytest.mark.parametrize("home, line, bad", [
+    ("replay", "from referee.operations.play import play_line", True),
+    ("operations", "from referee.replay.replayer import replay", False),
+    ("commands", "from referee.replay.replayer import replay", True),
+    ("commands", "from referee.replay import replay", False),
+    ("service", "from referee.hawaii.rules import game", True),
+    ("hawaii", "from referee.haleakala.rules import game", True),
+    ("core", "def f():\n    from referee.replay import replay  # why\n", True),
+    ("core", "def f():\n    import yaml\n", True),
+    ("core", "def f():\n    import yaml  # slow to import: only a file's first read needs it\n", False),
+])
+def test_the_check_sees_an_upward_import(home, line, bad):
+    probe = [(f"referee.{home}.probe", ("referee", home, "probe"), line + "\n", "probe.py")]
+    assert bool(layer_problems(probe)) is bad
