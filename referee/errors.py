@@ -71,6 +71,11 @@ class NotationSyntaxError(RefereeError):
     code = "syntax"
 
 
+class BadChoiceError(RefereeError):
+    """A step of the move builder was given a choice it does not offer."""
+    code = "bad-choice"
+
+
 class BadChanceError(RefereeError):
     code = "bad-chance"
 

@@ -42,6 +42,12 @@ class GameModule(Protocol):
     def format_chance(self, kind: str, moves: Sequence[ChanceMove], state: State) -> str:
         """The canonical chance line for ``moves`` drawn from ``state`` (before them)."""
 
+    def move_path(self, move: Any, state: State) -> Sequence[tuple[str, str]]:
+        """The steps a player takes to choose ``move`` in ``state`` (the move builder,
+        core/builder.py): (step name, choice) pairs, the choice written as a player
+        would type it. Every legal move's path is different, and none is the start
+        of another's."""
+
     def least_disruptive_move(self, state: State) -> Any:
         """The move the referee plays for the seat to move when that seat has resigned
         or let its deadline pass: legal whenever a seat is to move, and chosen (as the
@@ -62,6 +68,7 @@ class LazyGameModule:
     chance_lines: str    # module with parse_chance and format_chance
     renderer: str        # module with render(state, fmt): text and markdown
     picture: str         # module with render_svg(state): the picture, loaded only for "svg"
+    steps: str           # module with move_path(move, state): the move builder's steps
 
     @staticmethod
     @lru_cache(maxsize=None)
@@ -79,6 +86,9 @@ class LazyGameModule:
 
     def format_chance(self, kind: str, moves, state) -> str:
         return self._part(self.chance_lines, "format_chance")(kind, moves, state)
+
+    def move_path(self, move, state):
+        return self._part(self.steps, "move_path")(move, state)
 
     def render(self, state, fmt: str = "text") -> str:
         if fmt == "svg":

@@ -17,6 +17,7 @@ class HaleakalaModule(LazyGameModule):
     chance_lines = "referee.haleakala.text.chance_lines"
     renderer = "referee.haleakala.text.render"
     picture = "referee.haleakala.text.svg"
+    steps = "referee.haleakala.text.steps"
     name = "Haleakala"
     key = "haleakala"
     seats = ("RED", "YELLOW")

@@ -18,6 +18,7 @@ class HawaiiModule(LazyGameModule):
     chance_lines = "referee.hawaii.text.chance_lines"
     renderer = "referee.hawaii.text.render"
     picture = "referee.hawaii.text.svg"
+    steps = "referee.hawaii.text.steps"
     name = "Hawaii"
     key = "hawaii"
     seats = game.SEATS

@@ -3,7 +3,7 @@ play a line, start a game, check a file, list the legal moves, report, draw a pi
 from referee.operations import rulebook
 from referee.operations.check import check_path, check_text
 from referee.operations.happened import what_happened
-from referee.operations.listing import legal_lines
+from referee.operations.listing import legal_lines, next_step
 from referee.operations.newgame import (check_players, new_committed_transcript, new_transcript,
                                         player_tags)
 from referee.operations.picture import picture
@@ -17,6 +17,6 @@ from referee.operations.selfplay import play_game
 
 __all__ = ["Played", "PicturesUnavailable", "TranscriptHasErrors", "check_path", "check_players",
            "check_text", "digest", "format_error", "format_errors", "html_page", "legal_lines",
-           "make_salt", "new_committed_transcript", "new_transcript", "other_tags", "picture",
-           "play_game", "play_line", "play_text", "player_tags", "referee_move_line",
+           "make_salt", "new_committed_transcript", "new_transcript", "next_step", "other_tags",
+           "picture", "play_game", "play_line", "play_text", "player_tags", "referee_move_line",
            "replay_dict", "rulebook", "svg_to_png", "what_happened", "who_next"]

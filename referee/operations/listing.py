@@ -1,7 +1,10 @@
-"""``referee moves``: what can be played now, in the words a player would post."""
+"""``referee moves``: what can be played now, in the words a player would post, as one
+list or step by step (the move builder)."""
 from __future__ import annotations
 
+from referee.core.builder import Complete, build
 from referee.core.game import CHANCE
+from referee.errors import BadChoiceError
 from referee.replay.control import resigned, to_move
 from referee.replay.lines import canonical_move
 from referee.replay.seeded import canonical_chance, deal_run
@@ -47,3 +50,21 @@ def _chance_lines(module, state, limit: int) -> tuple[str, list[str], int]:
     head = (f"# a chance line ({kind}) is due: {len(run)} draws in one line, for example\n"
             f"{example}\n# its first draw is one of {len(outcomes)}:")
     return head, [f"#   {line.split(None, 2)[2]}  p={p}" for line, p in alone], len(outcomes)
+
+
+def next_step(module, state, chosen=()) -> dict:
+    """The move builder's answer after the choices ``chosen``: ``{"step", "choices",
+    "made"}`` with each choice's count of legal moves, or ``{"move": LINE, "made"}`` once
+    they leave one move. BadChoiceError when no seat chooses now (a draw is due, the
+    game is over, the seat has resigned) or a choice is not offered."""
+    who = to_move(state)
+    if who is None or who == CHANCE:
+        raise BadChoiceError("no seat chooses a move now: "
+                             + ("a chance line is due" if who == CHANCE else "the game is over"))
+    if who in resigned(state):
+        raise BadChoiceError(f"{who} has resigned: the referee plays its moves (T-5)")
+    done = build(state.legal_moves(), lambda m: module.move_path(m, state), chosen)
+    if isinstance(done, Complete):
+        return {"move": canonical_move(module, done.move, state, who), "made": list(done.made)}
+    return {"step": done.name, "seat": who, "made": list(done.made),
+            "choices": [{"choice": c.label, "moves": c.moves} for c in done.choices]}

@@ -1,0 +1,120 @@
+"""Choosing a move step by step, for players who do not speak the notation.
+
+A position can have a thousand legal moves, most of them the same purchase paid in
+other ways: no one reads such a list. Each game names the steps a move is chosen in
+and the choice a move makes at each step (``GameModule.move_path``); this module is the
+same for every game. Given the legal moves and the choices made so far, it answers the
+next step's choices, each with how many legal moves lie under it, or the one move the
+choices leave. A step with a single choice is taken for the player, so a choice printed
+back in always works, with or without the ones that were taken for them.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+from referee.errors import BadChoiceError
+
+Path = Sequence[tuple[str, str]]     # (step name, choice) for each step of one move
+
+
+@dataclass(frozen=True)
+class Choice:
+    label: str
+    moves: int
+
+
+@dataclass(frozen=True)
+class Step:
+    """The next step: its name and its choices, in the order of the legal moves."""
+    name: str
+    choices: tuple[Choice, ...]
+    made: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Complete:
+    """The choices made leave exactly one legal move."""
+    move: Any
+    made: tuple[str, ...]
+
+
+def fold(text: str) -> str:
+    """What two spellings of a choice share: case and spacing do not matter."""
+    return " ".join(str(text).split()).casefold()
+
+
+class _Option:
+    __slots__ = ("name", "label", "rows")
+
+    def __init__(self, name: str, label: str):
+        self.name, self.label, self.rows = name, label, []
+
+
+def _options(rows: list, depth: int) -> dict[str, _Option]:
+    out: dict[str, _Option] = {}
+    for row in rows:
+        path = row[0]
+        if len(path) <= depth:
+            continue
+        name, label = path[depth]
+        key = fold(label)
+        opt = out.get(key)
+        if opt is None:
+            opt = out[key] = _Option(name, label)
+        opt.rows.append(row)
+    return out
+
+
+def _pick(want: str, options: dict[str, _Option], step: str) -> _Option:
+    key = fold(want)
+    if key in options:
+        return options[key]
+    # leniently: the one choice that starts so ("bread" for "breadfruit"), or the one
+    # that has it as a word ("2" for "village 2", "2s" for "token 2s")
+    for near in ((o for k, o in options.items() if k.startswith(key)),
+                 (o for k, o in options.items() if key in k.replace(",", " ").split())):
+        found = list(near) if key else []
+        if len(found) == 1:
+            return found[0]
+    labels = [o.label for o in options.values()]
+    near = difflib.get_close_matches(want, labels, n=1, cutoff=0.6)
+    listed = ", ".join(f"'{label}'" for label in labels[:12]) + (" ..." if len(labels) > 12 else "")
+    raise BadChoiceError(f"'{want}' is not a choice of the {step} step: it offers {listed}",
+                         hint=f"did you mean '{near[0]}'?" if near else None)
+
+
+def build(moves: Iterable[Any], path_of: Callable[[Any], Path],
+          chosen: Sequence[str] = ()) -> Step | Complete:
+    """The next step after ``chosen``, or the move they leave; BadChoiceError for a
+    choice the step does not offer (naming the choices it does)."""
+    rows = [(tuple(path_of(m)), m) for m in moves]
+    if not rows:
+        raise BadChoiceError("there is no legal move to choose")
+    queue, made, depth = list(chosen), [], 0
+    while True:
+        if len(rows) == 1 and not queue:
+            return Complete(rows[0][1], tuple(made))
+        options = _options(rows, depth)
+        if not options:
+            if queue:
+                raise BadChoiceError(f"nothing is left to choose after "
+                                     f"{' '.join(made) or 'the start'}: '{queue[0]}' is one "
+                                     "choice too many")
+            raise BadChoiceError("two legal moves make the same choices at every step: "
+                                 "the game's steps cannot tell them apart")
+        name = " or ".join(dict.fromkeys(o.name for o in options.values()))
+        if len(options) == 1:
+            only = next(iter(options.values()))
+            if queue and fold(queue[0]) == fold(only.label):
+                queue.pop(0)
+            made.append(only.label)
+            rows, depth = only.rows, depth + 1
+            continue
+        if not queue:
+            return Step(name, tuple(Choice(o.label, len(o.rows)) for o in options.values()),
+                        tuple(made))
+        picked = _pick(queue.pop(0), options, name)
+        made.append(picked.label)
+        rows, depth = picked.rows, depth + 1
