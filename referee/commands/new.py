@@ -6,21 +6,9 @@ from pathlib import Path
 
 import click
 
-from referee.commands.common import (
-    CONTEXT,
-    LateHelp,
-    game_module,
-    output_file,
-    rules_help,
-    seats_help,
-    split_words,
-)
-from referee.operations import (
-    new_committed_transcript,
-    new_transcript,
-    player_tags,
-    who_next,
-)
+from referee.commands.common import (CONTEXT, LateHelp, game_module, output_file, rules_help,
+                                     seats_help, split_words)
+from referee.operations import new_committed_transcript, new_transcript, player_tags, who_next
 from referee.replay import secret_path
 from referee.transcript import UsageError, locked, write_atomic
 

@@ -6,14 +6,8 @@ import sys
 import click
 
 from referee.commands.common import CONTEXT, echo_errors, waiting_line
-from referee.operations import (
-    TranscriptHasErrors,
-    digest,
-    make_salt,
-    play_line,
-    what_happened,
-    who_next,
-)
+from referee.operations import (TranscriptHasErrors, digest, make_salt, play_line, what_happened,
+                                who_next)
 
 
 @click.command(context_settings=CONTEXT)

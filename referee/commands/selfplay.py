@@ -6,15 +6,8 @@ from pathlib import Path
 
 import click
 
-from referee.commands.common import (
-    CONTEXT,
-    LateHelp,
-    NullBar,
-    echo_errors,
-    game_module,
-    rules_help,
-    split_words,
-)
+from referee.commands.common import (CONTEXT, LateHelp, NullBar, echo_errors, game_module,
+                                     rules_help, split_words)
 from referee.operations import check_path, play_game
 from referee.replay import new_seed
 from referee.transcript import UsageError, write_atomic

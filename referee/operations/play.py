@@ -10,37 +10,21 @@ from __future__ import annotations
 import re
 
 from referee.core.game import CHANCE
-from referee.errors import (
-    BadChanceError,
-    BadHeaderError,
-    OutOfTurnError,
-    RefereeError,
-    StaleGuardError,
-)
+from referee.errors import (BadChanceError, BadHeaderError, OutOfTurnError, RefereeError,
+                            StaleGuardError)
 from referee.operations.played import Played, add_tag
 from referee.operations.salting import add_salt
 from referee.replay import snapshot
 from referee.replay.commit import read_secret, waiting_for_salts, waiting_message
-from referee.replay.control import (
-    REFEREE_PLAYS,
-    last_item,
-    referee_line,
-    resigned,
-    result_text,
-    to_move,
-)
+from referee.replay.control import (REFEREE_PLAYS, last_item, referee_line, resigned, result_text,
+                                    to_move)
 from referee.replay.dealer import host_dealer
 from referee.replay.replayer import Replay, replay
 from referee.transcript import items as I
 from referee.transcript.problems import InternalError, UsageError
 from referee.transcript.reader import MAX_LINE, check_size, parse_line, read_bytes
-from referee.transcript.storage import (
-    locked,
-    read_limited,
-    real_path,
-    remove_stale_temporaries,
-    write_atomic,
-)
+from referee.transcript.storage import (locked, read_limited, real_path, remove_stale_temporaries,
+                                        write_atomic)
 from referee.transcript.writer import format_tag, with_comment
 
 

@@ -12,16 +12,8 @@ from __future__ import annotations
 from referee.core.game import CHANCE
 from referee.errors import BadChanceError, BadHeaderError
 from referee.replay import dealing as D
-from referee.replay.commit import (
-    host_seed,
-    salt_commits,
-    salt_hint,
-    salts,
-    seed_to_verify,
-    unsalted,
-    waiting_for_salts,
-    waiting_message,
-)
+from referee.replay.commit import (host_seed, salt_commits, salt_hint, salts, seed_to_verify,
+                                   unsalted, waiting_for_salts, waiting_message)
 from referee.replay.seeded import canonical_chance, check_dealt, deal_run
 
 

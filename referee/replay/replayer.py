@@ -13,29 +13,13 @@ from typing import Any
 
 from referee.core import registry
 from referee.core.game import CHANCE
-from referee.errors import (
-    AssertionFailedError,
-    BadChanceError,
-    BadHeaderError,
-    IllegalMoveError,
-    InvariantError,
-    NotationSyntaxError,
-    OutOfTurnError,
-    RefereeError,
-)
+from referee.errors import (AssertionFailedError, BadChanceError, BadHeaderError, IllegalMoveError,
+                            InvariantError, NotationSyntaxError, OutOfTurnError, RefereeError)
 from referee.replay.assertions import check
 from referee.replay.chain import genesis, link, witness
 from referee.replay.commit import salts
-from referee.replay.control import (
-    PLY_KINDS,
-    check_move,
-    check_referee_move,
-    clone,
-    play,
-    result_text,
-    to_move,
-    voided_lines,
-)
+from referee.replay.control import (PLY_KINDS, check_move, check_referee_move, clone, play,
+                                    result_text, to_move, voided_lines)
 from referee.replay.dealer import verifier
 from referee.replay.lines import canonical_move
 from referee.replay.position import load_position

@@ -3,15 +3,8 @@ the action, then the disc, the beach, where the shaman goes and the invocation d
 the card, or the lava route). Each choice is written as the notation writes it."""
 from __future__ import annotations
 
-from referee.haleakala.rules.moves import (
-    Buy,
-    BuyNothing,
-    PickCard,
-    PlaceDisc,
-    PriestessMove,
-    Sail,
-    TakeBack,
-)
+from referee.haleakala.rules.moves import (Buy, BuyNothing, PickCard, PlaceDisc, PriestessMove,
+                                           Sail, TakeBack)
 
 
 def move_path(move, state) -> tuple[tuple[str, str], ...]:
