@@ -91,6 +91,10 @@ class HaleakalaState(State):
     def apply(self, move) -> None:
         rules.apply(self, move)
 
+    def check(self, move) -> None:
+        """Raise why ``move`` is illegal now; the state is left as it was."""
+        rules.check(self, move)
+
     def outcome(self) -> Outcome | None:
         if self.result is None:
             return None

@@ -2,8 +2,9 @@
 
 Reading is lenient, writing canonical. Every Haleakala move is fully named by
 what the player writes (a disc value is unique, so ``takes back 3`` finds its
-beach), so the reader builds one candidate and lets the engine judge it on a
-copy: the engine's reason, which names the rule, is what the player sees.
+beach), so the reader builds one candidate and asks the engine whether it is
+legal, without playing it: the engine's reason, which names the rule, is what
+the player sees, and the replay applies the move once.
 This module may import lark; the engine never does.
 """
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from referee.core.game import CHANCE
 from referee.errors import IllegalMoveError, NotationSyntaxError, OutOfTurnError
 from referee.haleakala.rules import board
+from referee.haleakala.text.canonical_moves import read_move
 from referee.haleakala.rules.moves import (Buy, BuyNothing, PickCard, PlaceDisc, PriestessMove, Sail,
                                      TakeBack)
 from referee.syntax.hints import did_you_mean
@@ -68,9 +70,15 @@ def _name(word_tok, table: dict[str, str], what: str, text: str) -> str:
     return found
 
 
-def parse_move(text: str, state):
-    """Lenient text -> the one legal move it names, or a RefereeError (rule named)."""
-    from lark.exceptions import UnexpectedInput
+def parse_move(text: str, state, *, shortcut: bool = True):
+    """Lenient text -> the one legal move it names, or a RefereeError (rule named).
+
+    The referee's own lines take a shortcut (:mod:`referee.haleakala.text.canonical_moves`)."""
+    if shortcut:
+        move = read_move(text, state)
+        if move is not None:
+            return move
+    from lark.exceptions import UnexpectedInput   # heavy: only for a line the shortcut cannot read
 
     from referee.syntax.hints import from_lark
     try:
@@ -95,8 +103,7 @@ def parse_move(text: str, state):
     if who != seat:
         raise OutOfTurnError(f"{seat} cannot move now: {who} is to move", column=1)
     move = _build(st, seat, action, text)
-    trial = st.clone()
-    trial.apply(move)              # raises the engine's reason when illegal
+    st.check(move)                 # the engine's reason when illegal; the replay applies it once
     return move
 
 
