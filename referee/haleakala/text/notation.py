@@ -15,13 +15,13 @@ from referee.haleakala.rules import board
 from referee.haleakala.text.canonical_moves import read_move
 from referee.haleakala.rules.moves import (Buy, BuyNothing, PickCard, PlaceDisc, PriestessMove, Sail,
                                      TakeBack)
-from referee.syntax.hints import did_you_mean
+from referee.syntax.grammar import parser
+from referee.syntax.hints import did_you_mean, from_lark
 
 __all__ = ["parse_move", "format_move"]
 
 
 def _parser():
-    from referee.syntax.grammar import parser
     return parser("haleakala")
 
 
@@ -79,8 +79,6 @@ def parse_move(text: str, state, *, shortcut: bool = True):
         if move is not None:
             return move
     from lark.exceptions import UnexpectedInput   # heavy: only for a line the shortcut cannot read
-
-    from referee.syntax.hints import from_lark
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:

@@ -17,7 +17,6 @@ from typing import Any
 
 from referee.core import components as shared
 from referee.core.components import Reader, V
-from referee.core.provenance import STATUSES  # noqa: F401 (re-export)
 from referee.hawaii.data.model import (DockSpec, HawaiiComponents, IslandSpec, PlaceSpec,
                                   Provenance, RealmSpec, RoundSpec, TileSpec)
 from referee.hawaii.data.token import Token
