@@ -87,13 +87,15 @@ def _sail(m, state):
 
 
 @lru_cache(maxsize=8)
-def _faces(comp) -> dict[str, str]:
-    """A card face by its name in lower case, as the lenient reader looks it up."""
+def pickable(comp) -> dict[str, str]:
+    """The faces a player may pick, by their names in lower case: both readers look a
+    card up here, so they cannot disagree on a name."""
     return {f.lower(): f for f in comp.faces if comp.faces[f].kind != "lava"}
 
 
 @lru_cache(maxsize=8)
-def _purchases(comp) -> dict[str, str]:
+def purchasable(comp) -> dict[str, str]:
+    """The score cards and the priestess, by their names in lower case (both readers)."""
     table = {c.lower(): c for c in comp.score_cards}
     table["priestess"] = "priestess"
     return table
@@ -101,7 +103,7 @@ def _purchases(comp) -> dict[str, str]:
 
 def _pick(m, state):
     word = m.group(2)
-    face = None if _FILLER.match(word) else _faces(state.comp).get(word.lower())
+    face = None if _FILLER.match(word) else pickable(state.comp).get(word.lower())
     return None if face is None else PickCard(m.group(1), face)
 
 
@@ -119,7 +121,7 @@ def _buy(m, state):
         return BuyNothing(seat)
     if word.lower() in ("none", "nothing") or _FILLER.match(word):   # the grammar's NONE, FILLER
         return None
-    card = _purchases(state.comp).get(word.lower())
+    card = purchasable(state.comp).get(word.lower())
     return None if card is None else Buy(seat, card)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from referee.core.game import CHANCE
 from referee.errors import IllegalMoveError, NotationSyntaxError, OutOfTurnError
 from referee.haleakala.rules import board
-from referee.haleakala.text.canonical_moves import read_move
+from referee.haleakala.text.canonical_moves import pickable, purchasable, read_move
 from referee.haleakala.rules.moves import (Buy, BuyNothing, PickCard, PlaceDisc, PriestessMove, Sail,
                                      TakeBack)
 from referee.syntax.grammar import parser
@@ -161,8 +161,7 @@ def _build(st, seat: str, action, text: str):
     if kind == "sail":
         return Sail(seat)
     if kind == "pick":
-        table = {f.lower(): f for f in st.comp.faces if st.comp.faces[f].kind != "lava"}
-        return PickCard(seat, _name(kids[1], table, "card", text))
+        return PickCard(seat, _name(kids[1], pickable(st.comp), "card", text))
     if kind == "priestess_none":
         return PriestessMove(seat)
     if kind == "priestess_route":
@@ -171,9 +170,7 @@ def _build(st, seat: str, action, text: str):
     if kind == "buy_nothing":
         return BuyNothing(seat)
     if kind == "buy":
-        table = {c.lower(): c for c in st.comp.score_cards}
-        table["priestess"] = "priestess"
-        return Buy(seat, _name(kids[1], table, "score card", text))
+        return Buy(seat, _name(kids[1], purchasable(st.comp), "score card", text))
     raise _syntax(f"unknown move '{text.strip()}'", kids[0] if kids else None, text)
 
 
