@@ -5,7 +5,8 @@ decisions, automatic effects). ``_settle`` runs automatic steps until a random
 act or a real decision is due; a decision with a single possible answer
 (nothing affordable, no lava to move, one face to pick) is not asked.
 ``apply`` validates a move directly (never by enumerating ``legal_moves``) and
-mutates nothing before the move is known to be legal.
+mutates nothing before the move is known to be legal; ``check`` is that
+validation alone, so a reader can judge a move without a copy of the state.
 """
 from __future__ import annotations
 
