@@ -16,7 +16,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from referee.errors import ComponentError
-from referee.hawaii.data.components import STATUSES, digest, listing, load
+from referee.core.provenance import STATUSES
+from referee.hawaii.data.components import digest, listing, load
 from referee.core.paths import game_data
 
 SHIPPED = game_data("hawaii")

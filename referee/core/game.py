@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
-from referee.errors import BadChanceError
+from referee.errors import BadChanceError, IllegalMoveError
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -134,3 +134,16 @@ def play_random(state: State, rng: random.Random, *, check: bool = False,
         if check:
             state.check_invariants()
     raise RuntimeError("game did not end")
+
+
+def accepted(state, move):
+    """``move`` if ``state.check`` finds it legal now, else None. The games' shortcuts
+    for canonical lines end here: a refused move goes back to the lenient reader,
+    which gives the player the rule's reason."""
+    if move is None:
+        return None
+    try:
+        state.check(move)
+    except IllegalMoveError:
+        return None
+    return move

@@ -9,6 +9,7 @@ from typing import Sequence
 from referee.core.module import LazyGameModule
 from referee.haleakala.data import components
 from referee.haleakala.rules import game
+from referee.haleakala.rules.least_disruptive import least_disruptive_move
 from referee.haleakala.text import state_json
 
 
@@ -40,7 +41,6 @@ class HaleakalaModule(LazyGameModule):
         return game.new_state(players, rules)
 
     def least_disruptive_move(self, state):
-        from referee.haleakala.rules.least_disruptive import least_disruptive_move
         return least_disruptive_move(state)
 
     def state_to_json(self, state) -> dict:

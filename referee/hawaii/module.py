@@ -9,6 +9,7 @@ from typing import Sequence
 
 from referee.core.module import LazyGameModule
 from referee.hawaii.rules import game
+from referee.hawaii.rules.least_disruptive import least_disruptive_move
 from referee.hawaii.text import state_json
 from referee.hawaii.data.components import listing, load
 
@@ -43,7 +44,6 @@ class HawaiiModule(LazyGameModule):
         return game.new_state(players, rules)
 
     def least_disruptive_move(self, state):
-        from referee.hawaii.rules.least_disruptive import least_disruptive_move
         return least_disruptive_move(state)
 
     def state_to_json(self, state) -> dict:

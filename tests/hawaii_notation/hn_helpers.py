@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from referee.core.game import CHANCE
-from referee.hawaii.text import notation
+from referee.hawaii.text import chance_lines
 from referee.hawaii.rules.game import new_state
 from referee.hawaii.rules.moves import Token
 
@@ -23,7 +23,7 @@ def setup(players=("RED", "GREEN", "BLUE"), lines=SETUP):
     """RED to move at the start of round 1 (13 shells, 7 feet, 0 fruits)."""
     s = new_state(list(players))
     for line in lines:
-        for m in notation.parse_chance(line, s.clone()):
+        for m in chance_lines.parse_chance(line, s.clone()):
             s.apply(m)
     assert s.current_player() == players[0]
     return s

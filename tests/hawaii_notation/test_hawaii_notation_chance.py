@@ -7,7 +7,7 @@ from hn_helpers import SETUP, setup
 from referee.errors import BadChanceError
 from referee.hawaii.rules.game import new_state
 from referee.hawaii.rules.moves import OrderDrawn, PlaceDrawn, Token, TokenDrawn
-from referee.hawaii.text.notation import format_chance, parse_chance
+from referee.hawaii.text.chance_lines import format_chance, parse_chance
 
 
 def before(n_lines: int):

@@ -5,7 +5,8 @@ from hypothesis import strategies as st
 from hn_helpers import SETUP, player, random_game, setup
 from referee.errors import RefereeError
 from referee.hawaii.rules.game import new_state
-from referee.hawaii.text.notation import parse_chance, parse_move
+from referee.hawaii.text.chance_lines import parse_chance
+from referee.hawaii.text.notation import parse_move
 
 WORDS = ["RED", "GREEN", "red", "moves", "stays", "at", "buys", "with", "token", "plain",
          "paying", "to", "village", "plus", "tiki", "fishes", "visits", "dock", "takes", "order",

@@ -4,7 +4,8 @@ import pytest
 
 from hn_helpers import chance_groups, random_game, setup
 from referee.errors import RefereeError
-from referee.hawaii.text.notation import format_chance, format_move, parse_chance, parse_move
+from referee.hawaii.text.chance_lines import format_chance, parse_chance
+from referee.hawaii.text.notation import format_move, parse_move
 
 GAMES = [(seed, 2 + seed % 4) for seed in range(20)]
 

@@ -123,10 +123,13 @@ def _branches_overlap(state, seq, flags) -> bool:
 
 def _user_patterns():
     """(name, pattern, anchored) of every pattern that reads a player's text."""
+    from referee.haleakala.text import canonical_moves as haleakala_canonical
     from referee.hawaii.text import canonical_moves, names
     from referee.syntax import hints as syntax
     from referee.transcript import reader
     out = [(f"canonical {k}", p, True) for k, p in canonical_moves.PATTERNS.items()]
+    out += [(f"haleakala canonical {k}", p, True) for k, p in haleakala_canonical.PATTERNS.items()]
+    out += [("haleakala FILLER", haleakala_canonical._FILLER, False)]
     out += [("FISH_ITEM", canonical_moves.FISH_ITEM, False),
             ("two-word names", names._TWO_WORDS, False), ("BEACH_SPOTS", names.BEACH_SPOTS, True),
             ("error word finder", syntax._WORD, False)]

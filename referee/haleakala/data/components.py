@@ -1,8 +1,9 @@
 """Load and check ``games/haleakala.yaml``.
 
 The data file is edited by people reading cardboard, so every inconsistency is
-reported as ``file:line: what is wrong`` rather than as a Python traceback, and
-every value keeps the provenance tag it was given (or inherited).
+reported as ``file:line: what is wrong`` rather than as a Python traceback. The
+file is read by the reader every game shares (:mod:`referee.core.components`),
+which keeps each value's line and provenance and refuses a value with no status.
 """
 from __future__ import annotations
 
@@ -10,26 +11,21 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
-from referee.core import component_cache as components_cache
-from referee.core.provenance import STATUSES
+from referee.core import components as shared
 from referee.errors import ComponentError
 from referee.haleakala.data.model import (CARD_KINDS, DECK_ORDER, SCORE_KINDS, CardFace,
                                      HaleakalaComponents, Provenance, ScoreCardSpec)
 from referee.core.paths import game_data
 
-_META = ("status", "source")
 MODEL_CLASSES = (HaleakalaComponents, CardFace, ScoreCardSpec, Provenance)
 
 
 class _Tree:
-    """Plain values with the line of each dotted path, provenance gathered on the way."""
+    """The line of each dotted path, so that a check on plain values can still name it."""
 
-    def __init__(self, file: str):
+    def __init__(self, file: str, lines: dict[str, int]):
         self.file = file
-        self.lines: dict[str, int] = {}
-        self.prov: list[Provenance] = []
-        from yaml.constructor import SafeConstructor
-        self._ctor = SafeConstructor()
+        self.lines = lines
 
     def fail(self, path: str, message: str) -> ComponentError:
         line = self.lines.get(path)
@@ -37,45 +33,6 @@ class _Tree:
             path = path.rsplit(".", 1)[0]
             line = self.lines.get(path)
         return ComponentError(f"{self.file}:{line or 1}: {message}", file=self.file, line=line)
-
-    def scalar(self, node):
-        return self._ctor.construct_object(node, deep=True)
-
-    def walk(self, node, path: str, status: str, source: str):
-        from yaml.nodes import MappingNode, SequenceNode
-        self.lines[path] = node.start_mark.line + 1
-        if isinstance(node, MappingNode):
-            keys = {self.scalar(k): (k, v) for k, v in node.value}
-            if "status" in keys:
-                status = self.scalar(keys["status"][1])
-                if status not in STATUSES:
-                    self.lines[path + ".status"] = keys["status"][1].start_mark.line + 1
-                    raise self.fail(path + ".status",
-                                    f"status must be one of {', '.join(STATUSES)}, not {status!r}")
-            if "source" in keys:
-                source = str(self.scalar(keys["source"][1]))
-            if "value" in keys and set(keys) <= {"value", *_META}:
-                return self.walk(keys["value"][1], path, status, source)
-            out = {}
-            for key, (_, vnode) in keys.items():
-                if key in _META:
-                    continue
-                sub = f"{path}.{key}" if path else str(key)
-                out[key] = self.walk(vnode, sub, status, source)
-            return out
-        if isinstance(node, SequenceNode):
-            value = [self.walk(v, f"{path}.{i}", status, source) for i, v in enumerate(node.value)]
-            if all(not isinstance(v, (dict, list)) for v in value):
-                self._record(path, value, status, source, node)
-            return value
-        value = self.scalar(node)
-        self._record(path, value, status, source, node)
-        return value
-
-    def _record(self, path, value, status, source, node):
-        self.prov = [p for p in self.prov if not p.path.startswith(path + ".")]
-        self.prov.append(Provenance(path, value, status or "unverified", source or "",
-                                    node.start_mark.line + 1))
 
 
 def _get(tree: _Tree, data: dict, path: str, kind=None):
@@ -97,24 +54,12 @@ def _positive(tree, data, path, allow_zero=False) -> int:
 
 
 def parse(text: str, file: str = "haleakala.yaml") -> HaleakalaComponents:
-    """Build the components from YAML text; ComponentError names file and line.
-
-    The YAML library is imported here, not at the top: a file read once is
-    served by :mod:`referee.core.component_cache` from then on."""
-    import yaml
-    from yaml.nodes import MappingNode
-
-    tree = _Tree(file)
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark else 1
-        raise ComponentError(f"{file}:{line}: not valid YAML: {getattr(exc, 'problem', exc)}",
-                             file=file, line=line) from None
-    if not isinstance(root, MappingNode):
+    """Build the components from YAML text; ComponentError names file and line."""
+    root, kept = shared.read(file, text)
+    if not isinstance(root.data, dict):
         raise ComponentError(f"{file}:1: the top level must be a mapping", file=file, line=1)
-    data = tree.walk(root, "", "", "")
+    tree = _Tree(file, root.lines())
+    data = root.plain()
 
     seats = tuple(_get(tree, data, "seats", list))
     if len(seats) != 2 or len(set(seats)) != 2:
@@ -252,20 +197,13 @@ def parse(text: str, file: str = "haleakala.yaml") -> HaleakalaComponents:
         nautilus_points=_positive(tree, data, "points.nautilus", True),
         shell_left_points=_positive(tree, data, "points.shell_left", True),
         path=file, sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
-        provenance=tuple(sorted(tree.prov, key=lambda p: p.line)),
+        provenance=tuple(sorted(kept.provenance, key=lambda p: p.line)),
     )
 
 
 def load(path: str | Path | None = None) -> HaleakalaComponents:
     p = Path(path) if path is not None else game_data("haleakala")
-    try:
-        raw = p.read_bytes()
-        text = raw.decode("utf-8")
-    except OSError as exc:
-        raise ComponentError(f"{p}: cannot read component file: {exc.strerror}", file=str(p)) from None
-    except UnicodeDecodeError as exc:
-        raise ComponentError(f"{p}: cannot read component file: {exc}", file=str(p)) from None
-    return components_cache.load(str(p), raw, lambda: parse(text, str(p)), MODEL_CLASSES)
+    return shared.load(str(p), lambda file, raw, text: parse(text, file), MODEL_CLASSES)
 
 
 @lru_cache(maxsize=1)
@@ -275,7 +213,4 @@ def default() -> HaleakalaComponents:
 
 
 def listing(comp: HaleakalaComponents, unverified_only: bool = False) -> list[dict]:
-    """Each value with its provenance, in file order (for ``referee components``)."""
-    return [{"path": p.path, "value": p.value, "status": p.status, "source": p.source,
-             "line": p.line}
-            for p in comp.provenance if not unverified_only or p.status == "unverified"]
+    return shared.listing(comp.provenance, unverified_only, line=True)

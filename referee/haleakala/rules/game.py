@@ -15,6 +15,7 @@ from referee.core.game import ChanceMove, Game, Outcome, State
 from referee.errors import BadHeaderError
 from referee.haleakala.data import components
 from referee.haleakala.rules import turns as rules
+from referee.haleakala.rules.invariants import check as check_invariants
 from referee.haleakala.data.model import HaleakalaComponents
 
 
@@ -91,6 +92,10 @@ class HaleakalaState(State):
     def apply(self, move) -> None:
         rules.apply(self, move)
 
+    def check(self, move) -> None:
+        """Raise why ``move`` is illegal now; the state is left as it was."""
+        rules.check(self, move)
+
     def outcome(self) -> Outcome | None:
         if self.result is None:
             return None
@@ -99,8 +104,7 @@ class HaleakalaState(State):
                                "tiebreak": self.result.get("tiebreak")})
 
     def check_invariants(self) -> None:
-        from referee.haleakala.rules.invariants import check
-        check(self)
+        check_invariants(self)
 
     def clone(self) -> "HaleakalaState":
         new = object.__new__(HaleakalaState)

@@ -22,12 +22,11 @@ from __future__ import annotations
 
 from referee.core.game import CHANCE
 from referee.errors import OutOfTurnError
+from referee.haleakala.rules import turns as rules
 from referee.haleakala.rules.moves import BuyNothing, PickCard, PlaceDisc, PriestessMove, Sail, TakeBack
 
 
 def least_disruptive_move(st):
-    from referee.haleakala.rules import turns as rules
-
     who = rules.current_player(st)
     if who is None or who == CHANCE:
         raise OutOfTurnError("no seat is to move: the referee has no move to play for one")

@@ -5,7 +5,8 @@ decisions, automatic effects). ``_settle`` runs automatic steps until a random
 act or a real decision is due; a decision with a single possible answer
 (nothing affordable, no lava to move, one face to pick) is not asked.
 ``apply`` validates a move directly (never by enumerating ``legal_moves``) and
-mutates nothing before the move is known to be legal.
+mutates nothing before the move is known to be legal; ``check`` is that
+validation alone, so a reader can judge a move without a copy of the state.
 """
 from __future__ import annotations
 
@@ -116,25 +117,31 @@ def chance_outcomes(st) -> list[tuple[object, Fraction]]:
     return [(CardDrawn(f), Fraction(n, total)) for f, n in sorted(deck.items())]
 
 
-def _apply_chance(st, move) -> None:
+def _check_chance(st, move) -> None:
     if current_player(st) != CHANCE:
         who = current_player(st)
         raise BadChanceError(f"no random act is due: {who} is to move")
-    task = st.pending[0]
-    if task["do"] == "first":
+    if st.pending[0]["do"] == "first":
         if not isinstance(move, FirstPlayerDrawn):
             raise BadChanceError("the first player must be drawn first (K-R1)")
         if move.seat not in st.seats:
             raise BadChanceError(f"{move.seat!r} is not a seat of this game (K-R1)")
+        return
+    if not isinstance(move, CardDrawn):
+        raise BadChanceError(f"a card draw is due ({chance_kind(st)})")
+    deck = landing.active_deck(st)
+    if st.decks[deck].get(move.card, 0) <= 0:
+        left = ", ".join(sorted(st.decks[deck]))
+        raise BadChanceError(f"card {move.card!r} is not in the {deck}-palm deck (left: {left}) (K-R5)")
+
+
+def _apply_chance(st, move) -> None:
+    _check_chance(st, move)
+    task = st.pending[0]
+    if task["do"] == "first":
         st.first = st.turn = move.seat
         st.pending.pop(0)
     else:
-        if not isinstance(move, CardDrawn):
-            raise BadChanceError(f"a card draw is due ({chance_kind(st)})")
-        deck = landing.active_deck(st)
-        if st.decks[deck].get(move.card, 0) <= 0:
-            left = ", ".join(sorted(st.decks[deck]))
-            raise BadChanceError(f"card {move.card!r} is not in the {deck}-palm deck (left: {left}) (K-R5)")
         steps = landing.draw(st, task, move.card)
         if steps:
             st.pending[0:0] = steps
@@ -202,12 +209,47 @@ def _can_invoke(st, seat: str) -> bool:
 
 # --- applying ------------------------------------------------------------------
 
+def check(st, move) -> None:
+    """Raise why ``move`` cannot be played now, changing nothing.
+
+    The notation asks this of every line it reads and the replay then applies
+    the move once: no trial copy of the state, no move applied twice."""
+    if st.result is not None:
+        raise IllegalMoveError("the game is over: no move can be played (K-R8)")
+    if isinstance(move, (FirstPlayerDrawn, CardDrawn)):
+        _check_chance(st, move)
+    else:
+        _checked(st, move)
+
+
 def apply(st, move) -> None:
     if st.result is not None:
         raise IllegalMoveError("the game is over: no move can be played (K-R8)")
     if isinstance(move, (FirstPlayerDrawn, CardDrawn)):
         _apply_chance(st, move)
         return
+    dest = _checked(st, move)
+    if not st.pending:
+        if isinstance(move, PlaceDisc):
+            _place(st, move, dest)
+        elif isinstance(move, TakeBack):
+            _take_back(st, move, dest)
+        else:
+            _sail(st, move)
+    else:
+        task = st.pending.pop(0)
+        if isinstance(move, PickCard):
+            st.pending[0:0] = landing.pick(st, task, move.card)
+        elif isinstance(move, PriestessMove):
+            cards.do_priestess(st, move.seat, move.src, move.dst)
+        elif isinstance(move, Buy):
+            st.pending[0:0] = cards.do_buy(st, move.seat, move.card)
+    _settle(st)
+
+
+def _checked(st, move) -> str | None:
+    """The shaman's validated destination (None: it stays) once ``move`` is known
+    to be legal; the rule's reason otherwise. Nothing is changed either way."""
     seat = getattr(move, "seat", None)
     who = current_player(st)
     if who == CHANCE:
@@ -216,25 +258,31 @@ def apply(st, move) -> None:
         raise OutOfTurnError(f"{seat} cannot act now: {who} is to {_what(st)}")
     if not st.pending:
         if isinstance(move, PlaceDisc):
-            _place(st, move)
-        elif isinstance(move, TakeBack):
-            _take_back(st, move)
-        elif isinstance(move, Sail):
-            _sail(st, move)
-        else:
-            raise IllegalMoveError(f"{seat} must play an action now: place, take back or sail (K-R4)")
-    else:
-        task = st.pending[0]
-        do = task["do"]
-        if do == "pick" and isinstance(move, PickCard):
-            _pick(st, task, move)
-        elif do == "priestess" and isinstance(move, PriestessMove):
-            _priestess(st, task, move)
-        elif do == "buy" and isinstance(move, (Buy, BuyNothing)):
-            _buy(st, task, move)
-        else:
-            raise IllegalMoveError(f"{seat} must first {_what(st)}")
-    _settle(st)
+            return _check_place(st, move)
+        if isinstance(move, TakeBack):
+            return _check_take_back(st, move)
+        if isinstance(move, Sail):
+            _check_sail(st, move)
+            return None
+        raise IllegalMoveError(f"{seat} must play an action now: place, take back or sail (K-R4)")
+    task = st.pending[0]
+    do = task["do"]
+    if do == "pick" and isinstance(move, PickCard):
+        opts = landing.pick_options(st, task)
+        if move.card not in opts:
+            raise IllegalMoveError(f"{seat} cannot pick {move.card}: the cards at section "
+                                   f"{task['sec']} are {', '.join(opts)} (K-R5)")
+    elif do == "priestess" and isinstance(move, PriestessMove):
+        reason = cards.priestess_reason(st, seat, move.src, move.dst)
+        if reason:
+            raise IllegalMoveError(reason)
+    elif do == "buy" and isinstance(move, Buy):
+        reason = cards.buy_reason(st, seat, task["why"], move.card)
+        if reason:
+            raise IllegalMoveError(reason)
+    elif not (do == "buy" and isinstance(move, BuyNothing)):
+        raise IllegalMoveError(f"{seat} must first {_what(st)}")
+    return None
 
 
 def _what(st) -> str:
@@ -279,7 +327,7 @@ def _check_shaman(st, seat: str, dest) -> str | None:
     return dest
 
 
-def _place(st, m: PlaceDisc) -> None:
+def _check_place(st, m: PlaceDisc) -> str | None:
     seat, opp = m.seat, st.other(m.seat)
     _check_section(st, seat, m.section)
     if m.value not in st.reserve[seat]:
@@ -288,31 +336,34 @@ def _place(st, m: PlaceDisc) -> None:
     if sum(beach[seat]) + m.value == sum(beach[opp]):
         raise IllegalMoveError(f"{seat} cannot place {m.value} on beach{m.section}: "
                                f"sums would be equal (K-R3)")
-    at_boat = m.section == st.boat
-    dest = None
-    if at_boat:
-        if m.shaman is not None and m.shaman != st.shaman[seat]:
-            raise IllegalMoveError(f"{seat} cannot move the shaman after placing on the boat's "
-                                   f"beach{m.section}: the boat sails instead (K-R4)")
-        if m.invocation:
-            if not st.tactical:
-                raise IllegalMoveError(f"{seat} has no invocation disc: it is used only in the "
-                                       f"tactical variant (K-R11)")
-            if st.invocation.get(seat) != "reserve":
-                raise IllegalMoveError(f"{seat} cannot add the invocation disc: it is on "
-                                       f"beach{st.invocation.get(seat)}, not in reserve (K-R11)")
-            if st.lava_supply <= 0:
-                raise IllegalMoveError(f"{seat} cannot add the invocation disc: all lava discs "
-                                       f"are already on the board this round (K-R11)")
-    else:
+    if m.section != st.boat:
         if m.invocation:
             raise IllegalMoveError(f"{seat} can add the invocation disc only on the boat's "
                                    f"beach{st.boat} (K-R11)")
-        dest = _check_shaman(st, seat, m.shaman)
+        return _check_shaman(st, seat, m.shaman)
+    if m.shaman is not None and m.shaman != st.shaman[seat]:
+        raise IllegalMoveError(f"{seat} cannot move the shaman after placing on the boat's "
+                               f"beach{m.section}: the boat sails instead (K-R4)")
+    if m.invocation:
+        if not st.tactical:
+            raise IllegalMoveError(f"{seat} has no invocation disc: it is used only in the "
+                                   f"tactical variant (K-R11)")
+        if st.invocation.get(seat) != "reserve":
+            raise IllegalMoveError(f"{seat} cannot add the invocation disc: it is on "
+                                   f"beach{st.invocation.get(seat)}, not in reserve (K-R11)")
+        if st.lava_supply <= 0:
+            raise IllegalMoveError(f"{seat} cannot add the invocation disc: all lava discs "
+                                   f"are already on the board this round (K-R11)")
+    return None
+
+
+def _place(st, m: PlaceDisc, dest: str | None) -> None:
+    seat = m.seat
+    beach = st.beaches[m.section]
     st.reserve[seat].remove(m.value)
     beach[seat] = sorted(beach[seat] + [m.value])
-    st.turn = opp
-    if at_boat:
+    st.turn = st.other(seat)
+    if m.section == st.boat:
         if m.invocation:
             st.invocation[seat] = m.section
         st.boat = board.step(st.comp, st.boat, m.value)
@@ -321,7 +372,7 @@ def _place(st, m: PlaceDisc) -> None:
         st.shaman[seat] = dest
 
 
-def _take_back(st, m: TakeBack) -> None:
+def _check_take_back(st, m: TakeBack) -> str | None:
     seat, opp = m.seat, st.other(m.seat)
     _check_section(st, seat, m.section)
     beach = st.beaches[m.section]
@@ -332,46 +383,25 @@ def _take_back(st, m: TakeBack) -> None:
     if mine == theirs and theirs != 0:
         raise IllegalMoveError(f"{seat} cannot take back {m.value} from beach{m.section}: "
                                f"sums would be equal (K-R3)")
-    dest = _check_shaman(st, seat, m.shaman)
-    beach[seat].remove(m.value)
+    return _check_shaman(st, seat, m.shaman)
+
+
+def _take_back(st, m: TakeBack, dest: str | None) -> None:
+    seat = m.seat
+    st.beaches[m.section][seat].remove(m.value)
     st.reserve[seat] = sorted(st.reserve[seat] + [m.value])
-    st.turn = opp
+    st.turn = st.other(seat)
     if dest is not None:
         st.shaman[seat] = dest
 
 
-def _sail(st, m: Sail) -> None:
+def _check_sail(st, m: Sail) -> None:
     if st.reserve[m.seat]:
         left = ", ".join(map(str, st.reserve[m.seat]))
         raise IllegalMoveError(f"{m.seat} cannot sail: disc(s) {left} still in reserve (K-R4)")
+
+
+def _sail(st, m: Sail) -> None:
     st.turn = st.other(m.seat)
     st.boat = board.step(st.comp, st.boat, 1)
     st.pending.append({"do": "land", "sec": st.boat, "by": m.seat, "invoked": False})
-
-
-def _pick(st, task: dict, m: PickCard) -> None:
-    opts = landing.pick_options(st, task)
-    if m.card not in opts:
-        raise IllegalMoveError(f"{m.seat} cannot pick {m.card}: the cards at section "
-                               f"{task['sec']} are {', '.join(opts)} (K-R5)")
-    st.pending.pop(0)
-    st.pending[0:0] = landing.pick(st, task, m.card)
-
-
-def _priestess(st, task: dict, m: PriestessMove) -> None:
-    reason = cards.priestess_reason(st, m.seat, m.src, m.dst)
-    if reason:
-        raise IllegalMoveError(reason)
-    st.pending.pop(0)
-    cards.do_priestess(st, m.seat, m.src, m.dst)
-
-
-def _buy(st, task: dict, m) -> None:
-    if isinstance(m, BuyNothing):
-        st.pending.pop(0)
-        return
-    reason = cards.buy_reason(st, m.seat, task["why"], m.card)
-    if reason:
-        raise IllegalMoveError(reason)
-    st.pending.pop(0)
-    st.pending[0:0] = cards.do_buy(st, m.seat, m.card)

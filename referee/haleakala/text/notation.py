@@ -2,8 +2,9 @@
 
 Reading is lenient, writing canonical. Every Haleakala move is fully named by
 what the player writes (a disc value is unique, so ``takes back 3`` finds its
-beach), so the reader builds one candidate and lets the engine judge it on a
-copy: the engine's reason, which names the rule, is what the player sees.
+beach), so the reader builds one candidate and asks the engine whether it is
+legal, without playing it: the engine's reason, which names the rule, is what
+the player sees, and the replay applies the move once.
 This module may import lark; the engine never does.
 """
 from __future__ import annotations
@@ -11,15 +12,16 @@ from __future__ import annotations
 from referee.core.game import CHANCE
 from referee.errors import IllegalMoveError, NotationSyntaxError, OutOfTurnError
 from referee.haleakala.rules import board
+from referee.haleakala.text.canonical_moves import pickable, purchasable, read_move
 from referee.haleakala.rules.moves import (Buy, BuyNothing, PickCard, PlaceDisc, PriestessMove, Sail,
                                      TakeBack)
-from referee.syntax.hints import did_you_mean
+from referee.syntax.grammar import parser
+from referee.syntax.hints import did_you_mean, from_lark
 
 __all__ = ["parse_move", "format_move"]
 
 
 def _parser():
-    from referee.syntax.grammar import parser
     return parser("haleakala")
 
 
@@ -68,11 +70,15 @@ def _name(word_tok, table: dict[str, str], what: str, text: str) -> str:
     return found
 
 
-def parse_move(text: str, state):
-    """Lenient text -> the one legal move it names, or a RefereeError (rule named)."""
-    from lark.exceptions import UnexpectedInput
+def parse_move(text: str, state, *, shortcut: bool = True):
+    """Lenient text -> the one legal move it names, or a RefereeError (rule named).
 
-    from referee.syntax.hints import from_lark
+    The referee's own lines take a shortcut (:mod:`referee.haleakala.text.canonical_moves`)."""
+    if shortcut:
+        move = read_move(text, state)
+        if move is not None:
+            return move
+    from lark.exceptions import UnexpectedInput   # heavy: only for a line the shortcut cannot read
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:
@@ -95,8 +101,7 @@ def parse_move(text: str, state):
     if who != seat:
         raise OutOfTurnError(f"{seat} cannot move now: {who} is to move", column=1)
     move = _build(st, seat, action, text)
-    trial = st.clone()
-    trial.apply(move)              # raises the engine's reason when illegal
+    st.check(move)                 # the engine's reason when illegal; the replay applies it once
     return move
 
 
@@ -156,8 +161,7 @@ def _build(st, seat: str, action, text: str):
     if kind == "sail":
         return Sail(seat)
     if kind == "pick":
-        table = {f.lower(): f for f in st.comp.faces if st.comp.faces[f].kind != "lava"}
-        return PickCard(seat, _name(kids[1], table, "card", text))
+        return PickCard(seat, _name(kids[1], pickable(st.comp), "card", text))
     if kind == "priestess_none":
         return PriestessMove(seat)
     if kind == "priestess_route":
@@ -166,9 +170,7 @@ def _build(st, seat: str, action, text: str):
     if kind == "buy_nothing":
         return BuyNothing(seat)
     if kind == "buy":
-        table = {c.lower(): c for c in st.comp.score_cards}
-        table["priestess"] = "priestess"
-        return Buy(seat, _name(kids[1], table, "score card", text))
+        return Buy(seat, _name(kids[1], purchasable(st.comp), "score card", text))
     raise _syntax(f"unknown move '{text.strip()}'", kids[0] if kids else None, text)
 
 

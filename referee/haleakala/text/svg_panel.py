@@ -5,7 +5,7 @@ score, reserve discs, statues left, kept cards and bought score cards.
 from __future__ import annotations
 
 from referee.core.svg import Drawing
-from referee.haleakala.text.svg import SEAT_FILL, SEAT_INK, card, disc
+from referee.haleakala.text.svg_parts import SEAT_FILL, SEAT_INK, card, disc
 
 
 def panel(dr: Drawing, x: float, y: float, w: float, data, comp) -> None:

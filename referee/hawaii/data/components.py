@@ -4,8 +4,8 @@ Most numbers of Hawaii are printed only on the components and are partly
 unknown, so every value carries a provenance (confirmed, inferred, unverified)
 and a group owning the game may play with a corrected copy. A bad copy must
 fail loudly at load time with ``FILE:LINE: reason``, never later as a strange
-ruling, hence the line-keeping reader (:mod:`referee.hawaii.data.components_yaml`) and
-the checks below. A file once checked is served by :mod:`referee.core.component_cache`.
+ruling, hence the line-keeping reader every game shares (:mod:`referee.core.components`)
+and the checks below. A file once checked is served by :mod:`referee.core.component_cache`.
 This module must not import lark: the rules engine uses it.
 """
 from __future__ import annotations
@@ -13,23 +13,20 @@ from __future__ import annotations
 import hashlib
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from referee.core import component_cache as components_cache
-from referee.core.provenance import STATUSES  # noqa: F401 (re-export)
-from referee.errors import ComponentError
+from referee.core import components as shared
+from referee.core.components import Reader, V
 from referee.hawaii.data.model import (DockSpec, HawaiiComponents, IslandSpec, PlaceSpec,
                                   Provenance, RealmSpec, RoundSpec, TileSpec)
 from referee.hawaii.data.token import Token
 from referee.core.paths import game_data
 
-if TYPE_CHECKING:
-    from referee.hawaii.data.components_yaml import Reader, V
-
 MODEL_CLASSES = (HawaiiComponents, PlaceSpec, TileSpec, RoundSpec, DockSpec, IslandSpec,
                  RealmSpec, Provenance, Token)
 _FAMILIES = ("hut", "village", "fruit", "god", "boat", "kahuna", "tiki")
 _REWARDS = ("points", "tile", "any-fruit", "kahunas", "tikis", "fruits")
+_LABELS = frozenset({"id", "name", "aliases"})   # names, not game facts: no provenance
 _PAIR_FIELDS = tuple(n for n, t in TileSpec.__annotations__.items()
                      if getattr(t, "__forward_arg__", t) == "Pair | None")   # NamedTuple keeps a ForwardRef
 _MAX_PLAYERS = 5
@@ -53,14 +50,7 @@ def _resolved(path: str) -> str:
 
 
 def listing(components: HawaiiComponents, unverified_only: bool = False) -> list[dict]:
-    """One row per value (path, value, status, source) for ``referee components``."""
-    rows = []
-    for p in components.provenance:
-        if unverified_only and p.status != "unverified":
-            continue
-        value = list(p.value) if isinstance(p.value, tuple) else p.value
-        rows.append({"path": p.path, "value": value, "status": p.status, "source": p.source})
-    return rows
+    return shared.listing(components.provenance, unverified_only)
 
 
 def digest(components: HawaiiComponents) -> str:
@@ -70,22 +60,15 @@ def digest(components: HawaiiComponents) -> str:
 
 @lru_cache(maxsize=None)
 def _load(file: str) -> HawaiiComponents:
-    try:
-        raw = Path(file).read_bytes()
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ComponentError(f"{file}: cannot read the component file: {exc}", file=file) from exc
-    return components_cache.load(file, raw, lambda: _read(file, raw, text), MODEL_CLASSES)
+    return shared.load(file, _read, MODEL_CLASSES)
 
 
 def _read(file: str, raw: bytes, text: str) -> HawaiiComponents:
     """The YAML itself: only when the components cache has not seen this file."""
-    from referee.hawaii.data.components_yaml import read
-
-    tree, reader = read(file, text)
-    built = _Builder(reader).build(tree)
+    tree, kept = shared.read(file, text, _LABELS)
+    built = _Builder(kept).build(tree)
     return HawaiiComponents(**built, path=file, sha256=hashlib.sha256(raw).hexdigest(),
-                            provenance=tuple(reader.provenance))
+                            provenance=tuple(kept.provenance))
 
 
 class _Builder:

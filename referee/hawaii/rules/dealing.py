@@ -5,7 +5,10 @@ The token layout follows the seeds: per place in layout order, one token per
 unprinted circle, then one for the printed circle, which stays on it only if
 the place's sum stays within the printed limit, else it goes fish side up to
 the cove; then players-1 tokens on order spaces 2..N, lowest first, a spear
-token above a plain one of the same value.
+token above a plain one of the same value. The game's start (the starting
+resources, the first chief) is a step of the first layout, so it lives here
+and the round's frame (:mod:`referee.hawaii.rules.rounds`) can import this
+module without this module importing it.
 """
 from __future__ import annotations
 
@@ -54,14 +57,29 @@ def normalize(d: "Data") -> None:
             _reshuffle(d.stack_down, d.stack_up)
         elif head[0] == "start":
             d.pending.pop(0)
-            from referee.hawaii.rules.rounds import start_game
             start_game(d)
         elif head[0] == "chiefs":
             d.pending.pop(0)
-            from referee.hawaii.rules.rounds import start_chiefs
             start_chiefs(d)
         else:
             return
+
+
+def start_game(d: "Data") -> None:
+    """The first order is known: hand out the starting resources (H-X13)."""
+    d.order = [d.track_seat[k] for k in sorted(d.track_seat)]
+    d.track_seat = {}
+    comps = d.comps
+    for space, seat in enumerate(d.order):
+        p = d.players[seat]
+        p.gain("shells", comps.start_shells)
+        p.gain("feet", comps.start_feet)
+        p.gain("fruits", comps.start_fruits[space])
+
+
+def start_chiefs(d: "Data") -> None:
+    d.phase = "chiefs"
+    d.turn = d.order[0]
 
 
 def kind(d: "Data") -> str | None:

@@ -12,20 +12,14 @@ it takes shells, the first of the words, so the choice is fixed.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.core.game import CHANCE
 from referee.errors import OutOfTurnError
+from referee.hawaii.rules.game import HawaiiState, income_options
 from referee.hawaii.rules.moves import ChooseIncome, TakeOrder
-
-if TYPE_CHECKING:
-    from referee.hawaii.rules.game import HawaiiState
+from referee.hawaii.rules.rounds import irrigation_twos
 
 
-def least_disruptive_move(state: "HawaiiState"):
-    from referee.hawaii.rules.game import income_options
-    from referee.hawaii.rules.rounds import irrigation_twos
-
+def least_disruptive_move(state: HawaiiState):
     d = state.d
     who = state.current_player()
     if who is None or who == CHANCE:

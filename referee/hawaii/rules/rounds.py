@@ -1,5 +1,6 @@
-"""The round's frame: starting the game, turn order, the end of the chiefs'
-phase, income (H-R17) and the next round's preparation (H-R18)."""
+"""The round's frame: turn order, the end of the chiefs' phase, income (H-R17)
+and the next round's preparation (H-R18). The game's start is set up with the
+first layout (:mod:`referee.hawaii.rules.dealing`)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -11,23 +12,6 @@ if TYPE_CHECKING:
 
 INCOME_CHOICES = ("shell", "foot", "fruit")
 _RESOURCE = {"shell": "shells", "foot": "feet", "fruit": "fruits"}
-
-
-def start_game(d: "Data") -> None:
-    """The first order is known: hand out the starting resources (H-X13)."""
-    d.order = [d.track_seat[k] for k in sorted(d.track_seat)]
-    d.track_seat = {}
-    comps = d.comps
-    for space, seat in enumerate(d.order):
-        p = d.players[seat]
-        p.gain("shells", comps.start_shells)
-        p.gain("feet", comps.start_feet)
-        p.gain("fruits", comps.start_fruits[space])
-
-
-def start_chiefs(d: "Data") -> None:
-    d.phase = "chiefs"
-    d.turn = d.order[0]
 
 
 def next_turn(d: "Data") -> None:

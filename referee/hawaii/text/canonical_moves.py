@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from referee.errors import IllegalMoveError
+from referee.core.game import accepted
 from referee.hawaii.rules import buying
 from referee.hawaii.text import names
 from referee.hawaii.rules.boats import default_units
@@ -59,14 +59,7 @@ def read_move(text: str, state):
     m = PATTERNS[action].fullmatch(text)
     if m is None:
         return None
-    move = _BUILD[action](m, state.d)
-    if move is None:
-        return None
-    try:
-        state.check(move)
-    except IllegalMoveError:
-        return None
-    return move
+    return accepted(state, _BUILD[action](m, state.d))
 
 
 def _payment(text: str) -> Payment:

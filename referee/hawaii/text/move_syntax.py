@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
+from referee.core.paths import grammar_dir
 from referee.errors import NotationSyntaxError
 from referee.hawaii.text import names
 from referee.hawaii.text.canonical_moves import FISH_ITEM, PATTERNS, RESOURCE_OF_WORD
@@ -36,9 +37,7 @@ _SHOWN = {"NAME": "a name", "INT": "a number", "SPEAR_TOKEN": "a token like 4s",
 
 @lru_cache(maxsize=1)
 def _parser():
-    from lark import Lark
-
-    from referee.core.paths import grammar_dir
+    from lark import Lark   # heavy: only when a line is not the referee's own
     path = str(grammar_dir() / "hawaii.lark")
     try:
         return Lark.open(path, parser="lalr", maybe_placeholders=True, cache=True)
@@ -82,7 +81,7 @@ def syntax_error(reason: str, tok, text: str, hint: str | None = None) -> Notati
 
 
 def _tokens(node) -> list:
-    from lark import Token as LarkToken
+    from lark import Token as LarkToken   # heavy; a Lark tree is at hand here, so lark is loaded
     if node is None:
         return []
     if isinstance(node, LarkToken):
@@ -231,7 +230,7 @@ def read(text: str, *, fast: bool = True) -> "Said":
         said = _read_canonical(text)
         if said is not None:
             return said
-    from lark.exceptions import UnexpectedInput
+    from lark.exceptions import UnexpectedInput   # heavy: only past the canonical fast path
     prepared = names.join_two_word_names(text)
     try:
         tree = _parser().parse(prepared)

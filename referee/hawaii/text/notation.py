@@ -19,7 +19,6 @@ from referee.hawaii.rules import boats as boats_mod
 from referee.hawaii.rules import buying, fishing, islands, payment
 from referee.hawaii.text import names
 from referee.hawaii.text.canonical_moves import read_move
-from referee.hawaii.text.chance_lines import format_chance, parse_chance  # noqa: F401 (re-export)
 from referee.hawaii.text.move_syntax import KEYWORDS, Pay, Said, read, syntax_error
 from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Token, Visit
 from referee.hawaii.rules.rounds import INCOME_CHOICES

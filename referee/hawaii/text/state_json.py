@@ -11,6 +11,8 @@ from typing import Any
 from referee.errors import BadPositionError
 from referee.hawaii.rules import boats as boats_mod
 from referee.hawaii.rules import invariants
+from referee.hawaii.rules.game import RULE_FLAGS, SEATS, HawaiiState
+from referee.hawaii.rules.rounds import irrigation_twos
 from referee.hawaii.data.components import load
 from referee.hawaii.data.model import HawaiiComponents
 from referee.hawaii.rules.moves import Token
@@ -116,7 +118,6 @@ def _track(d: Data) -> dict[str, Any]:
 # --- loading -------------------------------------------------------------------------
 
 def from_json(data: dict, comps: HawaiiComponents | None = None):
-    from referee.hawaii.rules.game import RULE_FLAGS, SEATS, HawaiiState
     comps = comps or load()
     try:
         if data.get("game") != "Hawaii":
@@ -276,8 +277,6 @@ def _places_of_chiefs(d: Data) -> list[str]:
 def _due(d: Data) -> list[str]:
     """Random draws are due exactly while a round is being set up; income choices exactly
     while irrigation income is being chosen (H-R17, H-R18)."""
-    from referee.hawaii.rules.rounds import irrigation_twos
-
     out = []
     if bool(d.pending) != (d.phase == "setup"):
         out.append(f"the {d.phase} phase cannot have {len(d.pending)} random draws pending")

@@ -1,0 +1,49 @@
+"""The pieces both halves of the Haleakala picture draw (the island in
+:mod:`referee.haleakala.text.svg`, the column beside it in
+:mod:`referee.haleakala.text.svg_panel`): the seats' colours, a number disc and a
+card. Apart so that each half imports them at its top, neither importing the other.
+"""
+from __future__ import annotations
+
+from referee.core.svg import Drawing
+
+SEAT_FILL = {"RED": "#d62728", "YELLOW": "#f2c200"}
+SEAT_INK = {"RED": "#ffffff", "YELLOW": "#111111"}
+CARD_FILL = {"statue": "#d9d9d9", "priestess": "#e3d1f0", "shell": "#f6e3c6", "beach": "#d3ecf7",
+             "lava": "#f4a582"}
+
+
+def disc(dr: Drawing, cx: float, cy: float, seat: str, label, first: bool, title: str) -> None:
+    """A seat's number disc: round for the first seat, square for the second."""
+    fill, ink = SEAT_FILL.get(seat, "#777"), SEAT_INK.get(seat, "#fff")
+    with dr.group(title):
+        if first:
+            dr.circle(cx, cy, 9.5, fill=fill, stroke="#000", stroke_width=1.2)
+        else:
+            dr.rect(cx - 9, cy - 9, 18, 18, fill=fill, stroke="#000", stroke_width=1.2, rx=2)
+        dr.text(cx, cy + 4, label, size=11, anchor="middle", weight="bold", fill=ink)
+
+
+def card(dr: Drawing, x: float, y: float, face: str | None, comp, title: str,
+         w: float = 66, h: float = 28, count: int = 1) -> None:
+    """A card face as a labelled rectangle; None is an empty slot (dashed)."""
+    if face is None:
+        dr.rect(x, y, w, h, fill="#ffffff", stroke="#888", rx=4, stroke_dasharray="4 3",
+                title=title + ": empty")
+        dr.text(x + w / 2, y + h / 2 + 3.5, "empty", size=9, anchor="middle", fill="#777")
+        return
+    kind = comp.faces[face].kind if face in comp.faces else "statue"
+    with dr.group(f"{title}: {face}" + (f", {count} of them" if count > 1 else "")):
+        dr.rect(x, y, w, h, fill=CARD_FILL.get(kind, "#eee"), stroke="#333", rx=4)
+        words = face.replace("-", " ").split() + ([f"×{count}"] if count > 1 else [])
+        fits = max(4, int((w - 4) / (9.5 * 0.58)))
+        lines: list[str] = []
+        for word in words:
+            if lines and len(lines[-1]) + 1 + len(word) <= fits:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        size = 9.5 if len(lines) <= 2 else 8
+        for i, line in enumerate(lines[:3]):
+            dy = h / 2 + size * 0.37 + (i - (min(len(lines), 3) - 1) / 2) * size * 1.05
+            dr.text(x + w / 2, y + dy, line, size=size, anchor="middle")
