@@ -28,7 +28,7 @@ FACE_USERS = ("commands", "service", "cli")
 GAME_PARTS = {"data": 0, "rules": 1, "text": 2, "module": 3, "__init__": 3}
 # what may be imported inside a function: what is slow to import, or only needed on one path
 HEAVY = ("lark", "yaml", "sqlalchemy", "alembic", "starlette", "uvicorn", "jinja2", "resvg_py",
-         "psycopg", "multipart", "difflib", "fcntl", "msvcrt", "email",
+         "psycopg", "multipart", "difflib", "fractions", "fcntl", "msvcrt", "email",
          "smtplib", "imaplib", "ssl", "asyncio", "http", "feedparser",
          "referee.service", *(f"referee.{g}" for g in GAMES))
 

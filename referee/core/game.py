@@ -64,6 +64,12 @@ class State(ABC):
     def apply(self, move) -> None:
         """Validate and play ``move``; raise an IllegalMoveError (state untouched) if illegal."""
 
+    def check(self, move) -> None:
+        """Raise the IllegalMoveError ``apply`` would raise, changing nothing. By default
+        on a copy; a title that validates before it changes anything (both do) checks
+        without one, which is what makes its canonical lines cheap to replay."""
+        self.clone().apply(move)
+
     @abstractmethod
     def clone(self) -> "State":
         ...

@@ -1,4 +1,4 @@
-"""Haleakala moves in the forum notation (shared spec notation.md §3, docs/haleakala.md).
+"""Haleakala moves in the forum notation (docs/haleakala.md, docs/notation.md).
 
 Reading is lenient, writing canonical. Every Haleakala move is fully named by
 what the player writes (a disc value is unique, so ``takes back 3`` finds its

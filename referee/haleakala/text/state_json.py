@@ -1,4 +1,4 @@
-"""The state as JSON (docs/state.md, shared spec cli.md) and back.
+"""The state as JSON (docs/state.md, docs/cli.md) and back.
 
 ``state_to_json`` writes everything needed to go on (deck contents, discard,
 pending steps), in a canonical order, so ``state_from_json(state_to_json(s))``
