@@ -151,12 +151,14 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
     from referee.replay import snapshot
     from referee.replay.commit import waiting_for_salts, waiting_message
     from referee.replay.dealer import host_dealer
-    from referee.transcript.reader import MAX_LINE, check_size, parse_line, read_bytes
+    from referee.transcript.reader import MAX_LINE, check_size, parse_line, read_bytes_lazily
     from referee.transcript.writer import format_tag, with_comment
 
     path = name
     check_size(raw, path)
-    transcript = read_bytes(raw, path)
+    # the body is read only if something looks at it: a replay from the state cache
+    # (keyed by the digest of exactly these bytes) or ``rp`` is already at its end
+    transcript = read_bytes_lazily(raw, path)
     if rp is not None:
         rp.transcript = transcript
     else:
