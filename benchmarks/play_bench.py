@@ -8,8 +8,9 @@ The game is self-played Haleakala (``referee selfplay haleakala --players 2 --ga
 process, the state cache already holding the file's replay (a dry run fills it). The
 two trees run alternately, each with a cache folder of its own, so the machine's load
 falls on both alike. Printed, for each tree: the median CPU time (user + system) of a
-whole ``referee play`` process, and of ``play_line`` in a process that has played
-already (start-up and imports done, as in a resident host); and their ratios.
+whole ``referee play`` process; in a process that has played already (start-up and
+imports done), of ``play_line`` and of ``play_text`` handed a replay kept in memory (as
+the resident host plays); and their ratios.
 """
 from __future__ import annotations
 
@@ -23,13 +24,35 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-# play_line itself in a process that has played once already (its imports done, as in a
-# resident host): the median CPU time of 9 dry runs of the move
-DRIVER = ("import statistics, sys, time\nfrom referee.operations.play import play_line\n"
-          "path, move = sys.argv[1:3]\nplay_line(path, move, dry_run=True)\ntimes = []\n"
-          "for _ in range(9):\n    t = time.process_time()\n"
-          "    play_line(path, move, dry_run=True)\n    times.append(time.process_time() - t)\n"
-          "print(statistics.median(times))")
+# In a process that has played once already (its imports done), the median CPU time of
+# 9 dry runs of the move by play_line (the state from the cache), then of 9 by play_text
+# handed a replay kept in memory, as the resident host plays.
+DRIVER = """
+import statistics, sys, time
+from referee.operations.play import play_line, play_text
+from referee.replay import snapshot
+from referee.replay.replay import replay
+from referee.transcript.reader import read_bytes
+
+path, move = sys.argv[1:3]
+raw = open(path, "rb").read()
+kept = replay(read_bytes(raw, path), chain=True)
+
+
+def median(play, setup=lambda: None):
+    times = []
+    for _ in range(9):
+        arg = setup()
+        t = time.process_time()
+        play(arg)
+        times.append(time.process_time() - t)
+    return statistics.median(times)
+
+
+play_line(path, move, dry_run=True)
+print(median(lambda _: play_line(path, move, dry_run=True)),
+      median(lambda rp: play_text(raw, move, name=path, rp=rp), lambda: snapshot.copy(kept)))
+"""
 
 
 def long_game(folder: Path) -> tuple[Path, str]:
@@ -62,8 +85,9 @@ def compile_tree(root: Path, cache: Path) -> None:
                    check=True, env=_env(root, cache))
 
 
-def one_play(root: Path, game: Path, move: str, work: Path) -> tuple[float, float]:
-    """(CPU s of a whole ``referee play`` process, CPU s of play_line in a warm process)."""
+def one_play(root: Path, game: Path, move: str, work: Path) -> tuple[float, float, float]:
+    """CPU s of a whole ``referee play`` process, and of play_line and play_text (with a
+    replay in memory) in a warm process."""
     target = work / "game.txt"
     shutil.copyfile(game, target)
     env = _env(root, work / "cache")
@@ -75,7 +99,7 @@ def one_play(root: Path, game: Path, move: str, work: Path) -> tuple[float, floa
     shutil.copyfile(game, target)
     warm = subprocess.run([sys.executable, "-c", DRIVER, str(target), move], cwd=work, env=env,
                           check=True, capture_output=True, text=True)
-    return usage.ru_utime + usage.ru_stime, float(warm.stdout)
+    return (usage.ru_utime + usage.ru_stime, *map(float, warm.stdout.split()))
 
 
 def main() -> None:
@@ -102,16 +126,17 @@ def main() -> None:
         for _ in range(args.runs):
             for name, root in trees.items():
                 times[name].append(one_play(root, game, move, work[name]))
+    labels = ("referee play", "play_line, warm", "play_text, replay kept")
     medians = {}
     for name, runs in times.items():
-        medians[name] = [statistics.median(r[i] for r in runs) for i in (0, 1)]
-        print(f"{name:6}  referee play {medians[name][0] * 1000:6.1f} ms CPU (runs "
-              f"{min(r[0] for r in runs) * 1000:.0f}-{max(r[0] for r in runs) * 1000:.0f})   "
-              f"play_line, warm {medians[name][1] * 1000:5.1f} ms CPU (runs "
-              f"{min(r[1] for r in runs) * 1000:.1f}-{max(r[1] for r in runs) * 1000:.1f})   "
-              f"median of {len(runs)}")
-    print(f"ratio before/after: referee play {medians['before'][0] / medians['after'][0]:.2f}x, "
-          f"play_line {medians['before'][1] / medians['after'][1]:.2f}x")
+        medians[name] = [statistics.median(r[i] for r in runs) for i in range(len(labels))]
+        print(f"{name:6} " + "   ".join(
+            f"{label} {medians[name][i] * 1000:.2f} ms CPU (runs {min(r[i] for r in runs) * 1000:.2f}"
+            f"-{max(r[i] for r in runs) * 1000:.2f})" for i, label in enumerate(labels))
+            + f"   median of {len(runs)}")
+    print("ratio before/after: " + ", ".join(
+        f"{label} {medians['before'][i] / medians['after'][i]:.2f}x"
+        for i, label in enumerate(labels)))
 
 
 if __name__ == "__main__":
