@@ -70,3 +70,28 @@ def test_the_body_is_not_read_until_asked_for(monkeypatch):
     assert [t.name for t in lazy.tags] == ["Game", "Players"] and len(lazy.lines) == 53
     assert read == [1, 2, 3, 4]          # the header, and the first line after it
     assert len(lazy.items) == 51 and not lazy.errors and read == list(range(1, 54))
+
+
+def test_a_warm_play_reads_none_of_the_moves_already_played(tmp_path, monkeypatch):
+    """From the state cache, play reads the header, the line after it (to see that the
+    header ended) and its own lines: none of the game's other lines."""
+    import referee.transcript.reader as reader
+    from helpers import run
+    from referee.operations.check import check_path
+    from referee.operations.play import play_line
+
+    path = tmp_path / "g.txt"
+    assert run("new", "toy", "--players", "red,green", "--seed", "7", "-o", path)[0] == 0
+    for _ in range(4):            # the target is 11: the game goes on after these
+        play_line(str(path), f"{check_path(str(path)).to_move} adds 1")
+    lines = path.read_text().splitlines()
+    first_body = next(n for n, line in enumerate(lines, 1) if line.startswith("*"))
+    read = []
+    parse = reader.parse_line
+    monkeypatch.setattr(reader, "parse_line", lambda line, number=1, **kw: read.append(number)
+                        or parse(line, number, **kw))
+    to_move = check_path(str(path)).to_move
+    read.clear()
+    played = play_line(str(path), f"{to_move} adds 2")
+    assert played.written and read
+    assert all(n <= first_body or n > len(lines) for n in read), (first_body, len(lines), read)
