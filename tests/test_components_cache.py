@@ -10,11 +10,12 @@ import sys
 import pytest
 
 from referee.core import component_cache as components_cache
+from referee.core import registry
 from referee.haleakala.data import components as haleakala_components
 from referee.hawaii.data import components as hawaii_components
 
-GAMES = [(hawaii_components, hawaii_components.load, hawaii_components._load),
-         (haleakala_components, haleakala_components.load, None)]
+GAMES = {"hawaii": (hawaii_components, hawaii_components.load, hawaii_components._load),
+         "haleakala": (haleakala_components, haleakala_components.load, None)}
 
 
 def same(a, b, path="components"):
@@ -40,14 +41,19 @@ def same(a, b, path="components"):
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path))
     monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
-    for _, _, memo in GAMES:
+    for _, _, memo in GAMES.values():
         if memo is not None:
             memo.cache_clear()
     yield tmp_path / "components"
     hawaii_components._load.cache_clear()
 
 
-@pytest.mark.parametrize("module, load, memo", GAMES, ids=["hawaii", "haleakala"])
+def test_every_game_is_here():
+    """Each title loads its own component file: a new one must be added above."""
+    assert set(GAMES) == set(registry.keys())
+
+
+@pytest.mark.parametrize("module, load, memo", GAMES.values(), ids=list(GAMES))
 def test_cached_components_equal_the_yaml_exactly(cache, module, load, memo):
     read = load()
     assert len(list(cache.glob("*.json"))) == 1

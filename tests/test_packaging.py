@@ -51,3 +51,17 @@ def test_installed_package_loads_its_data_from_another_directory(wheel, tmp_path
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["10", "126"]
+
+
+def test_every_package_folder_is_listed_in_pyproject():
+    """pyproject.toml lists the packages by name (the three data folders live outside
+    referee/, and the file's own discovery cannot add them): a folder left out would be
+    missing from the wheel, so a new game's folders must be listed, and this says which."""
+    import tomllib
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    package = ROOT / "referee"
+    folders = {".".join(p.relative_to(ROOT).parts) for p in [package, *package.rglob("*")]
+               if p.is_dir() and p.name != "__pycache__"
+               and any(f.suffix in (".py", ".html", ".js", ".css") for f in p.iterdir())}
+    missing = sorted(folders - listed)
+    assert not missing, f"pyproject.toml [tool.setuptools] packages lacks {missing}"

@@ -1,23 +1,52 @@
-"""The games the referee knows, imported lazily so start-up stays cheap."""
+"""The games the referee knows, found in the package itself so that a new title is
+one new folder and nothing else.
+
+A game is a direct subpackage of ``referee`` with a ``module.py`` whose ``MODULE`` is
+its GameModule (core/protocol.py); no other package has one. The folder's name is the
+game's key. Finding them
+only looks for the files, so no game is imported until one is asked for (``referee
+check`` loads one title per run, and start-up time counts).
+
+The order of ``keys()`` (help texts, listings, the rulebook) is each game's declared
+``ORDER`` in its package ``__init__.py`` (which holds nothing else to import), then
+the key: a title that declares none comes after those that do.
+"""
 from __future__ import annotations
 
 import importlib
+import os
+import pkgutil
 
+import referee
 from referee.errors import BadHeaderError
 
-_MODULES = {
-    "hawaii": "referee.hawaii.module",
-    "haleakala": "referee.haleakala.module",
-}
+
+def _discover() -> dict[str, str]:
+    found = {}
+    for info in pkgutil.iter_modules(referee.__path__):
+        if info.ispkg and os.path.isfile(
+                os.path.join(info.module_finder.path, info.name, "module.py")):
+            found[info.name] = f"referee.{info.name}.module"
+    return found
+
+
+# key -> the module holding MODULE; a test may add a title of its own here
+_MODULES = _discover()
+
+
+def _place(key: str) -> tuple[float, str]:
+    package = _MODULES[key].rpartition(".")[0]
+    order = getattr(importlib.import_module(package), "ORDER", None) if package else None
+    return (order if isinstance(order, (int, float)) else float("inf"), key)
 
 
 def keys() -> list[str]:
-    return list(_MODULES)
+    return sorted(_MODULES, key=_place)
 
 
 def get(name: str):
     """The GameModule for a command-line key or a Game tag value (any case)."""
     key = name.strip().lower()
     if key not in _MODULES:
-        raise BadHeaderError(f"unknown game {name!r}: known games are {', '.join(_MODULES)}")
+        raise BadHeaderError(f"unknown game {name!r}: known games are {', '.join(keys())}")
     return importlib.import_module(_MODULES[key]).MODULE

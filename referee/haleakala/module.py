@@ -1,4 +1,4 @@
-"""Haleakala as the notation, transcript and CLI layers see it (referee/core/module.py).
+"""Haleakala as the notation, transcript and CLI layers see it (referee/core/protocol.py).
 
 Importing this stays cheap: the notation (lark) and the renderer load on first use.
 """
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from referee.core.module import LazyGameModule
+from referee.core.protocol import LazyGameModule
 from referee.haleakala.data import components
 from referee.haleakala.rules import game
 from referee.haleakala.rules.least_disruptive import least_disruptive_move

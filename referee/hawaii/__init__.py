@@ -1,0 +1,3 @@
+"""Hawaii: rules engine, data and notation."""
+
+ORDER = 1      # the first title of the referee: listed first (referee.core.registry)

@@ -1,4 +1,4 @@
-"""Hawaii as the notation, transcript and CLI layers see it (referee/core/module.py).
+"""Hawaii as the notation, transcript and CLI layers see it (referee/core/protocol.py).
 
 Importing this must stay cheap (``referee check`` loads it for every run):
 the notation, which needs lark, and the renderer are imported on first use.
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from referee.core.module import LazyGameModule
+from referee.core.protocol import LazyGameModule
 from referee.hawaii.rules import game
 from referee.hawaii.rules.least_disruptive import least_disruptive_move
 from referee.hawaii.text import state_json

@@ -22,7 +22,7 @@ from referee.replay.dealer import host_dealer
 from referee.replay.replayer import Replay, replay
 from referee.transcript import items as I
 from referee.transcript.problems import InternalError, UsageError
-from referee.transcript.reader import MAX_LINE, check_size, parse_line, read_bytes
+from referee.transcript.reader import MAX_LINE, check_size, parse_line, read_bytes_lazily
 from referee.transcript.storage import (locked, read_limited, real_path, remove_stale_temporaries,
                                         write_atomic)
 from referee.transcript.writer import format_tag, with_comment
@@ -135,7 +135,9 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
     the referee's own lines) that returns it."""
     path = name
     check_size(raw, path)
-    transcript = read_bytes(raw, path)
+    # the body is read only if something looks at it: a replay from the state cache
+    # (keyed by the digest of exactly these bytes) or ``rp`` is already at its end
+    transcript = read_bytes_lazily(raw, path)
     if rp is not None:
         rp.transcript = transcript
     else:

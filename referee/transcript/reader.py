@@ -70,12 +70,71 @@ def too_many_errors(number: int, last: int, line: str, file: str) -> NotationSyn
 
 def read_text(text: str, file: str = "<string>") -> Transcript:
     transcript = Transcript(file=file, lines=split_lines(text))
-    seen_item = False
-    for number, line in enumerate(transcript.lines, 1):
+    _read_lines(transcript.lines, file, transcript.tags, transcript.items, transcript.errors)
+    return transcript
+
+
+def read_bytes_lazily(data: bytes, file: str = "<stdin>") -> Transcript:
+    """:func:`read_bytes`, but the lines after the header are read only when something
+    first asks for the items or the errors. ``play`` from a cached replay needs only
+    the header and the line count, and parsing every move line of a long game was most
+    of its own time. The result is the same transcript whenever it is looked at."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return read_bytes(data, file)
+    return _BodyOnDemand(file, split_lines(text))
+
+
+def _read_first(name: str) -> property:
+    """A field of :class:`_BodyOnDemand` that reads the body before it answers."""
+    kept = "_" + name
+
+    def get(self):
+        self._read_body()
+        return getattr(self, kept)
+
+    return property(get, lambda self, value: setattr(self, kept, value))
+
+
+class _BodyOnDemand(Transcript):
+    """A transcript whose header is read and whose body is read on first use. Every
+    tag the file keeps is in the header (a tag after the first move is an error, not
+    a tag), so ``tags`` is whole from the start."""
+
+    def __init__(self, file: str, lines: list[str]):
+        super().__init__(file=file, lines=lines)
+        self._resume = _read_lines(lines, file, self.tags, self._items, self._errors,
+                                   header_only=True)
+
+    def _read_body(self) -> None:
+        resume, self._resume = self._resume, None
+        if resume is not None:
+            _read_lines(self.lines, self.file, self.tags, self._items, self._errors,
+                        start=resume, seen_item=True)
+
+    items = _read_first("items")
+    errors = _read_first("errors")
+
+
+def _read_lines(lines: list[str], file: str, tags: list[Item], items: list[Item],
+                errors: list[RefereeError], *, start: int = 0, seen_item: bool = False,
+                header_only: bool = False) -> int | None:
+    """Read ``lines[start:]`` into ``tags``, ``items`` and ``errors``. With
+    ``header_only``, stop before the first line after the header and return its
+    index, where a later call (``seen_item=True``) goes on as if never stopped."""
+    def tag_item(name: str) -> Item | None:
+        name = name.lower()
+        return next((t for t in tags if t.name.lower() == name), None)
+
+    for index in range(start, len(lines)):
+        if header_only and seen_item:
+            return index
+        number, line = index + 1, lines[index]
         if not line.strip():
             continue
-        if len(transcript.errors) >= MAX_ERRORS:
-            transcript.errors.append(too_many_errors(number, len(transcript.lines), line, file))
+        if len(errors) >= MAX_ERRORS:
+            errors.append(too_many_errors(number, len(lines), line, file))
             break
         try:
             if len(line) > MAX_LINE:
@@ -84,7 +143,7 @@ def read_text(text: str, file: str = "<string>") -> Transcript:
                     line=number, column=MAX_LINE + 1, text=line[:MAX_LINE])
             item = parse_line(line, number)
         except RefereeError as err:
-            transcript.errors.append(err.at(file=file))
+            errors.append(err.at(file=file))
             # a broken tag costs its own line only: the header goes on after it
             seen_item = seen_item or not line.lstrip().startswith("[")
             continue
@@ -95,20 +154,17 @@ def read_text(text: str, file: str = "<string>") -> Transcript:
                 err = BadHeaderError(f"tag [{item.name}] comes after the first move: "
                                      "tags belong at the top of the file",
                                      hint="move it up to the header")
-                transcript.errors.append(err.at(line=number, column=item.column,
-                                                text=line, file=file))
-            elif transcript.tag_item(item.name) is not None \
-                    and item.name.lower() not in REPEATABLE_TAGS:
+                errors.append(err.at(line=number, column=item.column, text=line, file=file))
+            elif tag_item(item.name) is not None and item.name.lower() not in REPEATABLE_TAGS:
                 err = BadHeaderError(f"tag [{item.name}] is given twice")
-                transcript.errors.append(err.at(line=number, column=item.column,
-                                                text=line, file=file))
+                errors.append(err.at(line=number, column=item.column, text=line, file=file))
             else:
-                transcript.tags.append(item)
+                tags.append(item)
             continue
         if item.kind != I.COMMENT:
             seen_item = True
-        transcript.items.append(item)
-    return transcript
+        items.append(item)
+    return None
 
 
 # Tags, moves and chance lines are nearly every line of a game. These patterns

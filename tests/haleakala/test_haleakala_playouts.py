@@ -89,19 +89,3 @@ def _same_as_stay(st, move, legal):
     from dataclasses import replace
     return getattr(move, "shaman", None) == st.shaman.get(getattr(move, "seat", None)) and \
         replace(move, shaman=None) in legal
-
-
-def test_every_listed_move_is_accepted():
-    """legal_moves() lists distinct moves, and apply() accepts each of them."""
-    for seed, rules in ((21, ()), (22, ("tactical",))):
-        count = [0]
-
-        def probe(st, move):
-            count[0] += 1
-            if st.current_player() == "chance" or count[0] % 15:
-                return
-            moves = st.legal_moves()
-            assert len(set(moves)) == len(moves)
-            for m in moves:
-                st.clone().apply(m)
-        hb.random_game(seed, rules, check=False, on_move=probe)

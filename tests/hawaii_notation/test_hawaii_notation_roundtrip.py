@@ -1,5 +1,6 @@
-"""Every legal move prints to a line that reads back as that very move, and every
-chance group prints to a line that reads back as the same draws."""
+"""Every chance group prints to a line that reads back as the same draws, of every kind
+Hawaii has; the canonical shortcut reads what the lenient reader reads (that every legal
+move reads back from its line is tests/test_game_contract.py's, for every game)."""
 import pytest
 
 from hn_helpers import chance_groups, random_game, setup
@@ -8,17 +9,6 @@ from referee.hawaii.text.chance_lines import format_chance, parse_chance
 from referee.hawaii.text.notation import format_move, parse_move
 
 GAMES = [(seed, 2 + seed % 4) for seed in range(20)]
-
-
-@pytest.mark.parametrize("seed,players", GAMES)
-def test_every_legal_move_round_trips(seed, players):
-    checked = 0
-    for s in random_game(seed, players):
-        for move in s.legal_moves():
-            line = format_move(move, s)
-            assert parse_move(line, s) == move, line
-            checked += 1
-    assert checked > 100
 
 
 @pytest.mark.parametrize("seed,players", GAMES)

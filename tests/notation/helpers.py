@@ -30,3 +30,17 @@ def run(*args, capsys=None):
         return status, "", ""
     out = capsys.readouterr()
     return status, out.out, out.err
+
+
+def real_games() -> list[str]:
+    """The registered titles, without the toy game these tests register for themselves:
+    a test over every game takes them from here, so a new title is tested too."""
+    from referee.core import registry
+    return [key for key in registry.keys() if key != "toy"]
+
+
+def seats(game: str, count: int | None = None) -> str:
+    """``--players`` for ``game``: its first ``count`` seats (its fewest by default)."""
+    from referee.core import registry
+    module = registry.get(game)
+    return ",".join(s.lower() for s in module.seats[:count or module.min_players])

@@ -2,7 +2,8 @@ import json
 
 import pytest
 
-from helpers import GAME, referee, run
+from helpers import GAME, real_games, referee, run, seats
+from referee.core import registry
 
 COMMANDS = ["new", "play", "check", "verify", "show", "moves", "test", "selfplay", "components",
             "rules"]
@@ -192,11 +193,12 @@ def test_a_missing_file_is_a_usage_error(command, tmp_path, capsys):
     assert status == 2 and "missing.txt" in err and "does not exist" in err
 
 
-@pytest.mark.parametrize("game, players", [("hawaii", "red,green,blue"), ("haleakala", "red,yellow")])
-def test_every_line_moves_prints_is_a_move_or_a_comment(game, players, tmp_path, capsys):
+@pytest.mark.parametrize("game", real_games())
+def test_every_line_moves_prints_is_a_move_or_a_comment(game, tmp_path, capsys):
     """Issue 10: a script can pass any line of ``moves`` straight to ``play``: the
     heading and '... and N more' are '#' comments, and every other line is accepted."""
     path = tmp_path / "g.txt"
+    players = seats(game, min(3, registry.get(game).max_players))
     assert run("new", game, "--players", players, "--seed", 5, "-o", path, capsys=capsys)[0] == 0
     status, out, _ = run("moves", path, "--limit", 3, capsys=capsys)
     lines = out.splitlines()
@@ -233,7 +235,7 @@ def test_new_help_lists_the_seats_and_the_flags(capsys):
     status, out, _ = run("new", "--help", capsys=capsys)
     from referee.core import registry
     flat = " ".join(out.split())
-    for module in map(registry.get, ("hawaii", "haleakala")):
+    for module in map(registry.get, real_games()):
         assert f"{module.name}: " in flat and " ".join(module.seats) in flat
         assert module.rule_flags and all(flag in flat for flag in module.rule_flags)
 

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from helpers import RUNNER
+from helpers import RUNNER, real_games, seats
 from referee.operations.check import check_path
 from referee.operations.listing import legal_lines
 
@@ -22,7 +22,7 @@ def _start(*args):
 
 def _game(tmp_path, game):
     path = tmp_path / "game.txt"
-    done = subprocess.run([sys.executable, str(RUNNER), "new", game, "--players", "red,yellow",
+    done = subprocess.run([sys.executable, str(RUNNER), "new", game, "--players", seats(game),
                            "--seed", "burst", "-o", str(path)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return path
@@ -38,7 +38,7 @@ def _moves(rp):
     return [it.text for it in rp.transcript.items if it.kind == "move"]
 
 
-@pytest.mark.parametrize("game", ["hawaii", "haleakala"])
+@pytest.mark.parametrize("game", real_games())
 def test_bursts_of_plays_lose_double_and_tear_nothing(tmp_path, game):
     path = _game(tmp_path, game)
     for burst in range(3):
@@ -62,7 +62,7 @@ def test_bursts_of_plays_lose_double_and_tear_nothing(tmp_path, game):
         assert after[:len(before)] == before and len(after) == len(before) + won >= len(before) + 1
 
 
-@pytest.mark.parametrize("game", ["hawaii", "haleakala"])
+@pytest.mark.parametrize("game", real_games())
 def test_a_play_killed_midway_leaves_the_old_or_the_new_file(tmp_path, game):
     rng = random.Random(f"kill-{game}")
     path = _game(tmp_path, game)

@@ -1,4 +1,4 @@
-"""Mutated transcripts of both games and hostile play arguments through the command
+"""Mutated transcripts of every game and hostile play arguments through the command
 line, in-process: never an internal error or a traceback, and a rejected play leaves
 the file as it was. benchmarks/fuzz_long.py runs the same at length."""
 import random
@@ -6,9 +6,16 @@ import random
 import pytest
 
 import mutations as M
+from helpers import real_games, seats
 
 
-@pytest.mark.parametrize("game", ["hawaii", "haleakala"])
+def test_every_game_has_an_example_to_mutate():
+    """mutations.SEEDS holds a real game of each title: a new title without one fails
+    here rather than escaping the tests below."""
+    assert set(real_games()) <= set(M.SEEDS)
+
+
+@pytest.mark.parametrize("game", real_games())
 def test_mutated_transcripts_get_errors_never_crashes(tmp_path, game):
     rng = random.Random(f"fuzz-{game}")
     path = tmp_path / "game.txt"
@@ -19,7 +26,7 @@ def test_mutated_transcripts_get_errors_never_crashes(tmp_path, game):
 
 def test_the_hostile_pieces_themselves_reach_every_reader(tmp_path):
     path = tmp_path / "game.txt"
-    for game in ("hawaii", "haleakala"):
+    for game in real_games():
         head = M.seed_lines(game, 12)
         for piece in M.HOSTILE:
             for line in (piece, f"RED {piece}", f"* {piece}", f'[{piece} "x"]', f"? {piece} = 1"):
@@ -29,11 +36,11 @@ def test_the_hostile_pieces_themselves_reach_every_reader(tmp_path):
     assert M.check_mutant(path, path.read_bytes()) is None
 
 
-@pytest.mark.parametrize("game", ["hawaii", "haleakala"])
+@pytest.mark.parametrize("game", real_games())
 def test_hostile_play_arguments_change_nothing(tmp_path, game):
     rng = random.Random(f"play-{game}")
     path = tmp_path / "game.txt"
-    assert M.run_cli(["new", game, "--players", "red,yellow", "--seed", "3", "-o", path])[0] == 0
+    assert M.run_cli(["new", game, "--players", seats(game), "--seed", "3", "-o", path])[0] == 0
     legal = M.legal_lines_of(path)
     assert legal
     broken = []

@@ -8,11 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import run
+from helpers import real_games, run
+from referee.core import registry
 from referee.operations.check import check_path, check_text
 from referee.operations.report import format_errors
 
-GAMES = [("hawaii", 3), ("haleakala", 2)]
+GAMES = [(key, min(3, registry.get(key).max_players)) for key in real_games()]
 
 
 def module_or_skip(key):

@@ -17,6 +17,8 @@ import pytest
 from re._constants import (AT, ATOMIC_GROUP, BRANCH, GROUPREF, LITERAL, MAX_REPEAT, MAXREPEAT, MIN_REPEAT,
                            POSSESSIVE_REPEAT, SUBPATTERN)
 
+from helpers import real_games
+
 # Every ASCII and Latin-1 character and a few others players type: enough to tell
 # the character classes of these patterns apart.
 ALPHABET = [chr(c) for c in range(256)] + ["→", "\u2028", "\u202e", "𝓡", "ſ", "K"]
@@ -138,11 +140,20 @@ def _user_patterns():
     return out
 
 
-def _lark_patterns():
+def _parsers() -> dict:
+    """The lark parser of each title's moves, and the transcript's."""
     from referee.hawaii.text import move_syntax
     from referee.syntax.grammar import parser
-    parsers = {"hawaii": move_syntax._parser(), "haleakala": parser("haleakala"),
-               "transcript": parser("transcript")}
+    return {"hawaii": move_syntax._parser(), "haleakala": parser("haleakala"),
+            "transcript": parser("transcript")}
+
+
+def test_every_game_grammar_is_checked():
+    assert set(real_games()) <= set(_parsers())
+
+
+def _lark_patterns():
+    parsers = _parsers()
     return [(f"{game} {t.name}", re.compile(t.pattern.to_regexp(), re.IGNORECASE
                                             if "i" in t.pattern.flags else 0), False)
             for game, p in parsers.items() for t in p.terminals]

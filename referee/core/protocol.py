@@ -2,7 +2,8 @@
 
 The transcript machinery (``referee.notation``) and the CLI know games only
 through this protocol, so adding a title never edits another title.
-A game registers one ``GameModule`` in ``referee.core.registry``.
+A game is a folder ``referee/<key>/`` whose ``module.py`` holds its ``GameModule`` as
+``MODULE``; ``referee.core.registry`` finds it there.
 """
 from __future__ import annotations
 
