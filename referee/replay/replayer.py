@@ -79,6 +79,7 @@ class Replay:
     undo: tuple | None = None      # (line, state before it) of the last such move
     last_move: Any = None          # the move value the last move item applied
     reached: int | None = None     # the last line replayed, when nothing stopped it (resume)
+    memo: tuple | None = field(default=None, repr=False, compare=False)  # state_data's
 
     @property
     def file(self) -> str:
@@ -102,6 +103,15 @@ class Replay:
             data = {**data, "to_move": to_move(self.state),
                     "resigned": list(self.state.control.resigned)}
         return data
+
+    def state_data(self) -> dict:
+        """The state's JSON, made once for each ply: a host's move wants it for its
+        listing, its mails and the state cache. Every item links, so the ply (with the
+        state object, which a takeback replaces) names the state; not to be changed."""
+        key = (self.ply, id(self.state))
+        if self.memo is None or self.memo[0] != key:
+            self.memo = (key, self.module.state_to_json(self.state))
+        return self.memo[1]
 
     def replayed_to(self, line: int):
         """A fresh replay of this transcript up to ``line``: what a takeback needs when

@@ -76,7 +76,7 @@ def save(rp, raw: bytes) -> None:
                 "moves": rp.moves, "draws": rp.draws, "ply": rp.ply, "chain": rp.chain.hex(),
                 "acts": rp.acts, "last_key": rp.last_key.hex() if rp.last_key else None,
                 "resigned": list(getattr(rp.state.control, "resigned", ())),
-                "state": rp.module.state_to_json(rp.state)}
+                "state": rp.state_data()}
         store(folder / entry_name(raw), data)
         n = _saves[str(folder)] = _saves.get(str(folder), 0) + 1
         if n % PRUNE_EVERY == 1:      # a resident host saves on every move

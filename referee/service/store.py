@@ -17,6 +17,7 @@ from pathlib import Path
 
 from sqlalchemy import bindparam, create_engine, event, insert, select, text
 
+from referee.replay import snapshot
 from referee.service import schema as S
 
 HEAD = "r0003"            # the newest migration; a store at it needs no Alembic run
@@ -93,7 +94,6 @@ class Store:
                 self._save(game_id)
 
     def _save(self, game_id: str) -> None:
-        from referee.replay import snapshot
 
         self.unsaved.discard(game_id)
         _, text, rp = self.kept[game_id]
