@@ -15,7 +15,7 @@ import click
 
 from referee.commands.common import CONTEXT
 from referee.commands.hosted import db_option, now_option, open_from, parse_now
-from referee.replay import secret_path
+from referee.replay import secret_path, state_json
 from referee.transcript import UsageError, write_atomic
 
 
@@ -145,7 +145,7 @@ def show(game_id, fmt, db):
         click.echo(f"game {game_id} does not replay", err=True)
         return 1
     if fmt == "json":
-        data = rp.module.state_to_json(rp.state)
+        data = state_json(rp.module, rp.state)
         data.update({"id": game_id, "ply": g["ply"], "chain": g["chain"]})
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return 0

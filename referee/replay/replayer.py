@@ -33,6 +33,7 @@ from referee.replay.control import (
     clone,
     play,
     result_text,
+    state_json,
     to_move,
     voided_lines,
 )
@@ -98,11 +99,7 @@ class Replay:
         return self.transcript.tag("Seed")
 
     def _json(self):
-        data = self.module.state_to_json(self.state)
-        if self.state.control is not None:       # assertions see the resignations (T-4)
-            data = {**data, "to_move": to_move(self.state),
-                    "resigned": list(self.state.control.resigned)}
-        return data
+        return state_json(self.module, self.state)
 
     def state_data(self) -> dict:
         """The state's JSON, made once for each ply: a host's move wants it for its
@@ -110,7 +107,7 @@ class Replay:
         state object, which a takeback replaces) names the state; not to be changed."""
         key = (self.ply, id(self.state))
         if self.memo is None or self.memo[0] != key:
-            self.memo = (key, self.module.state_to_json(self.state))
+            self.memo = (key, state_json(self.module, self.state))
         return self.memo[1]
 
     def replayed_to(self, line: int):
@@ -354,7 +351,7 @@ def start(rp: Replay) -> None:
     position = t.tag("Position")
     try:
         if position:
-            rp.state = load_position(module, t.file, position)
+            rp.state = load_position(module, t.file, position, players)
         else:
             rp.state = module.new_state(players, rp.rules)
     except RefereeError as err:

@@ -15,7 +15,7 @@ from sqlalchemy import update
 from referee.core import CHANCE, registry
 from referee.errors import BadHeaderError, RefereeError
 from referee.operations import digest, format_error, play_text
-from referee.replay import genesis, replay, result_text, snapshot, to_move
+from referee.replay import genesis, replay, result_text, snapshot, state_json, to_move
 from referee.service import schema as S
 from referee.service.mail.notify import Batch, picture_source, position_mail, to_seat
 from referee.service.record import (append_played, header_tags, transcript_text, update_game,
@@ -117,7 +117,7 @@ class Session:
         if self._own is not None and self._own[1].state is state:
             return self._own[1].state_data()
         if self._json is None or self._json[0] is not state:
-            self._json = (state, self.module.state_to_json(state))
+            self._json = (state, state_json(self.module, state))
         return self._json[1]
 
     # --- the game as it stands -------------------------------------------------
@@ -249,7 +249,7 @@ class Session:
             data = self.state_json(state)
         except Exception:
             data = None
-        picture = picture_source(self.module, state, data)
+        picture = picture_source(self.module, state, list(self.seats), data)
         spec = {"added": lines, "who": movers[0] if movers else None,
                 "witness": self.witness(), "deadline": self.deadline(),
                 "result": g["result"] if g["status"] == "over" else None,

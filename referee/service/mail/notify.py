@@ -17,7 +17,7 @@ from sqlalchemy import bindparam, insert, select, update
 
 from referee.core import registry
 from referee.operations import digest, legal_lines, svg_to_png
-from referee.replay import Resignations
+from referee.replay import state_from_json, state_json
 from referee.service import schema as S
 from referee.service.identity import reply_address, seat_secret
 
@@ -118,17 +118,14 @@ _THREAD = (update(S.seats)
            .values(last_message_id=bindparam("last"), thread_id=bindparam("thread")))
 
 
-def picture_source(module, state, data: dict | None = None) -> str | None:
+def picture_source(module, state, players, data: dict | None = None) -> str | None:
     """The position a notification is about, as ``referee mail send`` reads it back to
     draw the board and write the text (both made at sending time, off the move's
-    transaction): the state JSON, and the resignations the state JSON does not hold.
+    transaction): the state JSON (resignations included) and the game's seats.
     ``data`` is that JSON if the caller has it already."""
     try:
-        doc = {"game": module.key,
-               "state": module.state_to_json(state) if data is None else data}
-        control = getattr(state, "control", None)
-        if getattr(control, "resigned", ()):
-            doc["players"], doc["resigned"] = list(control.players), list(control.resigned)
+        doc = {"game": module.key, "players": list(players),
+               "state": state_json(module, state) if data is None else data}
         return json.dumps(doc)
     except Exception:
         return None
@@ -138,10 +135,10 @@ def position_of(source: str):
     """(module, state, state JSON) of a :func:`picture_source` document."""
     data = json.loads(source)
     module = registry.get(data["game"])
-    state = module.state_from_json(data["state"])
-    if data.get("resigned"):
-        state.control = Resignations(tuple(data["players"]), tuple(data["resigned"]))
-    return module, state, data["state"]
+    doc = data["state"]
+    if data.get("resigned") and not doc.get("resigned"):    # queued before the JSON held them
+        doc = {**doc, "resigned": data["resigned"]}
+    return module, state_from_json(module, doc, data.get("players") or ()), doc
 
 
 def composed_body(row, cache: dict | None = None) -> str:
