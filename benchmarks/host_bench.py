@@ -46,7 +46,7 @@ def _mail(store, gid: str, seat: str, text: str, n: int) -> bytes:
 
 def _new_game(store, rng) -> str:
     from referee.service.games import create_game
-    from referee.service.ingest import ingest
+    from referee.service.mail.ingest import ingest
 
     gid = create_game(store, "hawaii", SEATS, host_address=HOST)
     for i, seat in enumerate(SEATS):
@@ -57,7 +57,7 @@ def _new_game(store, rng) -> str:
 def _next_mail(store, gid: str, rng, n: int) -> bytes | None:
     from referee.operations.listing import legal_lines
     from referee.service.games import game_detail
-    from referee.service.submit import replay_text
+    from referee.service.session import replay_text
 
     g = game_detail(store, gid)
     if g["status"] != "playing":
@@ -68,7 +68,7 @@ def _next_mail(store, gid: str, rng, n: int) -> bytes | None:
 
 
 def latency(url: str, moves: int) -> tuple[float, float]:
-    from referee.service.ingest import ingest
+    from referee.service.mail.ingest import ingest
     from referee.service.store import open_store
 
     store, rng, times, cpu = open_store(url, resident=True), random.Random(1), [], []
@@ -87,7 +87,7 @@ def latency(url: str, moves: int) -> tuple[float, float]:
 
 
 def throughput(url: str, games: int, rounds: int) -> tuple[float, int, object]:
-    from referee.service.ingest import ingest
+    from referee.service.mail.ingest import ingest
     from referee.service.store import open_store
 
     store, rng = open_store(url, resident=True), random.Random(2)
@@ -110,7 +110,7 @@ def composing(store, limit: int = 600) -> float:
     from sqlalchemy import select
 
     from referee.service import schema as S
-    from referee.service.outbox import compose_row
+    from referee.service.mail.outbox import compose_row
 
     with store.read() as conn:
         rows = list(conn.execute(select(S.outbox).where(S.outbox.c.sent_at.is_(None))

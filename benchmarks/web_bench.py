@@ -47,7 +47,7 @@ def live_game(store, moves: int) -> tuple[str, list[str]]:
     The game is left one move before its end, whose [Result] would change the header."""
     from referee.core.paths import examples_dir
     from referee.service.games import adopt_game
-    from referee.service.record import split_text
+    from referee.transcript import split_text
     from referee.service.web.demo import HOST, _seats, opening
 
     text = (examples_dir() / EXAMPLE).read_text(encoding="utf-8")

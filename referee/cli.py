@@ -17,11 +17,14 @@ from referee import __version__
 from referee.commands.check import check, verify
 from referee.commands.common import CONTEXT
 from referee.commands.components import components
+from referee.commands.host import host
+from referee.commands.mail import mail
 from referee.commands.moves import moves
 from referee.commands.new import new
 from referee.commands.play import play, salt
 from referee.commands.rules import rules
 from referee.commands.selfplay import selfplay
+from referee.commands.serve import serve
 from referee.commands.show import show
 from referee.commands.testing import test
 from referee.errors import RefereeError
@@ -42,17 +45,8 @@ def cli():
 
 
 for command in (new, salt, play, check, verify, show, moves, test, selfplay, components,
-                rules):
+                rules, host, mail, serve):
     cli.add_command(command)
-
-
-from referee.service.cli import host as _host_group  # noqa: E402
-from referee.service.cli import mail as _mail_group  # noqa: E402
-from referee.service.web.cli import serve  # noqa: E402  (the web page: docs/web.md)
-
-cli.add_command(_host_group)
-cli.add_command(_mail_group)
-cli.add_command(serve)
 
 
 def run(argv=None) -> int:

@@ -9,6 +9,7 @@ import click
 
 from referee.commands.common import CONTEXT, echo_errors, output_file, waiting_line
 from referee.operations import check_path, other_tags, picture
+from referee.replay import state_json
 
 
 @click.command(context_settings=CONTEXT)
@@ -40,7 +41,7 @@ def show(file, at, fmt, output):
     if rp.state is None:
         return 1
     if fmt == "json":
-        text = json.dumps(rp.module.state_to_json(rp.state), indent=2, ensure_ascii=False)
+        text = json.dumps(state_json(rp.module, rp.state), indent=2, ensure_ascii=False)
     elif fmt in ("svg", "png", "html"):
         text = picture(rp, fmt, at)
     else:

@@ -12,7 +12,7 @@ import re
 from referee.core.game import CHANCE
 from referee.errors import (BadChanceError, BadHeaderError, OutOfTurnError, RefereeError,
                             StaleGuardError)
-from referee.operations.played import Played, add_tag
+from referee.operations.played import Played, add_tag, body_links
 from referee.operations.salting import add_salt
 from referee.replay import snapshot
 from referee.replay.commit import read_secret, waiting_for_salts, waiting_message
@@ -25,7 +25,7 @@ from referee.transcript.problems import InternalError, UsageError
 from referee.transcript.reader import MAX_LINE, check_size, parse_line, read_bytes_lazily
 from referee.transcript.storage import (locked, read_limited, real_path, remove_stale_temporaries,
                                         write_atomic)
-from referee.transcript.writer import format_tag, with_comment
+from referee.transcript.writer import format_tag, split_text, with_comment
 
 
 class TranscriptHasErrors(RefereeError):
@@ -148,7 +148,16 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
             raise TranscriptHasErrors(rp.errors)
         snapshot.save(rp, raw)
     _guard(rp, expect_ply, expect_chain, path)
+    kept, rp.history = rp.history, []       # the links of the lines this adds
+    try:
+        return _play_on(rp, raw, transcript, text, path, secret, dry_run)
+    finally:
+        links, rp.history = rp.history, kept
+        if kept is not None:
+            kept.extend(links)
 
+
+def _play_on(rp, raw: bytes, transcript, text, path: str, secret, dry_run: bool) -> Played:
     module = rp.module
     committed = bool(transcript.tag("Commit")) and not transcript.tag("Seed")
     salts_due = waiting_for_salts(transcript, rp.players)
@@ -220,7 +229,7 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
                 f"(the {rp.state.chance_kind()} draw)")
     state = rp.state
 
-    result = None
+    result = header = None
     done = result_text(state)
     new = raw.decode("utf-8")
     eol = "\r\n" if "\r\n" in new else "\n"
@@ -234,11 +243,12 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
             # a legacy game is over: reveal what dealt it (hmac-sha256/1 lines show their keys)
             new = add_tag(new, transcript, format_tag("Seed", secret()) + eol.rstrip("\n"),
                            before="Commit")
+        header = split_text(new)[0]
     return Played(lines, state, module, result, text=new if note is None else None, replay=rp,
                   witness=rp.witness, ply=rp.ply, chain=rp.chain.hex() if rp.chain else None,
                   note=note, voided=voided.body if voided is not None else None,
                   resigned=item.name.upper() if item.value == I.RESIGN else None,
-                  before=before)
+                  before=before, added=body_links(lines, rp.history), header=header)
 
 
 def _referee_lines(rp, dealer, number: int) -> list[str]:

@@ -21,6 +21,11 @@ class Played:
     voided: str | None = None      # a takeback: the move line it voided
     resigned: str | None = None    # a resignation: the seat
     before: object = None          # the state just before the move (for what_happened)
+    # what a store that keeps the header apart from the body lines needs, so that it
+    # reads nothing back: the body lines added, each with its ply and chain head (hex;
+    # None when the chain is not tracked), and the new header when a tag joined it
+    added: list[tuple[str, int | None, str | None]] = field(default_factory=list)
+    header: str | None = None
 
 
 def add_tag(text: str, transcript, tag_line: str, *, before: str | None = None) -> str:
@@ -31,3 +36,11 @@ def add_tag(text: str, transcript, tag_line: str, *, before: str | None = None) 
     lines = text.split("\n")
     lines.insert(at, tag_line)
     return "\n".join(lines)
+
+
+def body_links(lines: list[str], links: list | None) -> list[tuple[str, int | None, str | None]]:
+    """Each body line played with the ply and chain head it linked (``links``: the
+    replay's history entries made while playing them, one per line)."""
+    if links is None or len(links) != len(lines):
+        return [(line, None, None) for line in lines]
+    return [(line, ply, head.hex()) for line, (ply, head, _, _) in zip(lines, links)]

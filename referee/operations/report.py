@@ -10,7 +10,7 @@ from typing import Iterable
 
 from referee.core.game import CHANCE
 from referee.errors import RefereeError
-from referee.replay.control import resigned, result_text, to_move
+from referee.replay.control import resigned, result_text, state_json, to_move
 
 
 def printable(text: str) -> str:
@@ -88,7 +88,7 @@ def digest(module, state, data: dict | None = None) -> str:
     """One line about the position: round, phase and scores where the state has them.
     ``data``, the state JSON if the caller has it already, saves making it again."""
     try:
-        data = module.state_to_json(state) if data is None else data
+        data = state_json(module, state) if data is None else data
     except Exception:
         return ""
     parts = []

@@ -12,14 +12,14 @@ from __future__ import annotations
 import secrets
 
 from referee.errors import BadHeaderError
-from referee.operations.played import Played, add_tag
+from referee.operations.played import Played, add_tag, body_links
 from referee.replay.commit import MIN_SALT, salt_commits, salts
 from referee.replay.dealer import host_dealer
 from referee.replay.dealing import salt_commitment
 from referee.replay.replayer import replay
 from referee.transcript import items as I
 from referee.transcript.reader import read_text
-from referee.transcript.writer import format_tag
+from referee.transcript.writer import format_tag, split_text
 
 
 def make_salt(seat: str) -> tuple[str, str]:
@@ -83,6 +83,7 @@ def add_salt(path: str, raw: bytes, transcript, rp, item, secret):
         try:
             dealer = host_dealer(header, players, secret)
             dealt = replay(header, chain=True)
+            dealt.history = []
             drawn = dealer.deal(dealt)
         except BadHeaderError as err:
             refuse(err.reason, err.hint)
@@ -90,6 +91,8 @@ def add_salt(path: str, raw: bytes, transcript, rp, item, secret):
             new += eol
         new += eol + "".join(d + eol for d in drawn)      # a blank line after the header
         played.lines += drawn
+        played.added = body_links(drawn, dealt.history)
+        dealt.history = None
         played.replay = dealt
         played.state = dealt.state
     else:
@@ -98,4 +101,5 @@ def add_salt(path: str, raw: bytes, transcript, rp, item, secret):
     played.witness, played.ply = dealt.witness, dealt.ply
     played.chain = dealt.chain.hex() if dealt.chain else None
     played.text = new
+    played.header = split_text(new)[0]
     return played

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.core.game import Outcome
-from referee.errors import IllegalMoveError
+from referee.errors import BadPositionError, IllegalMoveError
 from referee.replay.lines import canonical_move
 from referee.transcript import items as I
 from referee.transcript.problems import InternalError
@@ -78,6 +78,49 @@ def result_text(state) -> str | None:
     if decided(state):
         return f"{gone}; winner {' '.join(out.winners)}"
     return f"{format_result(out)}; {gone}"
+
+
+def state_json(module, state) -> dict:
+    """The state's JSON: the game's own, and the resignations the referee keeps beside the
+    engine, so that ``?`` assertions, ``show``, the state cache and the host all see who
+    resigned and who won. Once a seat has resigned: ``resigned`` (in the order they
+    resigned); when the game is decided (by the resignations, T-4, or played out, with
+    the resigned seats out of the running, T-6) ``result`` holds the scores (none when the
+    resignations ended it before any scoring), the winners and ``resigned``; a game the
+    resignations ended has ``to_move`` null."""
+    data = module.state_to_json(state)
+    gone = resigned(state)
+    if not gone:
+        return data
+    data["resigned"] = list(gone)
+    if decided(state):
+        data["to_move"] = None
+    out = outcome(state)
+    if out is not None:
+        data["result"] = {"scores": dict(out.scores), "winners": list(out.winners),
+                          "resigned": list(gone)}
+    return data
+
+
+def state_from_json(module, data: dict, players) -> object:
+    """The state :func:`state_json` wrote, resignations included (``players``: the game's
+    seats, from its header). What the resignations decided is derived again, not read."""
+    gone = data.get("resigned") or []
+    if not gone:
+        return module.state_from_json(data)
+    if not isinstance(gone, list) or any(s not in players for s in gone) \
+            or len(set(gone)) != len(gone):
+        raise BadPositionError(f"'resigned' must list seats of the game ({' '.join(players)}),"
+                               " each once")
+    data = {k: v for k, v in data.items() if k != "resigned"}
+    result = data.get("result")
+    if isinstance(result, dict) and "resigned" in result:
+        del data["result"]                      # the referee's, made again from the state
+    if len(gone) >= len(players) - 1:
+        data.pop("to_move", None)               # null because resignations ended the game
+    state = module.state_from_json(data)
+    state.control = Resignations(tuple(players), tuple(gone))
+    return state
 
 
 def clone(state):

@@ -9,13 +9,14 @@ import json
 from pathlib import Path
 
 from referee.errors import BadPositionError, RefereeError
+from referee.replay.control import state_from_json
 from referee.transcript.storage import read_limited
 
 MAX_POSITION = 1024 * 1024     # bytes of a state JSON: a real one is a few KB
 MAX_DEPTH = 20                 # nesting of a state JSON: a real one nests 4 deep
 
 
-def load_position(module, transcript_file: str, name: str):
+def load_position(module, transcript_file: str, name: str, players=()):
     base = Path(transcript_file).parent if transcript_file and not transcript_file.startswith("<") \
         else Path(".")
     path = _below(base, name)
@@ -37,7 +38,7 @@ def load_position(module, transcript_file: str, name: str):
     if isinstance(game, str) and game.lower() not in (module.name.lower(), module.key.lower()):
         raise BadPositionError(f"position file {name} is a {game} state, not {module.name}")
     try:
-        state = module.state_from_json(data)
+        state = state_from_json(module, data, list(players))
         state.check_invariants()
     except BadPositionError:
         raise

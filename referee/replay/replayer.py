@@ -19,7 +19,7 @@ from referee.replay.assertions import check
 from referee.replay.chain import genesis, link, witness
 from referee.replay.commit import salts
 from referee.replay.control import (PLY_KINDS, check_move, check_referee_move, clone, play,
-                                    result_text, to_move, voided_lines)
+                                    result_text, state_json, to_move, voided_lines)
 from referee.replay.dealer import verifier
 from referee.replay.lines import canonical_move
 from referee.replay.position import load_position
@@ -63,6 +63,7 @@ class Replay:
     undo: tuple | None = None      # (line, state before it) of the last such move
     last_move: Any = None          # the move value the last move item applied
     reached: int | None = None     # the last line replayed, when nothing stopped it (resume)
+    memo: tuple | None = field(default=None, repr=False, compare=False)  # state_data's
 
     @property
     def file(self) -> str:
@@ -81,11 +82,16 @@ class Replay:
         return self.transcript.tag("Seed")
 
     def _json(self):
-        data = self.module.state_to_json(self.state)
-        if self.state.control is not None:       # assertions see the resignations (T-4)
-            data = {**data, "to_move": to_move(self.state),
-                    "resigned": list(self.state.control.resigned)}
-        return data
+        return state_json(self.module, self.state)
+
+    def state_data(self) -> dict:
+        """The state's JSON, made once for each ply: a host's move wants it for its
+        listing, its mails and the state cache. Every item links, so the ply (with the
+        state object, which a takeback replaces) names the state; not to be changed."""
+        key = (self.ply, id(self.state))
+        if self.memo is None or self.memo[0] != key:
+            self.memo = (key, state_json(self.module, self.state))
+        return self.memo[1]
 
     def replayed_to(self, line: int):
         """A fresh replay of this transcript up to ``line``: what a takeback needs when
@@ -328,7 +334,7 @@ def start(rp: Replay) -> None:
     position = t.tag("Position")
     try:
         if position:
-            rp.state = load_position(module, t.file, position)
+            rp.state = load_position(module, t.file, position, players)
         else:
             rp.state = module.new_state(players, rp.rules)
     except RefereeError as err:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from referee.core import registry
 from referee.core.cache import cache_root, clean_temporaries, entry_name, load, store
-from referee.replay.control import Resignations
+from referee.replay.control import Resignations, state_from_json
 from referee.replay.replayer import Replay
 
 KEEP = 256
@@ -39,10 +39,8 @@ def restore(transcript, raw: bytes):
         module = registry.get(transcript.tag("Game") or "")
         if data["game"] != module.key:
             return None
-        state = module.state_from_json(data["state"])
+        state = state_from_json(module, data["state"], list(data["players"]))
         key = data.get("last_key")
-        if data.get("resigned"):
-            state.control = Resignations(tuple(data["players"]), tuple(data["resigned"]))
         return Replay(transcript, module, list(data["players"]), list(data["rules"]), state,
                       moves=int(data["moves"]), draws=int(data["draws"]), ply=int(data["ply"]),
                       chain=bytes.fromhex(data["chain"]), acts=int(data["acts"]),
@@ -75,8 +73,7 @@ def save(rp, raw: bytes) -> None:
         data = {"game": rp.module.key, "players": rp.players, "rules": rp.rules,
                 "moves": rp.moves, "draws": rp.draws, "ply": rp.ply, "chain": rp.chain.hex(),
                 "acts": rp.acts, "last_key": rp.last_key.hex() if rp.last_key else None,
-                "resigned": list(getattr(rp.state.control, "resigned", ())),
-                "state": rp.module.state_to_json(rp.state)}
+                "state": rp.state_data()}
         store(folder / entry_name(raw), data)
         n = _saves[str(folder)] = _saves.get(str(folder), 0) + 1
         if n % PRUNE_EVERY == 1:      # a resident host saves on every move

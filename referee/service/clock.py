@@ -1,4 +1,4 @@
-"""The clock (service.md section 5): reminders, deadlines, grace and the timeout policy.
+"""The clock (docs/hosting.md section 2a): reminders, deadlines, grace and the timeout policy.
 
 njudge's model: a reminder before the deadline, a warning when it passes, a
 grace period, then the game's policy for the seat: ``wait`` (remind again
@@ -13,7 +13,12 @@ from __future__ import annotations
 
 from sqlalchemy import select, update
 
+from referee.operations import referee_move_line
 from referee.service import schema as S
+from referee.service import takebacks
+from referee.service.mail.notify import to_seat, when
+from referee.service.session import Session
+from referee.service.store import game_seats
 
 REMIND_AT = 0.75           # of the deadline period
 
@@ -53,9 +58,6 @@ def tick(store, now: float) -> list[tuple[str, str]]:
 
 
 def _tick_game(store, gid: str, now: float) -> str | None:
-    from referee.service.notify import to_seat, when
-    from referee.service.store import game_seats
-    from referee.service.submit import Session
 
     with store.write() as conn:
         game = store.lock_game(conn, gid)
@@ -91,14 +93,13 @@ def _tick_game(store, gid: str, now: float) -> str | None:
                      "ADDRESS\n")
         else:                                   # skip: the referee moves for the seat
             session = Session(store, conn, gid, seat, via="clock", now=now)
-            from referee.operations import referee_move_line
             verdict = session.play(
                 "(deadline)", "", sent=None, who=None,
                 player=lambda raw: referee_move_line(
                     raw, seat, "deadline passed: played by the referee",
                     name=session.name, secret=session.secret))
             if verdict.ok:
-                session.after_move()
+                takebacks.moved_on(session)
                 session.notify()
                 return "skip"
         conn.execute(update(S.games).where(S.games.c.id == gid)

@@ -5,6 +5,7 @@ These are the store's public operations besides :func:`referee.service.submit.su
 """
 from __future__ import annotations
 
+import hmac
 import secrets
 import string
 import time
@@ -12,9 +13,18 @@ from typing import Mapping, Sequence
 
 from sqlalchemy import insert, select, update
 
-from referee.transcript import UsageError
+from referee.core import registry
+from referee.operations import check_players, check_text, format_errors, new_committed_transcript
+from referee.replay import salts
 from referee.service import schema as S
-from referee.service.record import append, join_text, split_text, transcript_text
+from referee.service import takebacks
+from referee.service.identity import (check_address, parse_secret, reply_address, seat_secret,
+                                      seat_tag)
+from referee.service.mail.notify import invitation, iso, queue, subject, to_seat
+from referee.service.record import append, transcript_text, witness
+from referee.service.session import Session
+from referee.service.store import game_seats
+from referee.transcript import UsageError, join_text, split_text
 
 ID_ALPHABET = string.ascii_lowercase + string.digits
 TIMEOUT_POLICIES = ("wait", "skip", "replace")
@@ -48,8 +58,6 @@ def parse_duration(text: str | None) -> int | None:
 
 
 def _seat_map(module, seats: Mapping[str, str]) -> dict[str, str]:
-    from referee.operations import check_players
-    from referee.service.identity import check_address
 
     players = check_players(module, list(seats))
     out = {}
@@ -71,10 +79,6 @@ def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str
                 grace: int | None = None, on_timeout: str = "wait",
                 now: float | None = None) -> str:
     """A new hosted game dealt by commit-reveal; the invitations are queued. Returns its id."""
-    from referee.core import registry
-    from referee.operations import new_committed_transcript
-    from referee.service.identity import check_address
-
     now = time.time() if now is None else now
     module = registry.get(game)
     seat_map = _seat_map(module, seats)
@@ -102,9 +106,6 @@ def _insert_seats(conn, gid: str, seat_map: Mapping[str, str]) -> None:
 
 
 def _invite(store, conn, gid: str, now: float, only: str | None = None) -> None:
-    from referee.service.identity import reply_address, seat_secret
-    from referee.service.notify import invitation, to_seat
-    from referee.service.store import game_seats
 
     game = conn.execute(select(S.games).where(S.games.c.id == gid)).mappings().first()
     key = store.host_key(conn)
@@ -125,11 +126,6 @@ def adopt_game(store, text: str, seats: Mapping[str, str], *, host_address: str,
                now: float | None = None) -> str:
     """Host a game begun as a transcript (``text``): it must replay cleanly, and a
     committed game still being dealt needs the secret it is committed to."""
-    from referee.operations import check_text
-    from referee.operations import format_errors
-    from referee.service.identity import check_address
-    from referee.service.submit import Session
-
     now = time.time() if now is None else now
     text = text.replace("\r\n", "\n")
     rp = check_text(text, "<adopted>")
@@ -158,13 +154,12 @@ def adopt_game(store, text: str, seats: Mapping[str, str], *, host_address: str,
         game = conn.execute(select(S.games).where(S.games.c.id == gid)).mappings().first()
         append(conn, game, join_text(header, body), seat=None, sent=None, via="adopt",
                message_id=None, now=now)
-        from referee.replay import salts
         salted = salts(rp.transcript, rp.players)
         for seat in salted:
             conn.execute(update(S.seats).where(S.seats.c.game_id == gid, S.seats.c.seat == seat)
                          .values(salted=True))
         session = Session(store, conn, gid, rp.players[0], via="adopt", now=now)
-        session._derive(rp.state)
+        session.derive(rp.state)
         _invite(store, conn, gid, now)
         if session.game["status"] != "salting":
             session.added.append((None, []))
@@ -176,9 +171,6 @@ def replace_player(store, game_id: str, seat: str, address: str, *,
                    now: float | None = None) -> None:
     """A new player for ``seat``: a new secret (the old one dies), a comment in the
     transcript, an invitation to the new address and a note to the old one."""
-    from referee.service.identity import check_address
-    from referee.service.notify import queue, subject
-
     now = time.time() if now is None else now
     try:
         address = check_address(address)
@@ -211,7 +203,6 @@ def replace_player(store, game_id: str, seat: str, address: str, *,
                          .values(turn_since=now, clock_stage=0, clock_at=None))
         _invite(store, conn, game_id, now, only=seat)
         if game["status"] != "salting":
-            from referee.service.submit import Session
             session = Session(store, conn, game_id, seat, via="host", now=now)
             session.added.append((None, []))
             session.notify()
@@ -219,15 +210,13 @@ def replace_player(store, game_id: str, seat: str, address: str, *,
 
 def force_undo(store, game_id: str, seat: str, *, now: float | None = None):
     """The host's takeback of ``seat``'s last move, without asking the others."""
-    from referee.service.submit import Session
-
     now = time.time() if now is None else now
     with store.write() as conn:
         session = Session(store, conn, game_id, seat, via="host", now=now)
-        last = session._last_item()
+        last = takebacks.last_item(session)
         if last is None or last["seat"] != session.seat:
             raise UsageError(f"the last item of game {game_id} is not a move of {session.seat}")
-        verdict = session.takeback("host undo", [], note="# forced by the host")
+        verdict = takebacks.takeback(session, "host undo", [], note="# forced by the host")
         if not verdict.ok:
             raise UsageError(verdict.answer)
         session.notify()
@@ -252,8 +241,6 @@ def _deadline(game) -> float | None:
 def list_games(store) -> list[dict]:
     """Every game: id, game, title, status, round, to_move, ply, deadline, last_activity,
     result, chain (the full hex head)."""
-    from referee.service.notify import iso
-
     with store.read() as conn:
         rows = conn.execute(select(S.games).order_by(S.games.c.created_at, S.games.c.id))
         return [{"id": g["id"], "game": g["game"], "title": g["title"], "status": g["status"],
@@ -264,9 +251,6 @@ def list_games(store) -> list[dict]:
 
 def game_detail(store, game_id: str) -> dict:
     """One game for a page: its listing fields, seats, items, text and chain head."""
-    from referee.service.notify import iso
-    from referee.service.record import witness
-
     with store.read() as conn:
         g = conn.execute(select(S.games).where(S.games.c.id == game_id)).mappings().first()
         if g is None:
@@ -291,9 +275,6 @@ def game_detail(store, game_id: str) -> dict:
 def seat_for_link(store, game_id: str, token: str) -> str | None:
     """The seat whose private link carries ``token`` (its secret, ``game.seat.tag``, or
     the tag alone), or None: the web page's seat view uses the mail secret."""
-    import hmac
-
-    from referee.service.identity import parse_secret, seat_tag
 
     token = (token or "").strip().lower()
     parsed = parse_secret(token)
@@ -311,8 +292,6 @@ def seat_for_link(store, game_id: str, token: str) -> str | None:
 
 def seat_link_token(store, game_id: str, seat: str) -> str:
     """The private-link token of a seat (its secret), for the host to hand out."""
-    from referee.service.identity import seat_secret
-
     with store.read() as conn:
         key = store.host_key(conn)
         row = conn.execute(select(S.seats).where(S.seats.c.game_id == game_id,

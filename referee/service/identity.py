@@ -1,4 +1,4 @@
-"""Who may act for a seat (service.md section 2).
+"""Who may act for a seat (docs/hosting.md section 6).
 
 A seat's secret is an HMAC of game, seat and the seat's generation under the
 host's key (kept in the store): it cannot be guessed from the game id, and a
@@ -14,6 +14,7 @@ import hashlib
 import hmac
 import re
 from dataclasses import dataclass
+from email.utils import parseaddr
 from typing import Iterable
 
 TAG_DIGITS = 12
@@ -81,7 +82,6 @@ def same_address(a: str | None, b: str | None) -> bool:
 
 def check_address(address: str) -> str:
     """A seat or host address as given on the command line; ValueError if it is not one."""
-    from email.utils import parseaddr
     _, addr = parseaddr(address)
     if not addr or "@" not in addr or any(c.isspace() for c in addr) or addr != address.strip():
         raise ValueError(f"'{address}' is not an e-mail address")

@@ -8,29 +8,12 @@ one more line into the new text; :func:`append` stores what it added.
 """
 from __future__ import annotations
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, func, insert, select, update
 
-from referee.transcript import items as I
+from referee.replay import PLY_KINDS, genesis, link
 from referee.service import schema as S
-
-
-
-def split_text(text: str) -> tuple[str, list[str]]:
-    """(header text ending in a newline, body lines without blank lines)."""
-    lines = text.replace("\r\n", "\n").split("\n")
-    if "" in lines:
-        cut = lines.index("")
-    else:
-        cut = 0
-        while cut < len(lines) and lines[cut].lstrip().startswith("["):
-            cut += 1
-    header = "".join(line + "\n" for line in lines[:cut] if line.strip())
-    return header, [line for line in lines[cut:] if line.strip()]
-
-
-def join_text(header: str, body: list[str]) -> str:
-    return header + ("\n" + "".join(line + "\n" for line in body) if body else "")
-
+from referee.transcript import InternalError, join_text, parse_line, read_text, split_text
+from referee.transcript import items as I
 
 _BODY = select(S.log.c.text).where(S.log.c.game_id == bindparam("g")).order_by(S.log.c.seq)
 _INSERT_LOG = insert(S.log)
@@ -66,9 +49,6 @@ def transcript_text(conn, game) -> str:
 
 def chain_text(line: str, number: int = 1) -> str | None:
     """What the chain hashes for a body line: the item without its comment (None: not an item)."""
-    from referee.replay import PLY_KINDS
-    from referee.transcript import parse_line
-
     item = parse_line(line, number)
     if item is None or item.kind not in PLY_KINDS:
         return None
@@ -78,7 +58,6 @@ def chain_text(line: str, number: int = 1) -> str | None:
 
 
 def header_tags(header: str) -> list[tuple[str, str]]:
-    from referee.transcript import read_text
     return [(t.name, t.value) for t in read_text(header).tags]
 
 
@@ -92,9 +71,6 @@ def append(conn, game, new_text: str, *, seat: str | None, sent: str | None, via
     the caller read the stored text in this transaction, saves reading it again. A
     ``game`` that is a dict gets the row's new values; with ``defer`` the caller
     writes them (a dict, which it must be then, holds them)."""
-    from referee.replay import chain
-    from referee.transcript import InternalError
-
     header, body = split_text(new_text)
     old = split_text(old)[1] if old is not None else body_lines(conn, game["id"])
     if body[:len(old)] != old:
@@ -109,8 +85,8 @@ def append(conn, game, new_text: str, *, seat: str | None, sent: str | None, via
         if canon is not None:
             ply += 1
             if prev is None:
-                prev = chain.genesis(header_tags(header))
-            prev = chain.link(prev, ply, canon)
+                prev = genesis(header_tags(header))
+            prev = link(prev, ply, canon)
             h = prev.hex()
         rows.append({"game_id": game["id"], "seq": seq, "ply": ply if canon is not None else None,
                      "text": line, "chain": h, "seat": seat, "sent": sent, "at": now,
@@ -127,6 +103,33 @@ def append(conn, game, new_text: str, *, seat: str | None, sent: str | None, via
     if isinstance(game, dict):
         game.update(values)
     return added
+
+
+_COUNT = select(func.count()).select_from(S.log).where(S.log.c.game_id == bindparam("g"))
+
+
+def append_played(conn, game: dict, played, *, seat: str | None, sent: str | None, via: str,
+                  message_id: str | None, now: float) -> list[str]:
+    """Store the body lines ``played`` added (with the plies and chain heads play gave
+    them) and put the row's new values in ``game``, for the caller to write at its
+    commit; returns the lines. Nothing is read back or computed again."""
+    lines = game["lines"]
+    if lines is None:             # a row from before the count was kept
+        lines = conn.execute(_COUNT, {"g": game["id"]}).scalar()
+    rows = []
+    for seq, (line, ply, head) in enumerate(played.added, lines + 1):
+        rows.append({"game_id": game["id"], "seq": seq, "ply": ply, "text": line,
+                     "chain": head, "seat": seat, "sent": sent, "at": now, "via": via,
+                     "message_id": message_id})
+        seat = sent = None          # chance lines after a move are the referee's
+    if rows:
+        conn.execute(_INSERT_LOG, rows)
+    game.update({"updated_at": now, "ply": played.ply if played.ply is not None else game["ply"],
+                 "chain": played.chain if played.added else game["chain"],
+                 "lines": lines + len(rows)})
+    if played.header is not None:
+        game["header"] = played.header
+    return [line for line, _, _ in played.added]
 
 
 def witness(ply: int, head_hex: str | None) -> str:

@@ -37,7 +37,7 @@ games = Table(
     Column("result", Text),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
-    # the clock (service.md section 5)
+    # the clock (docs/hosting.md section 2a)
     Column("deadline_secs", Integer),
     Column("grace_secs", Integer),
     Column("on_timeout", String(16), nullable=False, default="wait"),

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from sqlalchemy import bindparam, create_engine, event, insert, select, text
 
+from referee.replay import snapshot
 from referee.service import schema as S
 
 HEAD = "r0003"            # the newest migration; a store at it needs no Alembic run
@@ -93,7 +94,6 @@ class Store:
                 self._save(game_id)
 
     def _save(self, game_id: str) -> None:
-        from referee.replay import snapshot
 
         self.unsaved.discard(game_id)
         _, text, rp = self.kept[game_id]
@@ -170,7 +170,7 @@ _SEATS = select(S.seats).where(S.seats.c.game_id == bindparam("g"))
 
 
 def _sqlite_engine(url: str):
-    from sqlalchemy.engine import make_url
+    from sqlalchemy.engine import make_url     # only a SQLite store's path needs it
 
     path = make_url(url).database
     if path and path != ":memory:":
@@ -228,8 +228,8 @@ def _upgrade(store: Store) -> None:
         if not store.sqlite:
             conn.execute(text("SELECT pg_advisory_xact_lock(727274)"))
         if _version(conn) != HEAD:
-            from alembic import command
-            from alembic.config import Config
+            from alembic import command     # slow to import: only a store behind the code's schema
+            from alembic.config import Config     # (likewise)
 
             cfg = Config()
             cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))

@@ -57,3 +57,22 @@ def format_result(outcome: Outcome) -> str:
 def with_comment(line: str, comment: str | None) -> str:
     return f"{line}  {comment}" if comment else line
 
+
+
+def split_text(text: str) -> tuple[str, list[str]]:
+    """(header text ending in a newline, body lines without blank lines): the two parts a
+    store keeps apart, so that a move adds rows and never rewrites the header's."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    if "" in lines:
+        cut = lines.index("")
+    else:
+        cut = 0
+        while cut < len(lines) and lines[cut].lstrip().startswith("["):
+            cut += 1
+    header = "".join(line + "\n" for line in lines[:cut] if line.strip())
+    return header, [line for line in lines[cut:] if line.strip()]
+
+
+def join_text(header: str, body: list[str]) -> str:
+    """The transcript text of a header and body lines, as :func:`split_text` took it apart."""
+    return header + ("\n" + "".join(line + "\n" for line in body) if body else "")

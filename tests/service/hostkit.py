@@ -8,8 +8,8 @@ import uuid
 from dataclasses import dataclass
 from email import message_from_bytes, policy
 
-from referee.service.ingest import ingest
-from referee.service.outbox import deliver
+from referee.service.mail.ingest import ingest
+from referee.service.mail.outbox import deliver
 from tests.service.mailkit import CLIENTS, client_mail
 
 HOST = "referee@host.example"

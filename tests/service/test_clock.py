@@ -1,4 +1,4 @@
-"""The clock (service.md section 5) with an injected now: reminders, warnings, expiry,
+"""The clock (docs/hosting.md section 2a) with an injected now: reminders, warnings, expiry,
 each policy, and tick run twice at once doing each thing once."""
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def test_replace_policy_tells_every_seat(store):
 
 def test_a_move_restarts_the_clock(store):
     from referee.operations.listing import legal_lines
-    from referee.service.submit import replay_text
+    from referee.service.session import replay_text
 
     gid = _game(store, "wait")
     assert tick(store, T0 + 800) == [(gid, "remind")]

@@ -85,7 +85,7 @@ def test_replace_kills_the_old_secret(capsys, tmp_path):
         raw, _ = stale.write("GREEN", "salt abc", answering=[m for m in mails
                                                             if m.to == [SEATS["RED"]]][0])
         raw = raw.replace(b"referee+" + old.encode(), b"referee+" + old.encode())
-    from referee.service.ingest import ingest
+    from referee.service.mail.ingest import ingest
     fake = raw.replace(f"{gid}.red.".encode(), f"{gid}.green.".encode())
     assert ingest(store, fake).outcome in ("refused", "dropped")
     assert "GREEN is played by a new player" in \

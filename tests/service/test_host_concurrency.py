@@ -6,7 +6,8 @@ import random
 
 from referee.operations.listing import legal_lines
 from referee.service.games import create_game, export_text, game_detail
-from referee.service.submit import replay_text, submit
+from referee.service.session import replay_text
+from referee.service.submit import submit
 from tests.service.hostkit import all_at_once
 
 SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org", "BLUE": "carol@example.org"}

@@ -1,10 +1,11 @@
-"""Takeback and resignation through submit (service.md section 6, notation.md section 6)."""
+"""Takeback and resignation through submit (docs/hosting.md section 2a, docs/notation.md section 6)."""
 from __future__ import annotations
 
 from referee.operations.check import check_text
 from referee.operations.listing import legal_lines
 from referee.service.games import create_game, force_undo, game_detail
-from referee.service.submit import replay_text, submit
+from referee.service.session import replay_text
+from referee.service.submit import submit
 
 THREE = {"RED": "alice@example.org", "GREEN": "bob@example.org", "BLUE": "carol@example.org"}
 

@@ -16,7 +16,8 @@ from referee.operations.listing import legal_lines
 from referee.service import schema as S
 from referee.service.games import create_game, export_text, game_detail
 from referee.service.store import open_store
-from referee.service.submit import replay_text, run_commands, submit
+from referee.service.session import replay_text
+from referee.service.submit import run_commands, submit
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org"}
@@ -124,7 +125,7 @@ def _notices(store, gid):
 
 
 def test_notifications_are_written_when_sent(store):
-    from referee.service.notify import composed_body
+    from referee.service.mail.notify import composed_body
 
     gid = _dealt(store)
     seat, line = _move(store, gid)
@@ -143,7 +144,7 @@ def test_notifications_are_written_when_sent(store):
 
 
 def test_a_position_that_no_longer_reads_still_gives_a_mail(store):
-    from referee.service.notify import composed_body
+    from referee.service.mail.notify import composed_body
 
     gid = _dealt(store)
     seat, line = _move(store, gid)

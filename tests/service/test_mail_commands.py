@@ -1,5 +1,5 @@
 """split_commands: which lines run, in which order, and which are chatter
-(service.md section 3)."""
+(docs/mail.md section 3)."""
 from __future__ import annotations
 
 from referee.service.mail.commands import COMMAND_WORDS, split_commands

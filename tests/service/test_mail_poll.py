@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from referee.errors import MailConfigError
+from referee.service.errors import MailConfigError
 from referee.service.mail.poll import imap_messages, maildir_messages
 from referee.service.mail.smtp import PermanentFailure, TemporaryFailure
 from tests.service.mailservers import (ImapServer, free_port, self_signed_cert,

@@ -18,9 +18,9 @@ from sqlalchemy import select
 from referee.operations.check import check_text
 from referee.service import schema as S
 from referee.service.games import create_game, export_text, game_detail, list_games
-from referee.service.ingest import ingest
-from referee.service.outbox import deliver
-from referee.service.submit import replay_text
+from referee.service.mail.ingest import ingest
+from referee.service.mail.outbox import deliver
+from referee.service.session import replay_text
 from tests.service.hostkit import HOST, Table, all_at_once
 from tests.service.mailservers import SmtpSink, free_port
 
@@ -47,7 +47,8 @@ def _options(store, gid, n=40):
 
 def _consistent(store, gid):
     from referee.replay.chain import head
-    from referee.service.record import chain_text, header_tags, split_text
+    from referee.service.record import chain_text, header_tags
+    from referee.transcript import split_text
 
     g = game_detail(store, gid)
     plies = [i["ply"] for i in g["items"] if i["ply"] is not None]

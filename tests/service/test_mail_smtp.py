@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 import pytest
 
-from referee.errors import MailConfigError, MailError
+from referee.service.errors import MailConfigError, MailError
 from referee.service.mail.outgoing import compose
 from referee.service.mail.smtp import PermanentFailure, TemporaryFailure, backoff, send
 from tests.service.mailservers import SmtpSink, free_port, self_signed_cert, server_context

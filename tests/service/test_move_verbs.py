@@ -1,6 +1,6 @@
 """Every game publishes the verbs its moves start with (GameModule.move_verbs), so a
 move mailed without its seat word is a command from the first mail a process reads,
-whatever moves it has seen before (service.md section 3)."""
+whatever moves it has seen before (docs/mail.md)."""
 from __future__ import annotations
 
 import random

@@ -10,7 +10,8 @@ from referee.operations.listing import legal_lines
 from referee.service import schema as S
 from referee.service.games import (create_game, export_text, game_detail, list_games,
                                    seat_for_link, seat_link_token)
-from referee.service.submit import replay_text, submit
+from referee.service.session import replay_text
+from referee.service.submit import submit
 
 SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org"}
 SALT = "sixteen-letters-"

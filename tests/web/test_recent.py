@@ -9,7 +9,7 @@ from pathlib import Path
 from referee.operations.happened import what_happened
 from referee.transcript.reader import read_text
 from referee.replay.replayer import replay
-from referee.service.record import join_text, split_text
+from referee.transcript import join_text, split_text
 from referee.service.web import follow, positions
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "hawaii-5p.txt"

@@ -48,18 +48,53 @@ class Commands:
     token: str | None
 
 
-def split_commands(body: str, *, seats: Sequence[str], verbs: Sequence[str]) -> Commands:
-    """The commands of ``body`` in order, the chatter lines and the token, if any.
-    A second ``token`` line with another word is listed as ignored."""
-    by_word: dict[str, tuple[str, str]] = {}
-    for word in COMMAND_WORDS:
-        by_word[word] = (word, "command")
-    for verb in verbs:
-        by_word[str(verb).lower()] = (str(verb), "verb")
-    for seat in seats:
-        by_word[str(seat).lower()] = (str(seat), "seat")
+@dataclass(frozen=True)
+class Lines:
+    """A mail body read once: each line cleaned (the words, then the text after any
+    bullet, then its first word in lower case) and the token. Which lines are commands
+    depends on the game's seats and verbs, known only once the token has found it."""
+    lines: tuple[tuple[str, str, str], ...]
+    token: str | None
 
-    seen: list[tuple[str, CommandLine | None]] = []      # (line, command or None: chatter)
+    def commands(self, *, seats: Sequence[str], verbs: Sequence[str]) -> Commands:
+        """The commands in order and the chatter lines, for a game with these seats and
+        verbs."""
+        by_word: dict[str, tuple[str, str]] = {}
+        for word in COMMAND_WORDS:
+            by_word[word] = (word, "command")
+        for verb in verbs:
+            by_word[str(verb).lower()] = (str(verb), "verb")
+        for seat in seats:
+            by_word[str(seat).lower()] = (str(seat), "seat")
+        seen: list[tuple[str, CommandLine | None]] = []   # (line, command or None: chatter)
+        for line, text, word in self.lines:
+            if word not in by_word:
+                seen.append((line, None))
+                continue
+            guard = None
+            found = _GUARD.search(text)
+            if found:
+                guard = int(found.group(1))
+                text = text[:found.start()].rstrip()
+            spelt, kind = by_word[word]
+            if kind == "command":
+                words = text.rstrip(_END).split()
+                if len(words) > (2 if word == "salt" else 1):
+                    seen.append((line, None))          # a sentence, not a command
+                    continue
+                text = " ".join(words)
+            seen.append((line, CommandLine(text=text, word=spelt, guard=guard, kind=kind)))
+        if any(c is not None and c.kind == "seat" for _, c in seen):
+            seen = [(line, None if c is not None and c.kind == "verb" and not _alone(c) else c)
+                    for line, c in seen]
+        return Commands(lines=tuple(c for _, c in seen if c is not None),
+                        ignored=tuple(line for line, c in seen if c is None), token=self.token)
+
+
+def read_lines(body: str) -> Lines:
+    """Every non-blank line of ``body`` cleaned once, and the token. A second ``token``
+    line with another word is kept as a line (chatter)."""
+    lines: list[tuple[str, str, str]] = []
     token: str | None = None
     for raw in str(body).split("\n")[:MAX_LINES]:
         line = " ".join(_INVISIBLE.sub("", raw).split())[:MAX_LINE]
@@ -73,29 +108,14 @@ def split_commands(body: str, *, seats: Sequence[str], verbs: Sequence[str]) -> 
             if len(rest) == 1 and (token is None or token == rest[0]):
                 token = rest[0]
                 continue
-            seen.append((line, None))
-            continue
-        if word not in by_word:
-            seen.append((line, None))
-            continue
-        guard = None
-        found = _GUARD.search(text)
-        if found:
-            guard = int(found.group(1))
-            text = text[:found.start()].rstrip()
-        spelt, kind = by_word[word]
-        if kind == "command":
-            words = text.rstrip(_END).split()
-            if len(words) > (2 if word == "salt" else 1):
-                seen.append((line, None))          # a sentence, not a command
-                continue
-            text = " ".join(words)
-        seen.append((line, CommandLine(text=text, word=spelt, guard=guard, kind=kind)))
-    if any(c is not None and c.kind == "seat" for _, c in seen):
-        seen = [(line, None if c is not None and c.kind == "verb" and not _alone(c) else c)
-                for line, c in seen]
-    return Commands(lines=tuple(c for _, c in seen if c is not None),
-                    ignored=tuple(line for line, c in seen if c is None), token=token)
+            word = ""                                  # never a command
+        lines.append((line, text, word))
+    return Lines(tuple(lines), token)
+
+
+def split_commands(body: str, *, seats: Sequence[str], verbs: Sequence[str]) -> Commands:
+    """The commands of ``body`` in order, the chatter lines and the token, if any."""
+    return read_lines(body).commands(seats=seats, verbs=verbs)
 
 
 def _alone(c: CommandLine) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from referee.errors import MailConfigError, PermanentFailure, TemporaryFailure
+from referee.service.errors import MailConfigError, PermanentFailure, TemporaryFailure
 from referee.service.mail.smtp import ServerURL, parse_url
 
 MAX_READ = 8 * 1024 * 1024          # bytes of one message read from a Maildir

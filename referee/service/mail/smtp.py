@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Sequence
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from referee.errors import MailConfigError, PermanentFailure, TemporaryFailure
+from referee.service.errors import MailConfigError, PermanentFailure, TemporaryFailure
 
 __all__ = ["send", "backoff", "parse_url", "TemporaryFailure", "PermanentFailure",
            "MailConfigError"]

@@ -23,6 +23,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from referee.errors import RefereeError
+from referee.service.games import export_text, game_detail, list_games, seat_for_link
+from referee.service.submit import submit
 from referee.service.web import positions, queries, safety
 
 HERE = Path(__file__).resolve().parent
@@ -43,7 +45,6 @@ def render(name: str, status: int = 200, **ctx) -> HTMLResponse:
 
 class Page:
     """The app's state: the store it reads and writes."""
-
     def __init__(self, store):
         self.store = store
         self._key = None
@@ -63,7 +64,6 @@ def _game_id(request: Request) -> str:
 
 
 def _detail(store, gid: str) -> dict:
-    from referee.service.games import game_detail
     try:
         return game_detail(store, gid)
     except RefereeError:
@@ -124,7 +124,6 @@ def warm(page: Page, gid: str, version) -> None:
 
 
 async def games_list(request: Request) -> Response:
-    from referee.service.games import list_games
     rows = await run_in_threadpool(list_games, request.app.state.page.store)
     return render("list.html", games=rows)
 
@@ -139,7 +138,6 @@ async def game_page(request: Request) -> Response:
 
 
 async def transcript(request: Request) -> Response:
-    from referee.service.games import export_text
     gid = _game_id(request)
     store = request.app.state.page.store
     try:
@@ -181,7 +179,6 @@ async def events(request: Request) -> Response:
 
 def _seat(page: Page, request: Request) -> tuple[str, str, str]:
     """(game id, seat, link) of a seat's private link; 404 for anything else."""
-    from referee.service.games import seat_for_link
     link = request.path_params["link"]
     gid = link.split(".", 1)[0].lower()
     if not LINK.match(link) or not GAME_ID.match(gid):
@@ -218,7 +215,6 @@ async def seat_page(request: Request) -> Response:
 
 
 async def seat_post(request: Request) -> Response:
-    from referee.service.submit import submit
 
     page = request.app.state.page
     safety.check_origin(request)
@@ -265,7 +261,6 @@ async def server_error(request: Request, exc: Exception) -> Response:
 
 class SecurityHeaders:
     """The same protective headers on every response (see :mod:`safety`)."""
-
     def __init__(self, app):
         self.app = app
 

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from referee.core import examples_dir
+from referee.service.games import adopt_game
+from referee.transcript import join_text, read_text, split_text
+
 HOST = "referee@example.org"
 IN_PLAY = "hawaii-2p.txt"     # its opening becomes the game to try
 OPENING = 12                  # lines of it: the order is dealt, a seat is to move
@@ -18,14 +22,11 @@ def _address(seat: str) -> str:
 
 
 def _seats(text: str) -> dict[str, str]:
-    from referee.transcript import read_text
     return {seat: _address(seat) for seat in (read_text(text).tag("Players") or "").split()}
 
 
 def opening(text: str, lines: int = OPENING) -> str:
     """The first ``lines`` lines of a finished game, without its [Result]: a game in play."""
-    from referee.service.record import join_text, split_text
-
     header, body = split_text(text)
     header = "".join(line + "\n" for line in header.splitlines()
                      if not line.lstrip().startswith("[Result"))
@@ -35,9 +36,6 @@ def opening(text: str, lines: int = OPENING) -> str:
 def populate(store, names: list[str] | None = None) -> tuple[list[str], str]:
     """Adopt the example games (all, or those ``names``) and the game in play;
     returns (every game id, the id of the game in play)."""
-    from referee.core.paths import examples_dir
-    from referee.service.games import adopt_game
-
     folder = Path(examples_dir())
     files = sorted(folder.glob("*.txt")) if names is None else [folder / n for n in names]
     ids = []

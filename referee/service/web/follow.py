@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 from threading import Lock
 from typing import Callable, TypeVar
 
+from referee.operations import check_text, what_happened
+from referee.replay import replay, resume
+from referee.transcript import read_text
 from referee.transcript import items as I
 
 GAMES = 64            # games followed at once; the least recently shown is dropped
@@ -71,8 +74,6 @@ def follow(game_id: str, text: str, use: Callable[..., T]) -> T:
     A verify that passes is also the check (it is a check that follows the draws to
     their dealer too), so a sound game is replayed once; a check of its own is
     carried on only while verify fails."""
-    from referee.transcript import read_text
-
     game = _followed(game_id)
     with game.lock:
         try:
@@ -85,7 +86,6 @@ def follow(game_id: str, text: str, use: Callable[..., T]) -> T:
                 check, recent = _carry(game.check, transcript, deal_check=False)
                 game.check = (check, recent) if check.ok else None
         except Exception:           # an unreadable export or a bug: as ``referee check`` says it
-            from referee.operations import check_text
             game.check = game.verify = None
             check, recent = check_text(text, "game.txt"), []
             verify = check_text(text, "game.txt", deal_check=True)
@@ -96,9 +96,6 @@ def _carry(followed: tuple | None, transcript, *, deal_check: bool):
     """The replay of ``transcript`` (a verify with ``deal_check``) and its last moves:
     carried on from the last version when it extends it, else from the header, a step
     at a time over the last moves so that each says what it did."""
-    from referee.operations import what_happened
-    from referee.replay import replay, resume
-
     rp, kept = followed or (None, [])
     if rp is None or not resume(rp, transcript, until=rp.reached):
         rp, kept = replay(transcript, until=0, deal_check=deal_check), []

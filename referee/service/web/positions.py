@@ -12,11 +12,16 @@ view never belongs to another history, and a move needs no invalidation.
 """
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from threading import Lock
 
-from referee.service.web.follow import Recent
+from referee.operations import check_text, digest, format_errors, legal_lines, who_next
+from referee.replay import head
+from referee.service.record import chain_text, header_tags
+from referee.service.web.follow import Recent, follow
+from referee.transcript import split_text
 
 CACHE_SIZE = 128
 
@@ -62,7 +67,6 @@ _cache = _LRU(CACHE_SIZE)
 
 
 def header_count(text: str) -> int:
-    from referee.service.record import split_text
     return len(split_text(text)[0].splitlines())
 
 
@@ -78,14 +82,12 @@ def until_line(text: str, items: list[dict], ply: int) -> int:
 def position(text: str, items: list[dict], ply: int, key: str) -> Position:
     """The position after ``ply``, a past one (:func:`latest` draws the last)."""
     def make():
-        from referee.operations import check_text
         rp = check_text(text, "<game>", until=until_line(text, items, ply))
         return _drawn(rp, ply, items)
     return _cache.get(("position", key, ply), make)
 
 
 def _drawn(rp, ply: int, items: list[dict]) -> Position:
-    from referee.operations import digest, who_next
 
     plied = [it for it in items if it["ply"] is not None]
     item = plied[ply - 1]["text"] if ply else None
@@ -100,8 +102,6 @@ def latest(game_id: str, text: str, items: list[dict], ply: int) -> Position:
     """The position after the whole export ``text`` (lines after the last ply count
     too), from the game's check carried on over what the last move added
     (:mod:`follow`); drawn once per text."""
-    from referee.service.web.follow import follow
-
     def make():
         return follow(game_id, text, lambda check, verify, recent: _drawn(check, ply, items))
     return _cache.get(("latest", game_id, _digest(text)), make)
@@ -111,8 +111,6 @@ def audited(game_id: str, text: str, stored_chain: str | None) -> tuple[list[Rec
     """The last moves and the audit of the export ``text``, from the game's check and
     verify carried on over what the last move added (:mod:`follow`); once per text
     and stored chain head."""
-    from referee.service.web.follow import follow
-
     def make():
         return follow(game_id, text, lambda check, verify, recent: (
             recent, _audit(check, verify, text, stored_chain)))
@@ -120,16 +118,11 @@ def audited(game_id: str, text: str, stored_chain: str | None) -> tuple[list[Rec
 
 
 def _digest(text: str) -> str:
-    import hashlib
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _audit(rp, verified, text: str, stored_chain: str | None) -> Audit:
     """``referee check`` and ``referee verify`` on the export, and its chain recomputed."""
-    from referee.replay import chain
-    from referee.operations import format_errors
-    from referee.service.record import chain_text, header_tags, split_text
-
     checks = rp.ok
     check_note = (f"replays cleanly: {rp.moves} moves, {rp.draws} draws" if checks
                   else format_errors(rp.errors, "game.txt"))
@@ -144,7 +137,7 @@ def _audit(rp, verified, text: str, stored_chain: str | None) -> Audit:
     header, body = split_text(text)
     canon = [c for c in (chain_text(line, k) for k, line in enumerate(body, 1))
              if c is not None]
-    recomputed = chain.head(header_tags(header), canon)[1].hex()
+    recomputed = head(header_tags(header), canon)[1].hex()
     return Audit(checks, check_note, verifies, verify_note, recomputed,
                  stored_chain is None and not canon or recomputed == stored_chain)
 
@@ -152,9 +145,6 @@ def _audit(rp, verified, text: str, stored_chain: str | None) -> Audit:
 def legal(game_id: str, text: str, cap: int) -> tuple[str | None, list[str], int]:
     """The heading, the first ``cap`` legal lines and their number after ``text``
     (:func:`referee.operations.listing.legal_lines`), from the game's followed replay."""
-    from referee.operations import legal_lines
-    from referee.service.web.follow import follow
-
     def use(check, verify, recent):
         return (None, [], 0) if check.state is None else \
             legal_lines(check.module, check.state, cap)

@@ -1,4 +1,4 @@
-"""Delivering the outbox by SMTP (service.md section 4).
+"""Delivering the outbox by SMTP (docs/mail.md section 5).
 
 A row is claimed (a compare-and-set on ``claimed_by``/``claimed_until``) before
 it is sent, so two senders never send the same row, and marked sent only after
@@ -16,9 +16,13 @@ import socket
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import func, or_, select, update
 
 from referee.service import schema as S
+from referee.service.errors import MailError
+from referee.service.mail import smtp
+from referee.service.mail.notify import composed_body, picture_html, picture_png
+from referee.service.mail.outgoing import compose
 
 CLAIM_SECS = 300.0
 
@@ -61,15 +65,11 @@ def compose_row(row, pictures: dict | None = None, texts: dict | None = None) ->
     cannot be made leaves the text alone: it never holds a mail back. A notification's
     text is written now from its position (``texts``, a cache, shares the drawing
     between the mails of one position)."""
-    from referee.service.mail.outgoing import compose
-    from referee.service.notify import composed_body
-
     body = composed_body(row, texts)
     headers = json.loads(row["headers"])
     auto = headers.pop("Auto-Submitted", "auto-generated")
     html, png = row["html"], None
     if pictures is not None and row["png_state"]:
-        from referee.service.notify import picture_html, picture_png
         if row["png_state"] not in pictures:
             try:
                 pictures[row["png_state"]] = picture_png(row["png_state"])
@@ -90,9 +90,6 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
     """Send what is due, oldest first; a temporary failure ends the run (the server is
     down: the rest waits for the next run). ``pictures`` adds the board to notifications
     (about half a second of drawing per position, shared by its seats' mails)."""
-    from referee.errors import MailError
-    from referee.service.mail import smtp
-
     me, out = worker_id(), Delivery()
     drawn: dict | None = {} if pictures else None
     texts: dict = {}                    # positions drawn as text, shared by their mails
@@ -139,7 +136,6 @@ def _finish(store, row_id: int, me: str, values: dict) -> None:
 
 
 def counts(store) -> dict:
-    from sqlalchemy import func
     with store.read() as conn:
         q = select(func.count()).select_from(S.outbox)
         total = conn.execute(q).scalar()

@@ -1,4 +1,4 @@
-"""What the referee tells people (service.md section 4), queued in the outbox.
+"""What the referee tells people (docs/mail.md section 4), queued in the outbox.
 
 Every mail is a row of the outbox written in the transaction of the command
 that caused it, so a move is never acknowledged without its notifications and
@@ -8,13 +8,18 @@ mail answers the one before.
 """
 from __future__ import annotations
 
+import html
 import json
 import time
 from email.utils import make_msgid
 
 from sqlalchemy import bindparam, insert, select, update
 
+from referee.core import registry
+from referee.operations import digest, legal_lines, svg_to_png
+from referee.replay import state_from_json, state_json
 from referee.service import schema as S
+from referee.service.identity import reply_address, seat_secret
 
 OPTIONS_CAP = 25
 
@@ -68,7 +73,6 @@ def queue(conn, *, game_id: str | None, kind: str, sender: str, to: list[str], s
 class Batch:
     """Outbox rows and thread updates of one notification round, written together:
     a move mails every seat, and one multi-row statement is cheaper than one each."""
-
     def __init__(self):
         self.rows: list[dict] = []
         self.threads: list[dict] = []
@@ -88,8 +92,6 @@ def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str
             now: float, picture: str | None = None, batch: Batch | None = None,
             compose: dict | None = None) -> str:
     """A mail to one seat, in its thread, answerable through its personal address."""
-    from referee.service.identity import reply_address, seat_secret
-
     secret = seat_secret(key, game["id"], seat_row["seat"], seat_row["generation"])
     last = seat_row["last_message_id"]
     refs = [seat_row["thread_id"], last] if last != seat_row["thread_id"] else [last]
@@ -116,17 +118,14 @@ _THREAD = (update(S.seats)
            .values(last_message_id=bindparam("last"), thread_id=bindparam("thread")))
 
 
-def picture_source(module, state, data: dict | None = None) -> str | None:
+def picture_source(module, state, players, data: dict | None = None) -> str | None:
     """The position a notification is about, as ``referee mail send`` reads it back to
     draw the board and write the text (both made at sending time, off the move's
-    transaction): the state JSON, and the resignations the state JSON does not hold.
+    transaction): the state JSON (resignations included) and the game's seats.
     ``data`` is that JSON if the caller has it already."""
     try:
-        doc = {"game": module.key,
-               "state": module.state_to_json(state) if data is None else data}
-        control = getattr(state, "control", None)
-        if getattr(control, "resigned", ()):
-            doc["players"], doc["resigned"] = list(control.players), list(control.resigned)
+        doc = {"game": module.key, "players": list(players),
+               "state": state_json(module, state) if data is None else data}
         return json.dumps(doc)
     except Exception:
         return None
@@ -134,15 +133,12 @@ def picture_source(module, state, data: dict | None = None) -> str | None:
 
 def position_of(source: str):
     """(module, state, state JSON) of a :func:`picture_source` document."""
-    from referee.core import registry
-
     data = json.loads(source)
     module = registry.get(data["game"])
-    state = module.state_from_json(data["state"])
-    if data.get("resigned"):
-        from referee.replay import Resignations
-        state.control = Resignations(tuple(data["players"]), tuple(data["resigned"]))
-    return module, state, data["state"]
+    doc = data["state"]
+    if data.get("resigned") and not doc.get("resigned"):    # queued before the JSON held them
+        doc = {**doc, "resigned": data["resigned"]}
+    return module, state_from_json(module, doc, data.get("players") or ()), doc
 
 
 def composed_body(row, cache: dict | None = None) -> str:
@@ -150,7 +146,6 @@ def composed_body(row, cache: dict | None = None) -> str:
     it has one (``cache``, by position, shares the drawing between a move's mails)."""
     if not row["compose"] or not row["png_state"]:
         return row["body"]
-    from referee.operations import digest
 
     spec = json.loads(row["compose"])
     cache = {} if cache is None else cache
@@ -186,15 +181,12 @@ def brief_mail(spec: dict) -> str:
 
 def picture_png(source: str) -> bytes:
     """The board of a notification's position as a PNG."""
-    from referee.operations import svg_to_png
-
     module, state, _ = position_of(source)
     return svg_to_png(module.render(state, "svg"))
 
 
 def picture_html(body: str) -> str:
     """The HTML alternative of a notification: its text, then the board."""
-    import html
     return (f"<pre>{html.escape(body)}</pre>\n"
             '<p><img src="cid:board.png" alt="the board"></p>\n')
 
@@ -229,8 +221,6 @@ def position_mail(game, module, state, *, seat: str, added: list[str], who: str 
                   rendered: str | None = None) -> str:
     """The notification after accepted lines: what happened, whose turn, the state,
     and to the seat to move its legal options with a template."""
-    from referee.operations import legal_lines
-
     out = []
     if added:
         out += [f"{who} played:" if who else "The referee added:", ""]

@@ -1,42 +1,22 @@
-"""``referee host …`` and ``referee mail …``: the hosted referee's commands (service.md §7).
+"""``referee host …``: create, list, show, export, adopt hosted games, replace a player,
+run the clock (docs/hosting.md).
 
 Settings are flags or environment variables: ``--db``/REFEREE_DB (the store,
 SQLite under $REFEREE_HOME by default), ``--from``/REFEREE_FROM (the host's
-address), ``--smtp``/REFEREE_SMTP. ``--now`` (ISO time) replaces the clock,
-for tests and for replaying what cron would have done.
+address). ``--now`` (ISO time) replaces the clock.
 """
 from __future__ import annotations
 
 import json
-import sys
+import time
+from pathlib import Path
 
 import click
 
-CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
-EX_TEMPFAIL = 75
-
-db_option = click.option("--db", envvar="REFEREE_DB", metavar="URL",
-                         help="The store (default: sqlite under $REFEREE_HOME; env REFEREE_DB).")
-now_option = click.option("--now", metavar="ISO", help="Act as if it were this time (UTC).")
-
-
-def _now(value: str | None) -> float | None:
-    if not value:
-        return None
-    from datetime import datetime, timezone
-    try:
-        t = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        raise click.BadParameter(f"'{value}' is not an ISO time like 2026-01-31T18:00",
-                                 param_hint="--now") from None
-    if t.tzinfo is None:
-        t = t.replace(tzinfo=timezone.utc)
-    return t.timestamp()
-
-
-def _store(db, *, resident: bool = False):
-    from referee.service.store import open_store
-    return open_store(db, resident=resident)
+from referee.commands.common import CONTEXT
+from referee.commands.hosted import db_option, now_option, open_from, parse_now
+from referee.replay import secret_path, state_json
+from referee.transcript import UsageError, write_atomic
 
 
 def _seats(values) -> dict[str, str]:
@@ -50,8 +30,7 @@ def _seats(values) -> dict[str, str]:
 
 
 def _duration(value, hint):
-    from referee.transcript import UsageError
-    from referee.service.games import parse_duration
+    from referee.service.games import parse_duration  # heavy (sqlalchemy): not at start-up
     try:
         return parse_duration(value)
     except UsageError as err:
@@ -109,12 +88,12 @@ def new(game, seats, rules, deadline, grace, on_timeout, title, sender, db, now)
     Example:
       referee host new hawaii --seat RED=alice@example.org --seat GREEN=bob@example.org --seat BLUE=carol@example.org --from referee@example.org --deadline 48h --grace 24h
     """
-    from referee.service.games import create_game
+    from referee.service.games import create_game  # heavy (sqlalchemy): not at start-up
 
-    gid = create_game(_store(db), game, _seats(seats), host_address=_host_from(sender),
+    gid = create_game(open_from(db), game, _seats(seats), host_address=_host_from(sender),
                       rules=[r for r in rules.replace(",", " ").split() if r], title=title,
                       deadline=_duration(deadline, "--deadline"), grace=_duration(grace, "--grace"),
-                      on_timeout=on_timeout, now=_now(now))
+                      on_timeout=on_timeout, now=parse_now(now))
     click.echo(gid)
     click.echo(f"invitations queued for {len(seats)} seats: referee mail send delivers them",
                err=True)
@@ -131,9 +110,9 @@ def games(fmt, db):
     Example:
       referee host games --format json
     """
-    from referee.service.games import list_games
+    from referee.service.games import list_games  # heavy (sqlalchemy): not at start-up
 
-    rows = list_games(_store(db))
+    rows = list_games(open_from(db))
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return 0
@@ -157,16 +136,16 @@ def show(game_id, fmt, db):
     Example:
       referee host show GAME --format json
     """
-    from referee.service.games import game_detail
-    from referee.service.submit import replay_text
+    from referee.service.games import game_detail  # heavy (sqlalchemy): not at start-up
+    from referee.service.session import replay_text  # heavy (sqlalchemy): not at start-up
 
-    g = game_detail(_store(db), game_id)
+    g = game_detail(open_from(db), game_id)
     rp = replay_text(g["text"], f"game-{game_id}")
     if rp.state is None:
         click.echo(f"game {game_id} does not replay", err=True)
         return 1
     if fmt == "json":
-        data = rp.module.state_to_json(rp.state)
+        data = state_json(rp.module, rp.state)
         data.update({"id": game_id, "ply": g["ply"], "chain": g["chain"]})
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return 0
@@ -187,11 +166,10 @@ def export(game_id, output, db):
     Example:
       referee host export GAME -o game.txt && referee check game.txt
     """
-    from referee.service.games import export_text
+    from referee.service.games import export_text  # heavy (sqlalchemy): not at start-up
 
-    text = export_text(_store(db), game_id)
+    text = export_text(open_from(db), game_id)
     if output:
-        from referee.transcript import write_atomic
         write_atomic(output, text)
         click.echo(f"wrote {output}", err=True)
     else:
@@ -214,17 +192,14 @@ def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now):
       referee new hawaii --players red,green --seed 7 -o game.txt
       referee host adopt game.txt --seat RED=alice@example.org --seat GREEN=bob@example.org --from referee@example.org
     """
-    from pathlib import Path
-
-    from referee.replay import secret_path
-    from referee.service.games import adopt_game
+    from referee.service.games import adopt_game  # heavy (sqlalchemy): not at start-up
 
     text = Path(file).read_text(encoding="utf-8")
     where = secret_path(file)
     secret = where.read_text(encoding="utf-8").strip() if where.exists() else None
-    gid = adopt_game(_store(db), text, _seats(seats), host_address=_host_from(sender),
+    gid = adopt_game(open_from(db), text, _seats(seats), host_address=_host_from(sender),
                      secret=secret, title=title, deadline=_duration(deadline, "--deadline"),
-                     grace=_duration(grace, "--grace"), on_timeout=on_timeout, now=_now(now))
+                     grace=_duration(grace, "--grace"), on_timeout=on_timeout, now=parse_now(now))
     click.echo(gid)
     return 0
 
@@ -242,9 +217,9 @@ def replace(game_id, seat, address, db, now):
     Example:
       referee host replace GAME GREEN dora@example.org
     """
-    from referee.service.games import replace_player
+    from referee.service.games import replace_player  # heavy (sqlalchemy): not at start-up
 
-    replace_player(_store(db), game_id, seat, address, now=_now(now))
+    replace_player(open_from(db), game_id, seat, address, now=parse_now(now))
     click.echo(f"{seat.upper()} of {game_id} is now played from {address}")
     return 0
 
@@ -261,9 +236,9 @@ def undo(game_id, seat, db, now):
     Example:
       referee host undo GAME RED
     """
-    from referee.service.games import force_undo
+    from referee.service.games import force_undo  # heavy (sqlalchemy): not at start-up
 
-    verdict = force_undo(_store(db), game_id, seat, now=_now(now))
+    verdict = force_undo(open_from(db), game_id, seat, now=parse_now(now))
     for line in verdict.lines:
         click.echo(line)
     return 0
@@ -279,112 +254,10 @@ def tick(db, now):
     Example:
       referee host tick --now 2026-01-31T18:00
     """
-    import time
+    from referee.service.clock import tick as run_tick  # heavy (sqlalchemy): not at start-up
 
-    from referee.service.clock import tick as run_tick
-
-    for gid, action in run_tick(_store(db), _now(now) or time.time()):
+    for gid, action in run_tick(open_from(db), parse_now(now) or time.time()):
         click.echo(f"{gid}: {action}")
     return 0
 
 
-@click.group(context_settings=CONTEXT)
-def mail():
-    """Mail in and out: ingest one message, poll a mailbox, send the outbox.
-
-    \b
-    Example:
-      referee mail ingest < message.eml
-      referee mail send --smtp smtp://localhost:25
-    """
-
-
-def _store_failed(exc) -> int:
-    click.echo(f"referee: the store cannot be written now ({type(exc).__name__}); "
-               "try again later", err=True)
-    return EX_TEMPFAIL
-
-
-@mail.command(context_settings=CONTEXT)
-@db_option
-@now_option
-def ingest(db, now):
-    """Handle one message from stdin (an MTA pipe, procmail, .forward).
-
-    Exit 0 when handled (a refusal is a reply), 75 when the store cannot be
-    written (the MTA keeps the message and tries again).
-
-    \b
-    Example:
-      referee mail ingest < message.eml
-    """
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from referee.service.ingest import ingest as run_ingest
-
-    raw = sys.stdin.buffer.read()
-    when = _now(now)
-    try:
-        result = run_ingest(_store(db), raw, now=when)
-    except (SQLAlchemyError, OSError) as exc:
-        return _store_failed(exc)
-    click.echo(f"{result.outcome}" + (f" {result.game_id} {result.seat}" if result.game_id else ""),
-               err=True)
-    return 0
-
-
-@mail.command(context_settings=CONTEXT)
-@click.option("--maildir", type=click.Path(file_okay=False), help="Take messages from this Maildir.")
-@click.option("--imap", metavar="URL", help="imaps://user:password@host/INBOX")
-@db_option
-@now_option
-def poll(maildir, imap, db, now):
-    """Handle every new message of a Maildir or an IMAP mailbox once.
-
-    \b
-    Example:
-      referee mail poll --maildir ~/Maildir
-    """
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from referee.service.ingest import ingest as run_ingest
-    from referee.service.mail import poll as mailpoll
-
-    if bool(maildir) == bool(imap):
-        raise click.UsageError("give one of --maildir DIR and --imap URL")
-    n, store = 0, None
-    try:
-        store = _store(db, resident=True)
-        messages = mailpoll.maildir_messages(maildir) if maildir else mailpoll.imap_messages(imap)
-        for polled in messages:
-            run_ingest(store, polled.raw, now=_now(now))
-            polled.done()
-            n += 1
-        store.save_states()
-    except (SQLAlchemyError, OSError) as exc:
-        return _store_failed(exc)
-    click.echo(f"handled {n} message{'s' if n != 1 else ''}", err=True)
-    return 0
-
-
-@mail.command(context_settings=CONTEXT)
-@click.option("--smtp", envvar="REFEREE_SMTP", required=True, metavar="URL",
-              help="smtp://host:port or smtps://user:password@host:port (env REFEREE_SMTP).")
-@click.option("--pictures/--no-pictures", default=True, show_default=True,
-              help="Add the board as a picture (HTML and PNG) to each notification; the "
-                   "plain text part is complete without it.")
-@db_option
-@now_option
-def send(smtp, pictures, db, now):
-    """Deliver the outbox, with retry and backoff; nothing is sent twice.
-
-    \b
-    Example:
-      referee mail send --smtp smtp://localhost:25
-      referee mail send --smtp smtp://localhost:25 --no-pictures
-    """
-    from referee.service.outbox import deliver
-
-    d = deliver(_store(db), smtp, now=_now(now), pictures=pictures)
-    click.echo(f"sent {d.sent}, deferred {d.deferred}, failed {d.failed}", err=True)
-    return 0 if not d.deferred and not d.failed else 1

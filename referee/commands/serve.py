@@ -1,10 +1,14 @@
 """``referee serve``: the web page over the store (docs/web.md)."""
 from __future__ import annotations
 
+import tempfile
+
 import click
 
+from referee.commands.common import CONTEXT
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+
+@click.command(context_settings=CONTEXT)
 @click.option("--db", "db", envvar="REFEREE_DB", metavar="URL",
               help="The store (default: $REFEREE_DB, else SQLite in $REFEREE_HOME).")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
@@ -19,12 +23,10 @@ def serve(db, host, port, demo):
       referee serve --demo
       referee serve --db sqlite:///games.db --port 8080
     """
-    import tempfile
+    import uvicorn  # the web server, heavy like the service: only for serve
 
-    import uvicorn
-
-    from referee.service.store import open_store
-    from referee.service.web.app import create_app
+    from referee.service.store import open_store  # heavy (sqlalchemy): not at start-up
+    from referee.service.web.app import create_app  # heavy (starlette): not at start-up
 
     if demo and db:
         raise click.UsageError("--demo makes its own store: leave out --db")
@@ -36,8 +38,8 @@ def serve(db, host, port, demo):
     store = open_store(db, resident=True)
     base = f"http://{host if ':' not in host else '[' + host + ']'}:{port}"
     if demo:
-        from referee.service.games import game_detail, seat_link_token
-        from referee.service.web.demo import populate
+        from referee.service.games import game_detail, seat_link_token  # heavy: not at start-up
+        from referee.service.web.demo import populate  # the example games, only for --demo
 
         _, live = populate(store)
         game = game_detail(store, live)

@@ -1,4 +1,4 @@
-"""Mail in (service.md section 3): one message, authenticated, run, answered.
+"""Mail in (docs/mail.md sections 1 and 3): one message, authenticated, run, answered.
 
 A message counts for a seat only when it carries the seat's secret (its
 personal reply address among the recipients, or a ``token`` line) and comes
@@ -14,11 +14,18 @@ import hashlib
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import exc as sa_exc
 from sqlalchemy import func, insert, select, update
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.dialects import postgresql, sqlite
 
 from referee.service import schema as S
+from referee.service.identity import reply_address, same_address, seat_secret, secrets_in, valid
+from referee.service.mail.commands import read_lines
+from referee.service.mail.incoming import read_mail
+from referee.service.mail.notify import queue, subject
+from referee.service.session import Session
+from referee.service.store import game_seats
+from referee.service.submit import run_commands
 
 REFUSAL_GAP = 3600.0           # one refusal per address per hour
 MAX_REFS = 20
@@ -42,15 +49,12 @@ def message_key(mail, raw: bytes) -> str:
 
 def ingest(store, raw: bytes, *, now: float | None = None) -> Ingested:
     """Handle one RFC 5322 message. Store errors propagate (the caller exits 75)."""
-    from referee.service.mail.commands import split_commands
-    from referee.service.mail.incoming import read_mail
-
     now = time.time() if now is None else now
     mail = read_mail(raw)
     key = message_key(mail, raw)
-    token = split_commands(mail.body, seats=(), verbs=()).token
+    lines = read_lines(mail.body)
     with store.write() as conn:
-        who, reason = _authenticate(store, conn, mail, token)
+        who, reason = _authenticate(store, conn, mail, lines.token)
         if who is None:
             if not _mark(store, conn, key, None, f"refused: {reason}", now):
                 return Ingested("duplicate")
@@ -65,7 +69,7 @@ def ingest(store, raw: bytes, *, now: float | None = None) -> Ingested:
             return Ingested("dropped", game_id, seat, reason="an auto-reply or bounce")
         if not _mark(store, conn, key, game_id, "handled", now):
             return Ingested("duplicate")
-        reply = _run(store, conn, mail, game, seats, seat, key, now)
+        reply = _run(store, conn, mail, lines, game, seats, seat, key, now)
         return Ingested("handled", game_id, seat, reply)
 
 
@@ -90,9 +94,6 @@ def _authenticate(store, conn, mail, token):
     """((the game's row, locked; its seat rows; the seat), "") or (None, why not). The
     game is locked before its seats are read, so a seat replaced by a transaction that
     committed a moment ago is seen as replaced."""
-    from referee.service.identity import same_address, secrets_in, valid
-    from referee.service.store import game_seats
-
     found = secrets_in(mail.recipients, token)
     if not found:
         return None, "this mail carries no seat's secret (reply to the referee's mail, or " \
@@ -121,8 +122,6 @@ def _known(conn, address: str | None) -> str | None:
 
 def _refuse(conn, mail, reason: str, now: float) -> bool:
     """One short refusal, if the sender is known, not automatic and not refused lately."""
-    from referee.service.notify import queue
-
     host = None if mail.auto else _known(conn, mail.sender)
     if host is None:
         return False
@@ -155,16 +154,12 @@ def _refs(mail) -> list[str]:
     return refs
 
 
-def _run(store, conn, mail, game, seats, seat: str, key: str, now: float):
-    from referee.service.identity import reply_address, seat_secret
-    from referee.service.mail.commands import split_commands
-    from referee.service.notify import queue, subject
-    from referee.service.submit import Session, run_commands
+def _run(store, conn, mail, lines, game, seats, seat: str, key: str, now: float):
 
     game_id = game["id"]
     session = Session(store, conn, game_id, seat, via="mail", now=now, message_id=key,
                       game=game, seats=seats)
-    cmds = split_commands(mail.body, seats=session.module.seats, verbs=session.module.move_verbs)
+    cmds = lines.commands(seats=session.module.seats, verbs=session.module.move_verbs)
     commands = [(c.text, c.guard) for c in cmds.lines]
     reply = run_commands(store, conn, game_id, seat, commands, via="mail", now=now,
                          message_id=key, session=session)

@@ -1,0 +1,33 @@
+"""What ``referee host``, ``referee mail`` and ``referee serve`` share: the store they work
+on and the clock they may be told to use (``--now``, for tests and for replaying what cron
+would have done). The service itself is imported inside the functions: sqlalchemy is
+heavy and the other commands must start fast."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import click
+
+EX_TEMPFAIL = 75
+
+db_option = click.option("--db", envvar="REFEREE_DB", metavar="URL",
+                         help="The store (default: sqlite under $REFEREE_HOME; env REFEREE_DB).")
+now_option = click.option("--now", metavar="ISO", help="Act as if it were this time (UTC).")
+
+
+def parse_now(value: str | None) -> float | None:
+    if not value:
+        return None
+    try:
+        t = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise click.BadParameter(f"'{value}' is not an ISO time like 2026-01-31T18:00",
+                                 param_hint="--now") from None
+    if t.tzinfo is None:
+        t = t.replace(tzinfo=timezone.utc)
+    return t.timestamp()
+
+
+def open_from(db, *, resident: bool = False):
+    from referee.service.store import open_store  # heavy (sqlalchemy): not at start-up
+    return open_store(db, resident=resident)

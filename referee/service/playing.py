@@ -1,0 +1,118 @@
+"""A seat's move and its first reply (the salt), and knowing a move sent again.
+
+A mail or a page may be sent twice; a move the seat already made is answered with
+where it stands instead of being refused, so a player whose mail crossed the
+referee's answer is not told their move failed.
+"""
+from __future__ import annotations
+
+import secrets
+
+from sqlalchemy import select
+
+from referee.replay import MIN_SALT, salt_commitment
+from referee.service import schema as S
+from referee.service import takebacks
+from referee.service.session import Verdict, words
+from referee.transcript import format_tag
+
+
+def salt(session, word: str, *, text: str | None = None, auto: bool = False) -> Verdict:
+    """A seat's first reply. In a two-phase game ([Dealing]) the referee sends its
+    [SaltCommit] now and keeps the salt; once every seat has committed it reveals
+    them all, in seat order, and the last one deals the setup."""
+    text = text or f"salt {word}"
+    if session.game["status"] != "salting":
+        return session.refuse(text, "salt", "this game is dealt already: salts come before "
+                                            "the deal")
+    if session.seats[session.seat]["salted"]:
+        return session.refuse(text, "salt", f"{session.seat} has given a salt already")
+    if not word.isprintable() or len(word) > 40 or '"' in word or "\\" in word:
+        return session.refuse(text, "salt", "a salt is one word of at most 40 characters, "
+                                            "without quotes or backslashes")
+    if len(word) < MIN_SALT:            # too short to be unguessable: the referee adds to it
+        word = f"{word}-{secrets.token_hex(8)}"
+    two_phase = "[dealing " in session.game["header"].lower()
+    verdict = _salt_line(session, text, word, commit=two_phase)
+    if not verdict.ok:
+        return verdict
+    session.set_seat(salted=True, salt=word if two_phase else None)
+    if two_phase and all(r["salted"] for r in session.seats.values()):
+        for seat in list(session.seats):
+            reveal = _salt_line(session, text, session.seats[seat]["salt"], commit=False,
+                                seat=seat)
+            if not reveal.ok:
+                return reveal
+            verdict.lines += reveal.lines
+    verdict.answer = (f"salted for you with '{word}'" if auto else f"salt '{word}' taken") \
+        + ("; the setup is dealt" if session.game["status"] == "playing"
+           else "; waiting for the other seats' replies")
+    if auto:
+        verdict.command = "(your first reply)"
+    return verdict
+
+
+def auto_salt(session) -> Verdict:
+    """The salt the referee picks for a seat whose first reply is a move."""
+    return salt(session, secrets.token_hex(4), auto=True)
+
+
+def needs_salt(session, commands) -> bool:
+    return (session.game["status"] == "salting" and not session.seats[session.seat]["salted"]
+            and not any(words(t, session.module)[1][:1] == ["salt"] for t, _ in commands))
+
+
+def _salt_line(session, text: str, word: str, *, commit: bool, seat: str | None = None
+               ) -> Verdict:
+    seat = seat or session.seat
+    line = format_tag("SaltCommit", f"{seat} {salt_commitment(seat, word)}") if commit \
+        else format_tag("Salt", f"{seat} {word}")
+    return session.play(text, line, sent=None)
+
+
+def move(session, text: str, guard: int | None) -> Verdict:
+    status = session.game["status"]
+    if status == "over":
+        return session.refuse(text, "game-over", "the game is over")
+    if status == "salting":
+        return session.refuse(text, "not-dealt", "the setup is not dealt yet: waiting for "
+                                                 f"the first reply of {' '.join(session.waiting())}")
+    line = text if words(text, session.module)[0] else f"{session.seat} {text}"
+    if guard is not None and guard != session.game["ply"]:
+        ply = recorded(session, line, guard)
+        if ply is not None:
+            return Verdict(text, True, f"already recorded at ply {ply}")
+        return session.refuse(text, "stale-ply",
+                              f"your move was written to follow ply {guard}, but the game is at "
+                              f"ply {session.game['ply']}; it was not played. The game now:\n\n"
+                              + session.module.render(session.state, "text"))
+    verdict = session.play(text, line, sent=text)
+    if verdict.ok:
+        takebacks.moved_on(session)
+        return verdict
+    ply = recorded(session, line, None)
+    if ply is not None:
+        return Verdict(text, True, f"already recorded at ply {ply}")
+    return verdict
+
+
+def recorded(session, line: str, guard: int | None) -> int | None:
+    """The ply of this seat's last move if it is ``line`` again (a resent mail)."""
+    q = (select(S.log.c.ply, S.log.c.text, S.log.c.sent)
+         .where(S.log.c.game_id == session.game["id"], S.log.c.seat == session.seat,
+                S.log.c.ply.is_not(None))
+         .order_by(S.log.c.seq.desc()).limit(1))
+    row = session.conn.execute(q).first()
+    if row is None or (guard is not None and row.ply != guard + 1):
+        return None
+    module = session.module
+    want = _norm(line, module)
+    sent = row.sent and _norm(row.sent if words(row.sent, module)[0]
+                              else f"{session.seat} {row.sent}", module)
+    canon = _norm(row.text.split("#", 1)[0], module)
+    return row.ply if want in (sent, canon) else None
+
+
+def _norm(line: str, module) -> str:
+    seat, rest = words(line, module)
+    return " ".join(([seat] if seat else []) + rest)

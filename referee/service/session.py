@@ -1,0 +1,295 @@
+"""One transaction's view of a hosted game: its row locked, its transcript text, the
+state at its end, and what a line played on it adds to the record.
+
+Lines are added only through the transcript layer (:func:`referee.operations.play_text`),
+so a hosted game is always a transcript that ``check`` and ``verify`` accept; the
+session stores exactly the lines, plies and chain heads that play handed back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from sqlalchemy import update
+
+from referee.core import CHANCE, registry
+from referee.errors import BadHeaderError, RefereeError
+from referee.operations import digest, format_error, play_text
+from referee.replay import genesis, replay, result_text, snapshot, state_json, to_move
+from referee.service import schema as S
+from referee.service.mail.notify import Batch, picture_source, position_mail, to_seat
+from referee.service.record import (append_played, header_tags, transcript_text, update_game,
+                                    version, witness)
+from referee.service.store import after_commit, before_commit, game_seats
+from referee.transcript import read_text
+
+
+@dataclass
+class Verdict:
+    command: str                 # as the player wrote it
+    ok: bool
+    answer: str                  # what the reply says about it
+    lines: list[str] = field(default_factory=list)   # lines it added to the transcript
+    code: str | None = None      # a refusal's code
+
+
+class NoSuchGame(RefereeError):
+    code = "no-such-game"
+
+
+class NoSuchSeat(RefereeError):
+    code = "no-such-seat"
+
+
+class Session:
+    """The locked row, its text and its state, for the commands of one transaction."""
+
+    def __init__(self, store, conn, game_id, seat, *, via, now, message_id=None,
+                 game=None, seats=None):
+        """``game`` (its row, locked in this transaction) and ``seats`` (its seat rows by
+        seat) when the caller has read them already."""
+        self.store, self.conn, self.via, self.now, self.message_id = \
+            store, conn, via, now, message_id
+        if game is None:
+            game = store.lock_game(conn, game_id)
+        if game is None:
+            raise NoSuchGame(f"there is no game {game_id}")
+        self.game = dict(game)
+        self.module = registry.get(self.game["game"])
+        self.seat = seat.upper()
+        if seats is None:
+            seats = game_seats(conn, game_id)
+        order = seat_order(self.game["header"])
+        self.seats = {s: dict(seats[s]) for s in sorted(seats, key=lambda s: (
+            order.index(s) if s in order else len(order), s))}
+        if self.seat not in self.seats:
+            raise NoSuchSeat(f"game {game_id} has no seat {self.seat}")
+        self._text: str | None = None
+        self._own = None          # (text, replay at its end) made by this session
+        self._state = None
+        self._json = None         # (state, its JSON)
+        self._dirty: set[str] = set()
+        self.batch = Batch()      # this transaction's mails, one INSERT at its end
+        self.added: list[tuple[str | None, list[str]]] = []
+        before_commit(conn, ("session", id(self)), self._flush)
+        after_commit(conn, ("keep", id(self)), self._keep)
+
+    @property
+    def text(self) -> str:
+        """The transcript as stored: the text this process committed last, if the game's
+        row says it is still that, else read from the log."""
+        if self._text is None:
+            entry = self.store.kept.get(self.game["id"])
+            v = version(self.game)
+            if entry is not None and v is not None and entry[0] == v:
+                self._text = entry[1]
+            else:
+                self._text = transcript_text(self.conn, self.game)
+        return self._text
+
+    def _flush(self) -> None:
+        """The game row's changes and the mails, written at the end of the transaction."""
+        if self._dirty:
+            update_game(self.conn, self.game["id"], {k: self.game[k] for k in self._dirty})
+            self._dirty = set()
+        self.batch.flush(self.conn)
+
+    def _keep(self) -> None:
+        """After the commit: remember the text and its replay for the game's next move,
+        and leave the state for other processes in the state cache (a resident process
+        does that once for each game's last state, :meth:`Store.save_states`)."""
+        if self._own is not None and self._own[0] is self._text:
+            self.store.remember(self.game["id"], version(self.game), *self._own)
+
+    def replay_copy(self):
+        """A replay at the end of :attr:`text` to advance, from memory (None: not kept)."""
+        text = self.text
+        if self._own is not None and self._own[0] is text:
+            return snapshot.copy(self._own[1])
+        entry = self.store.kept.get(self.game["id"])
+        if entry is not None and entry[1] == text:
+            return snapshot.copy(entry[2])
+        return None
+
+    def state_json(self, state) -> dict:
+        """The state's JSON, made once for the listing's round, the mails and the state
+        cache (which asks the replay, as this does when the state is the replay's)."""
+        if self._own is not None and self._own[1].state is state:
+            return self._own[1].state_data()
+        if self._json is None or self._json[0] is not state:
+            self._json = (state, state_json(self.module, state))
+        return self._json[1]
+
+    # --- the game as it stands -------------------------------------------------
+    @property
+    def name(self) -> str:
+        return f"game-{self.game['id']}"
+
+    def secret(self) -> str:
+        if not self.game["secret"]:
+            raise BadHeaderError("this hosted game has no secret")
+        return self.game["secret"]
+
+    @property
+    def state(self):
+        if self._state is None:
+            self._state = (self.replay_copy() or replay_text(self.text, self.name)).state
+        return self._state
+
+    def witness(self) -> str:
+        return witness(self.game["ply"], self.game["chain"] or self._genesis())
+
+    def _genesis(self) -> str:
+        """The chain head of a game with no item yet: its header's."""
+        return genesis(header_tags(self.game["header"])).hex()
+
+    def deadline(self) -> float | None:
+        g = self.game
+        if g["status"] != "playing" or not g["deadline_secs"] or g["turn_since"] is None:
+            return None
+        return g["turn_since"] + g["deadline_secs"]
+
+    def waiting(self) -> list[str]:
+        """The seats whose first reply (their salt) the deal still waits for."""
+        return [s for s, r in self.seats.items() if not r["salted"]]
+
+    # --- playing a line ---------------------------------------------------------
+    def refuse(self, text: str, code: str, reason: str, err: RefereeError | None = None
+               ) -> Verdict:
+        if err is not None:
+            answer = "REFUSED: " + format_error(err, self.name)
+        else:
+            answer = f"REFUSED: {code}: {reason}"
+        return Verdict(text, False, answer, code=code)
+
+    def set_seat(self, seat: str | None = None, **values) -> None:
+        seat = seat or self.seat
+        self.conn.execute(update(S.seats).where(
+            S.seats.c.game_id == self.game["id"], S.seats.c.seat == seat).values(**values))
+        self.seats[seat].update(values)
+
+    def play(self, text: str, line: str, *, sent: str | None, who: str | None = "",
+             player=None) -> Verdict:
+        """Validate ``line`` with the transcript layer and store what it adds."""
+        try:
+            if player is not None:
+                played = player(self.text.encode("utf-8"))
+            else:
+                played = play_text(self.text.encode("utf-8"), line, name=self.name,
+                                   secret=self.secret, rp=self.replay_copy())
+        except RefereeError as err:
+            return self.refuse(text, err.code, err.reason, err)
+        self.record(played, sent=sent, who=self.seat if who == "" else who)
+        answer = "accepted:\n" + "\n".join(f"    {ln}" for ln in played.lines)
+        return Verdict(text, True, answer, lines=list(played.lines))
+
+    def record(self, played, *, sent, who) -> None:
+        header = self.game["header"]
+        added = append_played(self.conn, self.game, played, seat=who, sent=sent, via=self.via,
+                              message_id=self.message_id, now=self.now)
+        self._dirty |= {"updated_at", "ply", "chain", "lines"}
+        if self.game["header"] != header:
+            self._dirty.add("header")
+        self._text = played.text
+        self._state = played.state
+        if played.replay is not None and played.text is not None and not played.replay.errors:
+            self._own = (played.text, played.replay)
+        else:
+            self._own = None
+        if added and any(not line.lstrip().startswith("[") for line in added):
+            self.added.append((who, added))
+        self.derive(played.state, write=False)
+
+    def derive(self, state, *, write: bool = True) -> None:
+        """What the listing shows without a replay: status, whose turn, round, result
+        (``write=False``: written with the row's other changes at the commit)."""
+        who = to_move(state)
+        dealt = self.game["status"] != "salting" or "\n*" in self.text
+        if who is None:
+            status, result = "over", result_text(state) or "over"
+        else:
+            status, result = ("playing" if dealt else "salting"), None
+        try:
+            rnd = self.state_json(state).get("round")
+        except Exception:
+            rnd = None
+        values = {"status": status, "result": result,
+                  "to_move": who if who not in (None, CHANCE) else None,
+                  "round": None if rnd is None else str(rnd),
+                  "turn_since": self.now, "clock_ply": self.game["ply"], "clock_stage": 0,
+                  "clock_at": None}
+        self.game.update(values)
+        if write:
+            update_game(self.conn, self.game["id"], values)
+        else:
+            self._dirty |= set(values)
+
+    # --- telling the seats ------------------------------------------------------
+    def mail_others(self, what: str, body: str) -> None:
+        key = self.store.host_key(self.conn)
+        for s, row in self.seats.items():
+            if s != self.seat:
+                to_seat(self.conn, key, self.game, row, kind="notify", what=what, body=body,
+                        now=self.now)
+
+    def notify(self) -> None:
+        """One mail to every seat about what this transaction added. The position goes
+        with each mail and ``mail send`` writes the text from it (the state drawn,
+        the mover's options): that work stays out of the move's transaction."""
+        if not self.added:
+            return
+        key = self.store.host_key(self.conn)
+        lines = [line for _, batch in self.added for line in batch]
+        movers = [who for who, _ in self.added if who]
+        g = self.game
+        what = (f"game over, {g['result']}" if g["status"] == "over"
+                else f"ply {g['ply']}, {g['to_move']} to move")
+        state = self.state
+        try:
+            data = self.state_json(state)
+        except Exception:
+            data = None
+        picture = picture_source(self.module, state, list(self.seats), data)
+        spec = {"added": lines, "who": movers[0] if movers else None,
+                "witness": self.witness(), "deadline": self.deadline(),
+                "result": g["result"] if g["status"] == "over" else None,
+                "to_move": None if g["status"] == "over" else state.current_player()}
+        for row in self.seats.values():
+            seat_spec = dict(spec, seat=row["seat"])
+            body = "" if picture is not None else self._position_text(state, data, seat_spec)
+            to_seat(self.conn, key, g, row, kind="notify", what=what, body=body, now=self.now,
+                    picture=picture, batch=self.batch,
+                    compose=seat_spec if picture is not None else None)
+
+    def _position_text(self, state, data, spec) -> str:
+        """The notification's text made now: for a position that cannot be stored."""
+        return position_mail(self.game, self.module, state, seat=spec["seat"],
+                             added=spec["added"], who=spec["who"], witness=spec["witness"],
+                             deadline=spec["deadline"], digest=digest(self.module, state, data),
+                             result=spec["result"])
+
+
+def replay_text(text: str, name: str):
+    """The replay at the end of a transcript text (from the state cache when it can)."""
+    raw = text.encode("utf-8")
+    transcript = read_text(text, name)
+    rp = snapshot.restore(transcript, raw)
+    if rp is None:
+        rp = replay(transcript)
+        snapshot.save(rp, raw)
+    return rp
+
+
+@lru_cache(maxsize=4096)
+def seat_order(header: str) -> tuple[str, ...]:
+    """The seats in seating order, from the header's [Players] tag."""
+    players = next((v for n, v in header_tags(header) if n.lower() == "players"), "")
+    return tuple(p.upper() for p in (players or "").split())
+
+
+def words(text: str, module) -> tuple[str | None, list[str]]:
+    """(the seat word if the line starts with one, the other words in lower case)."""
+    parts = text.split()
+    if len(parts) >= 2 and parts[0].upper() in module.seats:
+        return parts[0].upper(), [w.lower() for w in parts[1:]]
+    return None, [w.lower() for w in parts]

@@ -1,0 +1,91 @@
+"""Taking back a move: a seat asks, every other seat still playing must accept, one
+decline or the next move ends the request (docs/mail.md lists the commands).
+
+A takeback is written as a control line (``RED takes back``) through the
+transcript layer like any other, so the record says who agreed and ``check``
+replays it.
+"""
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import select, update
+
+from referee.service import schema as S
+from referee.service.session import Verdict
+
+
+def last_item(session):
+    """The game's last log row that counts as a ply (None before the first)."""
+    q = (select(S.log).where(S.log.c.game_id == session.game["id"], S.log.c.ply.is_not(None))
+         .order_by(S.log.c.seq.desc()).limit(1))
+    return session.conn.execute(q).mappings().first()
+
+
+def request(session) -> dict | None:
+    return json.loads(session.game["undo"]) if session.game["undo"] else None
+
+
+def set_request(session, value: dict | None) -> None:
+    session.game["undo"] = json.dumps(value) if value is not None else None
+    session.conn.execute(update(S.games).where(S.games.c.id == session.game["id"])
+                         .values(undo=session.game["undo"]))
+
+
+def undo(session, text: str) -> Verdict:
+    last = last_item(session)
+    if session.game["status"] != "playing" or last is None or last["seat"] != session.seat \
+            or last["text"].startswith("*"):
+        return session.refuse(text, "undo", "you can take back your last move only while no "
+                                            "chance line and no other seat's move has followed it")
+    set_request(session, {"seat": session.seat, "ply": last["ply"], "accepted": []})
+    others = [s for s, r in session.seats.items() if s != session.seat and not r["resigned"]]
+    if not others:
+        return takeback(session, text, [])
+    session.mail_others(f"{session.seat} asks to take back a move",
+                        f"{session.seat} asks to take back its move at ply {last['ply']}:\n\n"
+                        f"    {last['text']}\n\nReply 'accept' or 'decline'. Every other seat "
+                        "must accept; one decline, or the next move, ends the request.\n")
+    return Verdict(text, True, f"takeback of ply {last['ply']} asked; waiting for "
+                               f"{' '.join(others)} to accept")
+
+
+def accept(session, text: str) -> Verdict:
+    asked = request(session)
+    if asked is None or asked["seat"] == session.seat:
+        return session.refuse(text, "undo", "there is no takeback of another seat to accept")
+    accepted = sorted(set(asked["accepted"]) | {session.seat})
+    requester = asked["seat"]
+    waiting = [s for s, r in session.seats.items()
+               if s != requester and not r["resigned"] and s not in accepted]
+    if waiting:
+        asked["accepted"] = accepted
+        set_request(session, asked)
+        return Verdict(text, True, f"accepted; still waiting for {' '.join(waiting)}")
+    return takeback(session, text, accepted, seat=requester)
+
+
+def decline(session, text: str) -> Verdict:
+    asked = request(session)
+    if asked is None or asked["seat"] == session.seat:
+        return session.refuse(text, "undo", "there is no takeback of another seat to decline")
+    set_request(session, None)
+    session.mail_others(f"{session.seat} declined the takeback",
+                        f"{session.seat} declined {asked['seat']}'s takeback of ply "
+                        f"{asked['ply']}; the move stands.\n")
+    return Verdict(text, True, "declined: the move stands")
+
+
+def takeback(session, text: str, agreed: list[str], *, seat: str | None = None,
+             note: str | None = None) -> Verdict:
+    """Write the takeback line for ``seat`` (the session's by default): agreed, or forced."""
+    seat = seat or session.seat
+    set_request(session, None)
+    comment = note or (f"# agreed by {' '.join(agreed)}" if agreed else "# nobody else to ask")
+    return session.play(text, f"{seat} takes back  {comment}", sent=None, who=None)
+
+
+def moved_on(session) -> None:
+    """The next seat moving ends a takeback request."""
+    if session.game["undo"]:
+        set_request(session, None)
