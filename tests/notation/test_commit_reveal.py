@@ -5,7 +5,6 @@ the moment it is dealt. Legacy committed games (no [Dealing]) keep their old flo
 import os
 from pathlib import Path
 
-import pytest
 
 from helpers import run
 from referee.replay import dealing as D

@@ -3,7 +3,6 @@ state JSON (referee.operations.happened.what_happened), checked here against the
 games in docs/examples, replayed up to a round end, an eruption and the end."""
 from pathlib import Path
 
-import pytest
 
 from helpers import run
 from referee.operations.happened import what_happened

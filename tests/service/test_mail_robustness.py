@@ -12,7 +12,6 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
 from sqlalchemy import select
 
 from referee.operations.check import check_text

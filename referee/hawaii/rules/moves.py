@@ -8,7 +8,6 @@ what the player left out when only one reading is legal.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import lru_cache
 from typing import NamedTuple
 
 from referee.core.game import ChanceMove

@@ -13,7 +13,7 @@ import json
 import time
 from email.utils import make_msgid
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, insert, update
 
 from referee.core import registry
 from referee.operations import digest, legal_lines, svg_to_png
