@@ -2,37 +2,46 @@
 
 Exit status is part of the contract: 0 accepted, 1 input rejected, 2 usage
 error, and never a traceback, so forum bots and mail gateways can rely on it.
-Each command lives in its own module in referee/commands/; adding one is an
-import and an ``add_command`` line below. Everything heavy (lark, yaml, the
-game modules) is imported inside the command that needs it: ``referee play``
-start-up time is benchmarked.
+Each command lives in its own module in referee/commands/, imported only when
+that command runs; adding one is a line in ``COMMANDS`` below. ``referee play``
+start-up time is benchmarked, so nothing is loaded that the command does not use.
 """
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
 
 from referee import __version__
-from referee.commands.check import check, verify
 from referee.commands.common import CONTEXT
-from referee.commands.components import components
-from referee.commands.host import host
-from referee.commands.mail import mail
-from referee.commands.moves import moves
-from referee.commands.new import new
-from referee.commands.play import play, salt
-from referee.commands.rules import rules
-from referee.commands.selfplay import selfplay
-from referee.commands.serve import serve
-from referee.commands.show import show
-from referee.commands.testing import test
 from referee.errors import RefereeError
 from referee.operations import format_error
 from referee.transcript import internal
 
+# each command and the module of referee/commands/ that holds it
+COMMANDS = {"new": "new", "salt": "play", "play": "play", "check": "check", "verify": "check",
+            "show": "show", "moves": "moves", "test": "testing", "selfplay": "selfplay",
+            "components": "components", "rules": "rules", "host": "host", "mail": "mail",
+            "serve": "serve"}
 
-@click.group(context_settings=CONTEXT)
+
+class LazyGroup(click.Group):
+    """A command's module is imported when that command runs (``--help`` lists them all):
+    ``referee play`` loads what playing needs and nothing else, and start-up time is
+    benchmarked (docs/performance.md)."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return sorted({*self.commands, *COMMANDS})
+
+    def get_command(self, ctx, name: str):
+        if name not in self.commands and name in COMMANDS:
+            module = importlib.import_module(f"referee.commands.{COMMANDS[name]}")
+            self.add_command(getattr(module, name))
+        return self.commands.get(name)
+
+
+@click.group(cls=LazyGroup, context_settings=CONTEXT)
 @click.version_option(__version__, prog_name="referee", message="%(prog)s %(version)s")
 def cli():
     """Rules verification and play-by-email refereeing for board games.
@@ -42,11 +51,6 @@ def cli():
       referee new hawaii --players red,green,blue --seed 42 -o game.txt
       referee play game.txt "BLUE moves beach->C2, buys kahuna x2 with token 3"
     """
-
-
-for command in (new, salt, play, check, verify, show, moves, test, selfplay, components,
-                rules, host, mail, serve):
-    cli.add_command(command)
 
 
 def run(argv=None) -> int:

@@ -28,7 +28,7 @@ FACE_USERS = ("commands", "service", "cli")
 GAME_PARTS = {"data": 0, "rules": 1, "text": 2, "module": 3, "__init__": 3}
 # what may be imported inside a function: what is slow to import, or only needed on one path
 HEAVY = ("lark", "yaml", "sqlalchemy", "alembic", "starlette", "uvicorn", "jinja2", "resvg_py",
-         "psycopg", "multipart", "difflib", "fractions", "fcntl", "msvcrt", "email",
+         "psycopg", "multipart", "secrets", "difflib", "fractions", "fcntl", "msvcrt", "email",
          "smtplib", "imaplib", "ssl", "asyncio", "http", "feedparser",
          "referee.service", *(f"referee.{g}" for g in GAMES))
 
@@ -116,11 +116,8 @@ def layer_problems(modules=None) -> list[str]:
 
 def _offered(package: str, targets: list[str]) -> bool:
     """Every name imported from the package is in its ``__all__``."""
-    face = ast.parse((PACKAGE / package / "__init__.py").read_text(encoding="utf-8"))
-    offered = set()
-    for node in face.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in node.targets):
-            offered = set(ast.literal_eval(node.value))
+    import importlib
+    offered = set(importlib.import_module(f"referee.{package}").__all__)
     return all(t.split(".")[-1] in offered for t in targets[1:])
 
 

@@ -102,7 +102,9 @@ def help_commands() -> dict[str, list[str]]:
 
     from referee.cli import cli
     out = {}
-    for name, command in [("referee", cli), *sorted(cli.commands.items())]:
+    group = click.Context(cli, info_name="referee")
+    commands = [(n, cli.get_command(group, n)) for n in cli.list_commands(group)]
+    for name, command in [("referee", cli), *commands]:
         text = command.get_help(click.Context(command, info_name=name))
         example = text.split("Example:", 1)[1] if "Example:" in text else ""
         lines = []

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import pkgutil
 
 import referee
 from referee.errors import BadHeaderError
@@ -23,10 +22,10 @@ from referee.errors import BadHeaderError
 
 def _discover() -> dict[str, str]:
     found = {}
-    for info in pkgutil.iter_modules(referee.__path__):
-        if info.ispkg and os.path.isfile(
-                os.path.join(info.module_finder.path, info.name, "module.py")):
-            found[info.name] = f"referee.{info.name}.module"
+    for folder in referee.__path__:
+        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+            if entry.is_dir() and os.path.isfile(os.path.join(entry.path, "module.py")):
+                found.setdefault(entry.name, f"referee.{entry.name}.module")
     return found
 
 

@@ -9,8 +9,6 @@ directly. The last salt in deals the setup.
 """
 from __future__ import annotations
 
-import secrets
-
 from referee.errors import BadHeaderError
 from referee.operations.played import Played, add_tag, body_links
 from referee.replay.commit import MIN_SALT, salt_commits, salts
@@ -25,6 +23,7 @@ from referee.transcript.writer import format_tag, split_text
 def make_salt(seat: str) -> tuple[str, str]:
     """A fresh salt for ``seat``: its [SaltCommit] line (send first) and its [Salt]
     line (keep; send once every seat's commitment is in)."""
+    import secrets     # it loads base64 and more: only `referee salt` needs it
     word = secrets.token_hex(16)
     seat = seat.upper()
     return (format_tag("SaltCommit", f"{seat} {salt_commitment(seat, word)}"),

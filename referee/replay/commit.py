@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import secrets
 from pathlib import Path
 
 from referee.errors import BadHeaderError
@@ -28,6 +27,7 @@ def secret_path(path) -> Path:
 
 
 def new_secret() -> str:
+    import secrets  # it loads base64 and more: only a new game draws a secret
     return secrets.token_hex(16)
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import random
-import secrets
 
 from referee.core.game import CHANCE
 from referee.errors import BadChanceError
 
 
 def new_seed() -> str:
+    import secrets  # it loads base64 and more: only a new game draws a secret
     return secrets.token_hex(8)
 
 
