@@ -8,7 +8,7 @@ import sys
 import click
 
 from referee.commands.common import CONTEXT, NullBar, waiting_line
-from referee.core.words import plural
+from referee.core import plural
 from referee.errors import BadHeaderError, RefereeError
 from referee.operations import check_path, format_errors, replay_dict, who_next
 from referee.replay import check_witness, compare_histories, genesis

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.core.paths import examples_dir
+from referee.core import examples_dir
 from referee.service.games import adopt_game
 from referee.transcript import join_text, read_text, split_text
 
