@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import bindparam, create_engine, event, insert, select, text
+from sqlalchemy.engine import make_url
 
 from referee.replay import snapshot
 from referee.service import schema as S
@@ -170,8 +171,6 @@ _SEATS = select(S.seats).where(S.seats.c.game_id == bindparam("g"))
 
 
 def _sqlite_engine(url: str):
-    from sqlalchemy.engine import make_url
-
     path = make_url(url).database
     if path and path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -228,7 +227,7 @@ def _upgrade(store: Store) -> None:
         if not store.sqlite:
             conn.execute(text("SELECT pg_advisory_xact_lock(727274)"))
         if _version(conn) != HEAD:
-            from alembic import command
+            from alembic import command  # only a store behind the schema needs Alembic
             from alembic.config import Config
 
             cfg = Config()
