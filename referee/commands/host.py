@@ -30,7 +30,7 @@ def _seats(values) -> dict[str, str]:
 
 
 def _duration(value, hint):
-    from referee.service.games import parse_duration  # heavy (sqlalchemy): not at start-up
+    from referee.service.games import parse_duration  # heavy: not at start-up
     try:
         return parse_duration(value)
     except UsageError as err:
@@ -88,7 +88,7 @@ def new(game, seats, rules, deadline, grace, on_timeout, title, sender, db, now)
     Example:
       referee host new hawaii --seat RED=alice@example.org --seat GREEN=bob@example.org --seat BLUE=carol@example.org --from referee@example.org --deadline 48h --grace 24h
     """
-    from referee.service.games import create_game  # heavy (sqlalchemy): not at start-up
+    from referee.service.games import create_game  # heavy: not at start-up
 
     gid = create_game(open_from(db), game, _seats(seats), host_address=_host_from(sender),
                       rules=[r for r in rules.replace(",", " ").split() if r], title=title,
@@ -110,7 +110,7 @@ def games(fmt, db):
     Example:
       referee host games --format json
     """
-    from referee.service.games import list_games  # heavy (sqlalchemy): not at start-up
+    from referee.service.games import list_games  # heavy: not at start-up
 
     rows = list_games(open_from(db))
     if fmt == "json":
@@ -136,8 +136,8 @@ def show(game_id, fmt, db):
     Example:
       referee host show GAME --format json
     """
-    from referee.service.games import game_detail  # heavy (sqlalchemy): not at start-up
-    from referee.service.session import replay_text  # heavy (sqlalchemy): not at start-up
+    from referee.service.games import game_detail  # heavy: not at start-up
+    from referee.service.session import replay_text  # heavy: not at start-up
 
     g = game_detail(open_from(db), game_id)
     rp = replay_text(g["text"], f"game-{game_id}")
@@ -166,7 +166,7 @@ def export(game_id, output, db):
     Example:
       referee host export GAME -o game.txt && referee check game.txt
     """
-    from referee.service.games import export_text  # heavy (sqlalchemy): not at start-up
+    from referee.service.games import export_text  # heavy: not at start-up
 
     text = export_text(open_from(db), game_id)
     if output:
@@ -192,7 +192,7 @@ def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now):
       referee new hawaii --players red,green --seed 7 -o game.txt
       referee host adopt game.txt --seat RED=alice@example.org --seat GREEN=bob@example.org --from referee@example.org
     """
-    from referee.service.games import adopt_game  # heavy (sqlalchemy): not at start-up
+    from referee.service.games import adopt_game  # heavy: not at start-up
 
     text = Path(file).read_text(encoding="utf-8")
     where = secret_path(file)
@@ -217,7 +217,7 @@ def replace(game_id, seat, address, db, now):
     Example:
       referee host replace GAME GREEN dora@example.org
     """
-    from referee.service.games import replace_player  # heavy (sqlalchemy): not at start-up
+    from referee.service.games import replace_player  # heavy: not at start-up
 
     replace_player(open_from(db), game_id, seat, address, now=parse_now(now))
     click.echo(f"{seat.upper()} of {game_id} is now played from {address}")
@@ -236,7 +236,7 @@ def undo(game_id, seat, db, now):
     Example:
       referee host undo GAME RED
     """
-    from referee.service.games import force_undo  # heavy (sqlalchemy): not at start-up
+    from referee.service.games import force_undo  # heavy: not at start-up
 
     verdict = force_undo(open_from(db), game_id, seat, now=parse_now(now))
     for line in verdict.lines:
@@ -254,7 +254,7 @@ def tick(db, now):
     Example:
       referee host tick --now 2026-01-31T18:00
     """
-    from referee.service.clock import tick as run_tick  # heavy (sqlalchemy): not at start-up
+    from referee.service.clock import tick as run_tick  # heavy: not at start-up
 
     for gid, action in run_tick(open_from(db), parse_now(now) or time.time()):
         click.echo(f"{gid}: {action}")

@@ -29,5 +29,5 @@ def parse_now(value: str | None) -> float | None:
 
 
 def open_from(db, *, resident: bool = False):
-    from referee.service.store import open_store  # heavy (sqlalchemy): not at start-up
+    from referee.service.store import open_store  # heavy: not at start-up
     return open_store(db, resident=resident)

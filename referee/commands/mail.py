@@ -43,9 +43,9 @@ def ingest(db, now):
     Example:
       referee mail ingest < message.eml
     """
-    from sqlalchemy.exc import SQLAlchemyError     # the service's libraries: slow to import
+    from sqlalchemy.exc import SQLAlchemyError  # heavy: not at start-up
 
-    from referee.service.mail.ingest import ingest as run_ingest  # heavy (sqlalchemy): not at start-up
+    from referee.service.mail.ingest import ingest as run_ingest  # heavy: not at start-up
 
     raw = sys.stdin.buffer.read()
     when = parse_now(now)
@@ -70,10 +70,10 @@ def poll(maildir, imap, db, now):
     Example:
       referee mail poll --maildir ~/Maildir
     """
-    from sqlalchemy.exc import SQLAlchemyError     # the service's libraries: slow to import
+    from sqlalchemy.exc import SQLAlchemyError  # heavy: not at start-up
 
-    from referee.service.mail.ingest import ingest as run_ingest  # heavy (sqlalchemy): not at start-up
-    from referee.service.mail import poll as mailpoll  # heavy (sqlalchemy): not at start-up
+    from referee.service.mail.ingest import ingest as run_ingest  # heavy: not at start-up
+    from referee.service.mail import poll as mailpoll  # heavy: not at start-up
 
     if bool(maildir) == bool(imap):
         raise click.UsageError("give one of --maildir DIR and --imap URL")
@@ -108,7 +108,7 @@ def send(smtp, pictures, db, now):
       referee mail send --smtp smtp://localhost:25
       referee mail send --smtp smtp://localhost:25 --no-pictures
     """
-    from referee.service.mail.outbox import deliver  # heavy (sqlalchemy): not at start-up
+    from referee.service.mail.outbox import deliver  # heavy: not at start-up
 
     d = deliver(open_from(db), smtp, now=parse_now(now), pictures=pictures)
     click.echo(f"sent {d.sent}, deferred {d.deferred}, failed {d.failed}", err=True)

@@ -25,7 +25,7 @@ def serve(db, host, port, demo):
     """
     import uvicorn  # the web server, heavy like the service: only for serve
 
-    from referee.service.store import open_store  # heavy (sqlalchemy): not at start-up
+    from referee.service.store import open_store  # heavy: not at start-up
     from referee.service.web.app import create_app  # heavy (starlette): not at start-up
 
     if demo and db:

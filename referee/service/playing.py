@@ -75,8 +75,9 @@ def move(session, text: str, guard: int | None) -> Verdict:
     if status == "over":
         return session.refuse(text, "game-over", "the game is over")
     if status == "salting":
+        waiting = " ".join(session.waiting())
         return session.refuse(text, "not-dealt", "the setup is not dealt yet: waiting for "
-                                                 f"the first reply of {' '.join(session.waiting())}")
+                                                 f"the first reply of {waiting}")
     line = text if words(text, session.module)[0] else f"{session.seat} {text}"
     if guard is not None and guard != session.game["ply"]:
         ply = recorded(session, line, guard)

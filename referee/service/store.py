@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import bindparam, create_engine, event, insert, select, text
+from sqlalchemy.engine import make_url
 
 from referee.replay import snapshot
 from referee.service import schema as S
@@ -170,8 +171,6 @@ _SEATS = select(S.seats).where(S.seats.c.game_id == bindparam("g"))
 
 
 def _sqlite_engine(url: str):
-    from sqlalchemy.engine import make_url     # only a SQLite store's path needs it
-
     path = make_url(url).database
     if path and path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)

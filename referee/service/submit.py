@@ -78,8 +78,8 @@ def run_commands(store, conn, game_id: str, seat: str, commands, *, via: str, no
         verdict = run(session, text, guard)
         verdicts.append(verdict)
         if not verdict.ok:
-            verdicts += [Verdict(t, False, "not run: a command before it was refused", code="skipped")
-                         for t, _ in commands[i + 1:]]
+            verdicts += [Verdict(t, False, "not run: a command before it was refused",
+                                 code="skipped") for t, _ in commands[i + 1:]]
             break
     session.notify()
     return Reply(game_id, session.seat, verdicts, session.game["ply"], session.witness())
