@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = ("docs", "referee", "tests", "benchmarks", "grammar", "games")
 PATH = re.compile(r"(?<![\w./-])((?:%s)/[\w./*-]*\.(?:md|py|lark|yaml|txt|html|js|css|svg|png))"
                   % "|".join(FOLDERS))
+FOLDER = re.compile(r"(?<![\w./-])((?:%s)/(?:[\w.-]+/)*)(?![\w*<])" % "|".join(FOLDERS))
+MODULE = re.compile(r"(?<![\w./-])(referee(?:\.\w+)+)")
 BARE_MD = re.compile(r"(?<![\w./-])([\w-]+\.md)\b")
 OUTSIDE = re.compile(r"(?:\.\./shared|(?<![\w-])shared/(?:seeds|rules|research|spec)\b|shared spec\b)",
                      re.IGNORECASE)
@@ -62,6 +64,26 @@ def _exists(ref: str) -> bool:
     return any(ROOT.glob(ref)) if "*" in ref else (ROOT / ref).exists()
 
 
+def _module_exists(dotted: str) -> bool:
+    """``referee.replay.chain.link``: its longest part that is a module or package exists,
+    and it is more than ``referee`` (a name inside a module is not looked up)."""
+    parts = dotted.split(".")
+    if parts[1].startswith("__") or (len(parts) == 2 and parts[1] in FILE_ENDINGS):
+        return True                                 # referee.__file__, a file referee.db
+    for n in range(len(parts), 1, -1):
+        base = ROOT.joinpath(*parts[:n])
+        if base.with_suffix(".py").is_file() or (base / "__init__.py").is_file():
+            return True
+        if n == len(parts) and parts[1] in INSTALLED_PACKAGES:
+            return True
+    return False
+
+
+INSTALLED_PACKAGES = ("games", "grammar", "examples")
+FILE_ENDINGS = ("db", "sqlite", "toml", "txt", "md", "yaml", "json", "log", "lock", "html", "png",
+                "svg", "eml")
+
+
 def problems(where: str, lines) -> list[str]:
     out = []
     for number, line in lines:
@@ -69,6 +91,12 @@ def problems(where: str, lines) -> list[str]:
             out.append(f"{where}:{number}: points outside the project: {line.strip()[:100]}")
         for ref in PATH.findall(line):
             if not _exists(ref):
+                out.append(f"{where}:{number}: names {ref}, which the project does not have")
+        for ref in FOLDER.findall(line):
+            if not _exists(ref):
+                out.append(f"{where}:{number}: names the folder {ref}, which the project does not have")
+        for ref in MODULE.findall(line):
+            if not _module_exists(ref):
                 out.append(f"{where}:{number}: names {ref}, which the project does not have")
         for name in BARE_MD.findall(line):
             if not ((ROOT / "docs" / name).exists() or (ROOT / name).exists()):
@@ -89,6 +117,10 @@ def test_every_reference_is_to_a_file_of_the_project():
     ("docs/nowhere.md", True),
     ("the chain (docs/notation.md section 11)", False),
     ("a price shared by tokens", False),
+    ("code in referee/notation/ reads it", True),
+    ("code in referee/replay/ reads it", False),
+    ("``referee.notation`` and the CLI", True),
+    ("``referee.replay.chain.link`` links", False),
 ])
 def test_the_check_sees_a_bad_reference(text, bad):
     assert bool(problems("probe", [(1, text)])) is bad

@@ -1,6 +1,6 @@
-"""What a game subpackage offers the notation, transcript and CLI layers.
+"""What a game subpackage offers the layers above it.
 
-The transcript machinery (``referee.notation``) and the CLI know games only
+The transcript, the replay, the commands and the service know games only
 through this protocol, so adding a title never edits another title.
 A game is a folder ``referee/<key>/`` whose ``module.py`` holds its ``GameModule`` as
 ``MODULE``; ``referee.core.registry`` finds it there.
