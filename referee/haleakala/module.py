@@ -1,4 +1,4 @@
-"""Haleakala as the notation, transcript and CLI layers see it (referee/core/protocol.py).
+"""Haleakala as the layers above it see it (referee/core/protocol.py).
 
 Importing this stays cheap: the notation (lark) and the renderer load on first use.
 """

@@ -1,4 +1,4 @@
-"""Hawaii as the notation, transcript and CLI layers see it (referee/core/protocol.py).
+"""Hawaii as the layers above it see it (referee/core/protocol.py).
 
 Importing this must stay cheap (``referee check`` loads it for every run):
 the notation, which needs lark, and the renderer are imported on first use.
