@@ -109,3 +109,23 @@ def test_moves_steps_on_the_command_line(tmp_path):
     bad = _run("moves", str(game), "--steps", "nowhere")
     assert bad.returncode == 1 and "bad-choice" in bad.stderr
     assert _run("moves", str(game), "B1").returncode == 2
+
+
+def test_any_text_as_a_choice_is_a_bad_choice_or_a_step_never_a_crash():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    module, state = next(positions("hawaii", games=1, every=1, seed=2))
+    moves = list(state.legal_moves())
+    path_of = lambda x: module.move_path(x, state)  # noqa: E731
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(st.text(max_size=60), max_size=4))
+    def run(chosen):
+        try:
+            done = build(moves, path_of, chosen)
+        except BadChoiceError as err:
+            assert len(err.reason) < 2000
+            return
+        assert isinstance(done, (Step, Complete))
+    run()

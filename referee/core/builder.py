@@ -67,7 +67,12 @@ def _options(rows: list, depth: int) -> dict[str, _Option]:
     return out
 
 
-def _pick(want: str, options: dict[str, _Option], step: str) -> _Option:
+def _quoted(text: str, width: int = 40) -> str:
+    text = " ".join(str(text).split())
+    return f"'{text[:width]}...'" if len(text) > width else f"'{text}'"
+
+
+def _pick(want: str, options: dict[str, _Option], step: str, made: list[str]) -> _Option:
     key = fold(want)
     if key in options:
         return options[key]
@@ -79,10 +84,11 @@ def _pick(want: str, options: dict[str, _Option], step: str) -> _Option:
         if len(found) == 1:
             return found[0]
     labels = [o.label for o in options.values()]
-    near = difflib.get_close_matches(want, labels, n=1, cutoff=0.6)
+    near = difflib.get_close_matches(want[:100], labels, n=1, cutoff=0.6)
     listed = ", ".join(f"'{label}'" for label in labels[:12]) + (" ..." if len(labels) > 12 else "")
-    raise BadChoiceError(f"'{want}' is not a choice of the {step} step: it offers {listed}",
-                         hint=f"did you mean '{near[0]}'?" if near else None)
+    after = f" (after {' / '.join(made)})" if made else ""
+    raise BadChoiceError(f"{_quoted(want)} is not a choice of the {step} step{after}: it offers "
+                         f"{listed}", hint=f"did you mean '{near[0]}'?" if near else None)
 
 
 def build(moves: Iterable[Any], path_of: Callable[[Any], Path],
@@ -100,8 +106,8 @@ def build(moves: Iterable[Any], path_of: Callable[[Any], Path],
         if not options:
             if queue:
                 raise BadChoiceError(f"nothing is left to choose after "
-                                     f"{' '.join(made) or 'the start'}: '{queue[0]}' is one "
-                                     "choice too many")
+                                     f"{' / '.join(made) or 'the start'}: {_quoted(queue[0])} "
+                                     "is one choice too many")
             raise BadChoiceError("two legal moves make the same choices at every step: "
                                  "the game's steps cannot tell them apart")
         name = " or ".join(dict.fromkeys(o.name for o in options.values()))
@@ -115,6 +121,6 @@ def build(moves: Iterable[Any], path_of: Callable[[Any], Path],
         if not queue:
             return Step(name, tuple(Choice(o.label, len(o.rows)) for o in options.values()),
                         tuple(made))
-        picked = _pick(queue.pop(0), options, name)
+        picked = _pick(queue.pop(0), options, name, made)
         made.append(picked.label)
         rows, depth = picked.rows, depth + 1
