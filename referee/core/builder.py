@@ -40,9 +40,18 @@ class Complete:
     made: tuple[str, ...]
 
 
+_FOLDED: dict[str, str] = {}
+
+
 def fold(text: str) -> str:
-    """What two spellings of a choice share: case and spacing do not matter."""
-    return " ".join(str(text).split()).casefold()
+    """What two spellings of a choice share: case and spacing do not matter. Remembered
+    (a step of a rich position folds the same few labels thousands of times)."""
+    out = _FOLDED.get(text)
+    if out is None:
+        out = " ".join(str(text).split()).casefold()
+        if len(_FOLDED) < 100_000:
+            _FOLDED[text] = out
+    return out
 
 
 class _Option:
