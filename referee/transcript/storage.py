@@ -115,7 +115,7 @@ def remove_stale_temporaries(path: str | Path) -> None:
         return
     for entry in entries:
         pid = entry.name[len(prefix):].split(".")[0]
-        if not (entry.name.startswith(prefix) and entry.name.endswith(".tmp") and pid.isdigit()):
+        if not (entry.name.startswith(prefix) and entry.name.endswith(".tmp") and pid.isascii() and pid.isdigit()):
             continue
         try:
             os.kill(int(pid), 0)

@@ -57,3 +57,12 @@ def test_an_impossible_or_foreign_position_is_refused(case):
     with pytest.raises(BadPositionError) as err:
         state_from_json(data)
     assert says in err.value.reason
+
+
+@pytest.mark.parametrize("key", ["²", "①", "٣"])
+def test_a_section_number_written_in_other_digits_is_refused(key):
+    """``str.isdigit`` says yes to these and ``int`` then raised (or read ٣ as 3)."""
+    data = copy.deepcopy(BASE)
+    data["beaches"][key] = data["beaches"].pop("1")
+    with pytest.raises(BadPositionError, match="section number"):
+        state_from_json(data)

@@ -145,6 +145,8 @@ def test_wrong_or_replaced_secret_is_404(client, hosted):
     ("/game/nosuch", 404), ("/game/%ff%fe", 404), ("/game/" + "a" * 200, 404),
     ("/game/{live}?ply=-1", 400), ("/game/{live}?ply=abc", 400), ("/game/{live}?ply=%ff", 400),
     ("/game/{live}?ply=99999999999999999999", 400), ("/game/nosuch/transcript.txt", 404),
+    ("/game/{live}?ply=%C2%B2", 400), ("/game/{live}?ply=%E2%91%A0", 400),     # ², ①: isdigit
+    ("/game/{live}?ply=" + "9" * 5000, 400), ("/game/{live}?ply=%D9%A3", 400),  # ٣
     ("/game/nosuch/events", 404), ("/seat/%ff", 404), ("/seat/" + "x." * 300, 404),
     ("/seat/{live}.red.zzzzzzzzzzzz", 404), ("/nothing", 404),
 ])

@@ -107,7 +107,7 @@ def state_from_json(data: dict, comp: HaleakalaComponents | None = None) -> Hale
 def _int_keys(d: dict, what: str) -> dict:
     out = {}
     for k, v in d.items():
-        if not (isinstance(k, str) and k.isdigit() and str(int(k)) == k):
+        if not (isinstance(k, str) and k.isascii() and k.isdigit() and str(int(k)) == k):
             raise _bad(f"{what}: {k!r} is not a section number")
         out[int(k)] = v
     return out

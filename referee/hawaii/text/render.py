@@ -49,7 +49,7 @@ def _board(state, md: bool) -> str:
     if not d.board:
         return "Board: not laid out yet"
     rows = []
-    far_first = sorted(d.comps.positions, key=lambda c: (-int(c[1:]) if c[1:].isdigit() else 0, c))
+    far_first = sorted(d.comps.positions, key=lambda c: (-int(c[1:]) if c[1:].isascii() and c[1:].isdigit() else 0, c))
     for coord in far_first:       # the beach is at the bottom, as on the table
         if coord not in d.board:
             continue

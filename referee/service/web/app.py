@@ -74,9 +74,10 @@ def _ply(request: Request, last: int) -> int | None:
     raw = request.query_params.get("ply")
     if raw is None or raw == "":
         return None
-    if not raw.isdigit() or int(raw) > last:
+    ply = safety.whole_number(raw)
+    if ply is None or ply > last:
         raise HTTPException(400, f"ply is a number from 0 to {last} in this game.")
-    return int(raw)
+    return ply
 
 
 def _chain_at(detail: dict, ply: int) -> str:
@@ -233,7 +234,7 @@ async def seat_post(request: Request) -> Response:
         if "\n" in text or "\r" in text:
             raise HTTPException(400, "One move at a time on the page.")
         raw = form.get("ply", "")
-        guard = int(raw) if raw.isdigit() else None
+        guard = safety.whole_number(raw)
     else:
         raise HTTPException(400, "Unknown command.")
 
