@@ -26,6 +26,12 @@ COMMANDS = {"new": "new", "salt": "play", "play": "play", "check": "check", "ver
             "serve": "serve"}
 
 
+# the optional libraries (pyproject.toml's extras) and the extra that installs each
+EXTRAS = {"sqlalchemy": "service", "alembic": "service", "starlette": "service",
+          "uvicorn": "service", "jinja2": "service", "multipart": "service",
+          "python_multipart": "service", "psycopg": "postgres", "resvg_py": "pictures"}
+
+
 class LazyGroup(click.Group):
     """A command's module is imported when that command runs (``--help`` lists them all):
     ``referee play`` loads what playing needs and nothing else, and start-up time is
@@ -77,6 +83,14 @@ def run(argv=None) -> int:
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         click.echo(f"referee: {where}{exc.strerror or exc}", err=True)
+        return 1
+    except ModuleNotFoundError as exc:
+        extra = EXTRAS.get((exc.name or "").partition(".")[0])
+        if extra is None:
+            click.echo(f"referee: internal: internal error: {internal(exc).reason}", err=True)
+        else:
+            click.echo(f"referee: this command needs {exc.name}, which is not installed: "
+                       f"pip install 'referee[{extra}]'", err=True)
         return 1
     except Exception as exc:  # the contract forbids tracebacks and exit 3
         click.echo(f"referee: internal: internal error: {internal(exc).reason}", err=True)

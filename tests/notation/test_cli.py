@@ -1,4 +1,7 @@
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -283,3 +286,26 @@ def test_counts_in_messages_agree_with_their_number(tmp_path, capsys):
     path.write_text(GAME.replace("RED adds 2\n* bonus 1\n", ""))
     status, out, _ = run("check", path, capsys=capsys)
     assert status == 0 and "ok, 1 move;" in out
+
+
+@pytest.mark.parametrize("blocked, args, extra", [
+    ("sqlalchemy", ["host", "games"], "service"),
+    ("sqlalchemy", ["mail", "send", "--smtp", "smtp://127.0.0.1:1"], "service"),
+    ("starlette", ["serve", "--demo", "--port", "1"], "service"),
+])
+def test_a_missing_optional_library_names_the_extra_to_install(tmp_path, blocked, args, extra):
+    """Installed without the service extra, the hosted commands said 'internal error:
+    ModuleNotFoundError'; they say which extra to install."""
+    code = ("import sys, importlib.abc\n"
+            "class Block(importlib.abc.MetaPathFinder):\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            f"        if name.split('.')[0] == {blocked!r}:\n"
+            "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+            "sys.meta_path.insert(0, Block())\n"
+            "from referee.cli import run\n"
+            f"sys.exit(run({args!r}))\n")
+    env = {**os.environ, "REFEREE_DB": f"sqlite:///{tmp_path / 'store.db'}"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert f"pip install 'referee[{extra}]'" in done.stderr and "Traceback" not in done.stderr
