@@ -163,3 +163,28 @@ def test_events_stream_sends_the_version(hosted):
     assert (b"content-type", b"text/event-stream; charset=utf-8") in start["headers"]
     body = b"".join(m.get("body", b"") for m in sent[1:]).decode()
     assert f"event: change\ndata: {queries.version(hosted.store, hosted.live)}\n\n" in body
+
+
+def test_head_on_the_events_stream_answers_at_once(hosted):
+    """HEAD used to open the stream and hold the connection until the client gave up."""
+    import asyncio
+    sent = []
+
+    async def run():
+        path = f"/game/{hosted.live}/events"
+        scope = {"type": "http", "method": "HEAD", "path": path, "raw_path": path.encode(),
+                 "query_string": b"", "headers": [(b"host", b"testserver")], "scheme": "http",
+                 "server": ("testserver", 80), "client": ("127.0.0.1", 1), "root_path": "",
+                 "http_version": "1.1"}
+
+        async def receive():
+            await asyncio.sleep(60)          # a client that waits and never hangs up
+            return {"type": "http.disconnect"}
+
+        async def send(msg):
+            sent.append(msg)
+        await asyncio.wait_for(hosted.app(scope, receive, send), 10)
+    asyncio.run(run())
+    assert sent[0]["status"] == 200
+    assert (b"content-type", b"text/event-stream; charset=utf-8") in sent[0]["headers"]
+    assert b"".join(m.get("body", b"") for m in sent[1:]) == b""

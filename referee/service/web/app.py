@@ -156,6 +156,9 @@ async def events(request: Request) -> Response:
     store = request.app.state.page.store
     if await run_in_threadpool(queries.version, store, gid) is None:
         raise HTTPException(404, f"There is no game {gid}.")
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    if request.method == "HEAD":      # the headers alone: a stream would hold the client
+        return Response(media_type="text/event-stream", headers=headers)
 
     async def stream():
         last, waited = None, 0.0
@@ -174,8 +177,7 @@ async def events(request: Request) -> Response:
             await asyncio.sleep(POLL_SECONDS)
             waited += POLL_SECONDS
 
-    return StreamingResponse(stream(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
 
 def _seat(page: Page, request: Request) -> tuple[str, str, str]:
