@@ -207,6 +207,9 @@ def test_recipients_come_from_every_delivery_header():
     b"Return-Path: <>", b"List-Id: <players.example.org>", b"X-Autoreply: yes",
     b"Subject: Automatic reply: away", b"Subject: Out of Office: back Monday",
     b"Content-Type: multipart/report; report-type=delivery-status; boundary=x",
+    b"Subject: Auto: away until Monday", b"Subject: Abwesend: bis Montag",
+    b"X-Loop: alice@example.org", b"X-MS-Exchange-Inbox-Rules-Loop: alice@example.org",
+    b"X-Mailer: vacation 1.2.7",
 ])
 def test_auto_replies_bounces_and_lists_are_marked(header):
     raw = b"From: alice@example.org\n" + header + b"\n\nRED pass\n"
@@ -215,6 +218,8 @@ def test_auto_replies_bounces_and_lists_are_marked(header):
 
 def test_mailer_daemon_is_marked_and_a_person_is_not():
     assert read_mail(b"From: MAILER-DAEMON@example.org\n\nfailed\n").auto
+    for subject in (b"Autumn moves", b"Auto racing tonight", b"Abwesenheit planen"):
+        assert not read_mail(b"From: alice@example.org\nSubject: " + subject + b"\n\nRED pass\n").auto
     assert not read_mail(b"From: alice@example.org\nAuto-Submitted: no\n\nRED pass\n").auto
 
 
