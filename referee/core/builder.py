@@ -40,17 +40,21 @@ class Complete:
     made: tuple[str, ...]
 
 
+def fold(text: str) -> str:
+    """What two spellings of a choice share: case and spacing do not matter."""
+    return " ".join(str(text).split()).casefold()
+
+
 _FOLDED: dict[str, str] = {}
 
 
-def fold(text: str) -> str:
-    """What two spellings of a choice share: case and spacing do not matter. Remembered
-    (a step of a rich position folds the same few labels thousands of times)."""
-    out = _FOLDED.get(text)
+def _label_key(label: str) -> str:
+    """``fold`` of a game's own label, remembered: a step of a rich position folds the
+    same few labels thousands of times. Only labels, never what a player typed, so the
+    memory holds the games' vocabulary and cannot be filled from outside."""
+    out = _FOLDED.get(label)
     if out is None:
-        out = " ".join(str(text).split()).casefold()
-        if len(_FOLDED) < 100_000:
-            _FOLDED[text] = out
+        out = _FOLDED[label] = fold(label)
     return out
 
 
@@ -68,7 +72,7 @@ def _options(rows: list, depth: int) -> dict[str, _Option]:
         if len(path) <= depth:
             continue
         name, label = path[depth]
-        key = fold(label)
+        key = _label_key(label)
         opt = out.get(key)
         if opt is None:
             opt = out[key] = _Option(name, label)
@@ -121,8 +125,8 @@ def build(moves: Iterable[Any], path_of: Callable[[Any], Path],
                                  "the game's steps cannot tell them apart")
         name = " or ".join(dict.fromkeys(o.name for o in options.values()))
         if len(options) == 1:
-            only = next(iter(options.values()))
-            if queue and fold(queue[0]) == fold(only.label):
+            (key, only), = options.items()
+            if queue and fold(queue[0]) == key:
                 queue.pop(0)
             made.append(only.label)
             rows, depth = only.rows, depth + 1
