@@ -9,6 +9,7 @@ still reads as the list of what the package offers.
 from __future__ import annotations
 
 import importlib
+import sys
 
 
 def lazy_face(package: str, where: dict[str, str], modules: tuple[str, ...] = ()):
@@ -20,7 +21,6 @@ def lazy_face(package: str, where: dict[str, str], modules: tuple[str, ...] = ()
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         loaded = importlib.import_module(f"{package}.{module}")
         value = loaded if name in modules else getattr(loaded, name)
-        globals_of_package = importlib.import_module(package).__dict__
-        globals_of_package[name] = value
+        setattr(sys.modules[package], name, value)       # the next use is a plain lookup
         return value
     return __getattr__
