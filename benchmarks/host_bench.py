@@ -1,6 +1,7 @@
 """The hosted referee's speed (docs/performance.md, issue 12's targets).
 
     python benchmarks/host_bench.py [--moves 200] [--games 1000] [--rounds 2] [--pg]
+    python benchmarks/host_bench.py --sync [--moves 200]
 
 1. Latency: the median wall time (and CPU time, less disturbed by a loaded machine) for a resident process to ingest one move mail
    (parse, authenticate, validate, append, queue the notifications, commit) in a
@@ -13,7 +14,9 @@
    the MIME message; no pictures, no SMTP), per move.
 
 Both on SQLite and, with --pg, on a throwaway PostgreSQL cluster started like the
-tests' (tests/service/pgcluster.py). Choosing a move and writing its mail happen
+tests' (tests/service/pgcluster.py). ``--sync`` measures only the latency on SQLite,
+with the store's ``synchronous=FULL`` (a commit survives a power loss) and with NORMAL,
+alternating, in one run. Choosing a move and writing its mail happen
 outside the measure; everything the referee does with the mail is inside.
 """
 from __future__ import annotations
@@ -123,14 +126,33 @@ def composing(store, limit: int = 600) -> float:
     return (time.process_time() - t) / moves
 
 
+def sync_cost(folder: Path, moves: int) -> None:
+    from referee.service import store as store_module
+
+    figures: dict[str, list[float]] = {"FULL": [], "NORMAL": []}
+    for turn in range(3):
+        for mode in ("FULL", "NORMAL"):
+            store_module.SQLITE_SYNCHRONOUS = mode
+            wall, _ = latency(f"sqlite:///{folder / f'{mode}-{turn}.db'}", moves)
+            figures[mode].append(wall)
+    full, normal = (statistics.median(figures[m]) for m in ("FULL", "NORMAL"))
+    print(f"SQLite ingest of one move mail, median of {moves} x 3 runs each: "
+          f"synchronous=FULL {full * 1000:.1f} ms, NORMAL {normal * 1000:.1f} ms, "
+          f"ratio {full / normal:.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--moves", type=int, default=200)
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--pg", action="store_true", help="also on a throwaway PostgreSQL")
+    ap.add_argument("--sync", action="store_true",
+                    help="SQLite latency with synchronous=FULL against NORMAL, nothing else")
     args = ap.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="referee-bench-"))
+    if args.sync:
+        return sync_cost(folder, args.moves)
     targets = [("SQLite", f"sqlite:///{folder / 'lat.db'}", f"sqlite:///{folder / 'thr.db'}")]
     cluster = None
     if args.pg:

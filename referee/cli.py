@@ -1,7 +1,7 @@
 """The ``referee`` command: the group and its exit status.
 
 Exit status is part of the contract: 0 accepted, 1 input rejected, 2 usage
-error, and never a traceback, so forum bots and mail gateways can rely on it.
+error, 75 the hosted store cannot be reached now, and never a traceback, so forum bots and mail gateways can rely on it.
 Each command lives in its own module in referee/commands/, imported only when
 that command runs; adding one is a line in ``COMMANDS`` below. ``referee play``
 start-up time is benchmarked, so nothing is loaded that the command does not use.
@@ -15,6 +15,7 @@ import click
 
 from referee import __version__
 from referee.commands.common import CONTEXT
+from referee.commands.hosted import EX_TEMPFAIL
 from referee.errors import RefereeError
 from referee.operations import format_error
 from referee.transcript import internal
@@ -93,9 +94,24 @@ def run(argv=None) -> int:
                        f"pip install 'referee[{extra}]'", err=True)
         return 1
     except Exception as exc:  # the contract forbids tracebacks and exit 3
+        if _store_unreachable(exc):
+            click.echo(f"referee: the store cannot be reached now ({type(exc).__name__}); "
+                       "nothing was done; try again later", err=True)
+            return EX_TEMPFAIL
         click.echo(f"referee: internal: internal error: {internal(exc).reason}", err=True)
         return 1
     return rv if isinstance(rv, int) else 0
+
+
+def _store_unreachable(exc: BaseException) -> bool:
+    """A database that is down, locked or gone away (not a bug in a statement): the
+    hosted commands then exit 75, as mail servers and cron expect of a temporary
+    failure. sqlalchemy is looked up only if a command has loaded it."""
+    exc_module = sys.modules.get("sqlalchemy.exc")
+    if exc_module is None:
+        return False
+    return isinstance(exc, (exc_module.OperationalError, exc_module.InterfaceError,
+                            exc_module.DisconnectionError, exc_module.TimeoutError))
 
 
 def main(argv=None) -> None:

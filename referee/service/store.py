@@ -24,6 +24,10 @@ from referee.service import schema as S
 HEAD = "r0003"            # the newest migration; a store at it needs no Alembic run
 KEEP_GAMES = 2000         # games whose last text and replay a process keeps in memory
 BUSY_TIMEOUT_MS = 60_000
+# A move acknowledged to a mail server or a page survives a power loss: FULL syncs the
+# WAL at every commit (NORMAL only at checkpoints). benchmarks/host_bench.py --sync
+# measures what it costs (docs/performance.md).
+SQLITE_SYNCHRONOUS = "FULL"
 
 
 def home() -> Path:
@@ -170,10 +174,32 @@ _GAME_FOR_UPDATE = _GAME.with_for_update()
 _SEATS = select(S.seats).where(S.seats.c.game_id == bindparam("g"))
 
 
+def _private_file(path: str) -> None:
+    """The store holds the host key every seat's secret is derived from: its file is the
+    owner's alone (0600) from its first byte, and a folder made for it is 0700. SQLite
+    gives its -wal and -shm files the database file's mode. A store found readable by
+    others (made by an older version) is closed to them."""
+    folder = Path(path).parent
+    if not folder.exists():
+        folder.mkdir(parents=True, mode=0o700)
+        os.chmod(folder, 0o700)                 # mkdir's mode is filtered by the umask
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+    for name in (path, path + "-wal", path + "-shm"):
+        try:
+            st = os.stat(name)
+        except FileNotFoundError:
+            continue
+        if st.st_mode & 0o077 and st.st_uid == os.getuid():
+            os.chmod(name, st.st_mode & 0o700)
+
+
 def _sqlite_engine(url: str):
     path = make_url(url).database
-    if path and path != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if path and path != ":memory:" and not path.startswith("file:"):
+        _private_file(path)
     engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
 
     @event.listens_for(engine, "connect")
@@ -182,7 +208,7 @@ def _sqlite_engine(url: str):
         cur = dbapi.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute(f"PRAGMA synchronous={SQLITE_SYNCHRONOUS}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
 
