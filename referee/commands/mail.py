@@ -5,7 +5,9 @@
 """
 from __future__ import annotations
 
+import json
 import sys
+import time
 
 import click
 
@@ -108,8 +110,72 @@ def send(smtp, pictures, db, now):
       referee mail send --smtp smtp://localhost:25
       referee mail send --smtp smtp://localhost:25 --no-pictures
     """
+    from referee.service.errors import MailConfigError  # heavy: not at start-up
     from referee.service.mail.outbox import deliver  # heavy: not at start-up
 
-    d = deliver(open_from(db), smtp, now=parse_now(now), pictures=pictures)
+    try:
+        d = deliver(open_from(db), smtp, now=parse_now(now), pictures=pictures)
+    except MailConfigError as err:           # before any mail was claimed
+        raise click.BadParameter(f"{err.reason} (nothing was sent or marked)",
+                                 param_hint="--smtp") from None
     click.echo(f"sent {d.sent}, deferred {d.deferred}, failed {d.failed}", err=True)
-    return 0 if not d.deferred and not d.failed else 1
+    if d.stopped:
+        click.echo(f"referee: stopped: {d.stopped}; the mail waits, none was marked failed "
+                   "(fix the settings and run again)", err=True)
+    return 0 if not d.deferred and not d.failed and not d.stopped else 1
+
+
+@mail.command(context_settings=CONTEXT)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@db_option
+def failed(fmt, db):
+    """List the mails given up for good, newest first, with the server's reason.
+
+    A mail is given up when the server refuses it for good (an address it does not
+    know, a message it will not take); `referee mail retry` queues it again.
+
+    \b
+    Example:
+      referee mail failed
+      referee mail retry 12 13
+    """
+    from referee.service.mail.outbox import failed_rows  # heavy: not at start-up
+
+    rows = failed_rows(open_from(db))
+    if fmt == "json":
+        click.echo(json.dumps(rows, indent=2, sort_keys=True))
+        return 0
+    if not rows:
+        click.echo("no failed mail")
+    for r in rows:
+        click.echo(f"{r['id']}  {r['game_id'] or '-'}  {r['kind']}  "
+                   f"{', '.join(r['recipients'])}  tries {r['attempts']}: "
+                   f"{' '.join(str(r['failed']).split())}")
+    return 0
+
+
+@mail.command(context_settings=CONTEXT)
+@click.argument("ids", nargs=-1, type=click.IntRange(min=1), metavar="[ID ...]")
+@click.option("--all", "every", is_flag=True, help="Every failed mail.")
+@db_option
+@now_option
+def retry(ids, every, db, now):
+    """Queue failed mails again, to go out at the next `referee mail send`.
+
+    Name the mails by the ids `referee mail failed` lists, or give --all.
+
+    \b
+    Example:
+      referee mail retry 12 13
+      referee mail retry --all
+    """
+    from referee.service.mail.outbox import retry as queue_again  # heavy: not at start-up
+
+    if bool(ids) == every:
+        raise click.UsageError("name the failed mails by id, or give --all (not both)")
+    when = parse_now(now)
+    done = queue_again(open_from(db), None if every else list(ids),
+                       time.time() if when is None else when)
+    click.echo(f"queued {done} mail{'s' if done != 1 else ''} again", err=True)
+    return 0 if done or every else 1

@@ -30,6 +30,13 @@ class PermanentFailure(MailError):
     code = "mail-permanent"
 
 
+class ServerRefused(PermanentFailure):
+    """The mail server refused the referee itself, not one mail: its greeting, TLS,
+    the login or the sender address. Every mail would fail alike, so none is marked
+    failed for good; the run stops and says why."""
+    code = "mail-server"
+
+
 class MailConfigError(PermanentFailure):
     """The mail settings themselves are wrong (a bad URL, a missing Maildir)."""
     code = "mail-config"

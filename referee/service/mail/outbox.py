@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, or_, select, update
 
 from referee.service import schema as S
-from referee.service.errors import MailError
+from referee.service.errors import MailError, ServerRefused
 from referee.service.mail import smtp
 from referee.service.mail.notify import composed_body, picture_html, picture_png
 from referee.service.mail.outgoing import compose
@@ -32,6 +32,7 @@ class Delivery:
     sent: int = 0
     deferred: int = 0
     failed: int = 0
+    stopped: str | None = None      # why the run stopped with mail left: the server refused us
 
 
 def worker_id() -> str:
@@ -90,6 +91,7 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
     """Send what is due, oldest first; a temporary failure ends the run (the server is
     down: the rest waits for the next run). ``pictures`` adds the board to notifications
     (about half a second of drawing per position, shared by its seats' mails)."""
+    smtp.parse_url(url)                 # a bad URL (MailConfigError) claims nothing
     me, out = worker_id(), Delivery()
     drawn: dict | None = {} if pictures else None
     texts: dict = {}                    # positions drawn as text, shared by their mails
@@ -113,6 +115,10 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
             attempts = row["attempts"] + 1
             values = {"attempts": attempts, "claimed_by": None, "claimed_until": None,
                       "last_error": err.reason[:1000]}
+            if isinstance(err, ServerRefused):      # not this mail's fault: it waits
+                _finish(store, row_id, me, {**values, "attempts": row["attempts"]})
+                out.stopped = err.reason
+                break
             if err.temporary:
                 values["next_try"] = at + smtp.backoff(attempts)
                 out.deferred += 1
@@ -133,6 +139,30 @@ def _finish(store, row_id: int, me: str, values: dict) -> None:
     with store.write() as conn:
         conn.execute(update(S.outbox).where(S.outbox.c.id == row_id,
                                             S.outbox.c.claimed_by == me).values(**values))
+
+
+def failed_rows(store, limit: int = 1000) -> list[dict]:
+    """The mails given up for good, newest first, with the reason the server gave."""
+    with store.read() as conn:
+        q = (select(S.outbox.c.id, S.outbox.c.game_id, S.outbox.c.kind, S.outbox.c.recipients,
+                    S.outbox.c.subject, S.outbox.c.created_at, S.outbox.c.attempts,
+                    S.outbox.c.failed)
+             .where(S.outbox.c.failed.is_not(None), S.outbox.c.sent_at.is_(None))
+             .order_by(S.outbox.c.id.desc()).limit(limit))
+        return [dict(r, recipients=json.loads(r["recipients"]))
+                for r in conn.execute(q).mappings()]
+
+
+def retry(store, ids: list[int] | None, now: float) -> int:
+    """Queue failed mails again (``ids``, or every failed mail when None), to be sent
+    at the next run as if new; the count queued."""
+    with store.write() as conn:
+        q = update(S.outbox).where(S.outbox.c.failed.is_not(None), S.outbox.c.sent_at.is_(None))
+        if ids is not None:
+            q = q.where(S.outbox.c.id.in_(ids))
+        done = conn.execute(q.values(failed=None, attempts=0, next_try=now, claimed_by=None,
+                                     claimed_until=None))
+        return done.rowcount
 
 
 def counts(store) -> dict:

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import Sequence
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from referee.service.errors import MailConfigError, PermanentFailure, TemporaryFailure
+from referee.service.errors import (MailConfigError, PermanentFailure, ServerRefused,
+                                    TemporaryFailure)
 
 __all__ = ["send", "backoff", "parse_url", "TemporaryFailure", "PermanentFailure",
-           "MailConfigError"]
+           "MailConfigError", "ServerRefused"]
 
 DEFAULT_PORTS = {"smtp": 25, "smtp+starttls": 587, "smtps": 465}
 BACKOFF_FIRST = 60.0        # seconds before the first retry
@@ -87,7 +88,8 @@ def send(raw: bytes, *, url: str, sender: str, recipients: Sequence[str],
             raise PermanentFailure(f"not an address: {address!r}")
     if server.scheme != "smtp" or server.cafile:
         context = context or server.context()
-    try:
+    connected = False                   # past the greeting, TLS and login: a refusal now
+    try:                                # is this mail's, not the server's refusal of us
         if server.scheme == "smtps":
             client = smtplib.SMTP_SSL(server.host, server.port, timeout=timeout,
                                       context=context)
@@ -98,6 +100,7 @@ def send(raw: bytes, *, url: str, sender: str, recipients: Sequence[str],
                 client.starttls(context=context)
             if server.user is not None:
                 client.login(server.user, server.password or "")
+            connected = True
             refused = client.sendmail(sender, recipients, raw)
     except smtplib.SMTPRecipientsRefused as exc:
         codes = [code for code, _ in exc.recipients.values()]
@@ -106,12 +109,16 @@ def send(raw: bytes, *, url: str, sender: str, recipients: Sequence[str],
         raise cls(f"every recipient was refused: {_describe(exc.recipients)}",
                   smtp_code=codes[0] if codes else None, refused=exc.recipients) from None
     except smtplib.SMTPResponseException as exc:
-        raise _classify(exc.smtp_code, f"the mail server answered {_reply_text(exc)}") from None
+        text = f"the mail server answered {_reply_text(exc)}"
+        if 500 <= exc.smtp_code < 600 and (not connected
+                                           or isinstance(exc, smtplib.SMTPSenderRefused)):
+            raise ServerRefused(text, smtp_code=exc.smtp_code) from None
+        raise _classify(exc.smtp_code, text) from None
     except smtplib.SMTPNotSupportedError as exc:
-        raise PermanentFailure(f"the mail server cannot do this: {exc}") from None
+        raise ServerRefused(f"the mail server cannot do this: {exc}") from None
     except ssl.SSLCertVerificationError as exc:
-        raise PermanentFailure(f"the mail server's certificate is not trusted: "
-                               f"{exc.verify_message or exc}") from None
+        raise ServerRefused(f"the mail server's certificate is not trusted: "
+                            f"{exc.verify_message or exc}") from None
     except (smtplib.SMTPException, ssl.SSLError, socket.timeout, OSError) as exc:
         raise TemporaryFailure(f"cannot reach the mail server {server.host}:{server.port}: "
                                f"{exc or type(exc).__name__}") from None
