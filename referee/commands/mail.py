@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 
@@ -24,6 +25,31 @@ def mail():
       referee mail ingest < message.eml
       referee mail send --smtp smtp://localhost:25
     """
+
+
+def _with_secret(ctx, name: str, url: str, password_file: str | None, env: str) -> str:
+    """The server URL with its password, taken from a file or the environment: never
+    from the command line, where every local user reads it with ``ps``. A password
+    written into the URL on the command line still works, with a warning."""
+    from referee.service.errors import MailConfigError  # heavy: not at start-up
+    from referee.service.mail.smtp import with_password  # heavy: not at start-up
+
+    password = os.environ.get(env) or None
+    if password_file:
+        try:
+            with open(password_file, encoding="utf-8") as f:
+                password = f.readline().rstrip("\r\n")
+        except OSError as exc:
+            raise click.BadParameter(f"cannot read {password_file}: {exc.strerror or exc}",
+                                     param_hint=f"--{name}-password-file") from None
+    if (ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
+            and ":" in url.partition("://")[2].rpartition("@")[0]):
+        click.echo(f"referee: warning: the password in --{name} is visible to every local "
+                   f"user (ps); give it in {env} or --{name}-password-file", err=True)
+    try:
+        return with_password(url, password)
+    except MailConfigError as err:
+        raise click.BadParameter(err.reason, param_hint=f"--{name}") from None
 
 
 def _store_failed(exc) -> int:
@@ -62,15 +88,21 @@ def ingest(db, now):
 
 @mail.command(context_settings=CONTEXT)
 @click.option("--maildir", type=click.Path(file_okay=False), help="Take messages from this Maildir.")
-@click.option("--imap", metavar="URL", help="imaps://user:password@host/INBOX")
+@click.option("--imap", envvar="REFEREE_IMAP", metavar="URL",
+              help="imaps://user@host/INBOX (env REFEREE_IMAP); the password from "
+                   "REFEREE_IMAP_PASSWORD or --imap-password-file.")
+@click.option("--imap-password-file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Read the IMAP password from this file (its first line).")
 @db_option
 @now_option
-def poll(maildir, imap, db, now):
+@click.pass_context
+def poll(ctx, maildir, imap, imap_password_file, db, now):
     """Handle every new message of a Maildir or an IMAP mailbox once.
 
     \b
     Example:
       referee mail poll --maildir ~/Maildir
+      REFEREE_IMAP_PASSWORD=secret referee mail poll --imap imaps://referee@mail.example.org/INBOX
     """
     from sqlalchemy.exc import SQLAlchemyError  # heavy: not at start-up
 
@@ -79,6 +111,8 @@ def poll(maildir, imap, db, now):
 
     if bool(maildir) == bool(imap):
         raise click.UsageError("give one of --maildir DIR and --imap URL")
+    if imap:
+        imap = _with_secret(ctx, "imap", imap, imap_password_file, "REFEREE_IMAP_PASSWORD")
     n, store = 0, None
     try:
         store = open_from(db, resident=True)
@@ -96,13 +130,17 @@ def poll(maildir, imap, db, now):
 
 @mail.command(context_settings=CONTEXT)
 @click.option("--smtp", envvar="REFEREE_SMTP", required=True, metavar="URL",
-              help="smtp://host:port or smtps://user:password@host:port (env REFEREE_SMTP).")
+              help="smtp://host:port or smtps://user@host:port (env REFEREE_SMTP); the "
+                   "password from REFEREE_SMTP_PASSWORD or --smtp-password-file.")
+@click.option("--smtp-password-file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Read the SMTP password from this file (its first line).")
 @click.option("--pictures/--no-pictures", default=True, show_default=True,
               help="Add the board as a picture (HTML and PNG) to each notification; the "
                    "plain text part is complete without it.")
 @db_option
 @now_option
-def send(smtp, pictures, db, now):
+@click.pass_context
+def send(ctx, smtp, smtp_password_file, pictures, db, now):
     """Deliver the outbox, with retry and backoff; nothing is sent twice.
 
     \b
@@ -113,6 +151,7 @@ def send(smtp, pictures, db, now):
     from referee.service.errors import MailConfigError  # heavy: not at start-up
     from referee.service.mail.outbox import deliver  # heavy: not at start-up
 
+    smtp = _with_secret(ctx, "smtp", smtp, smtp_password_file, "REFEREE_SMTP_PASSWORD")
     try:
         d = deliver(open_from(db), smtp, now=parse_now(now), pictures=pictures)
     except MailConfigError as err:           # before any mail was claimed

@@ -129,3 +129,38 @@ def test_imap_failures():
         list(imap_messages("imap://127.0.0.1/"))
     with pytest.raises(MailConfigError):
         list(imap_messages("pop3://u:p@127.0.0.1/"))
+
+
+def test_the_imap_password_never_needs_the_command_line(capsys, monkeypatch, tmp_path):
+    """issue 21: `ps` shows a command line to every local user; the password comes from
+    REFEREE_IMAP_PASSWORD or a file, and one written into --imap draws a warning."""
+    from referee.cli import run
+
+    secret = 'p w"x@:/%'
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    with ImapServer(user="u", password=secret, mailboxes={"INBOX": []}) as server:
+        url = f"imap://u@127.0.0.1:{server.port}"
+        sent = iter(range(100, 200))
+
+        def poll(*extra) -> tuple[int, str]:
+            capsys.readouterr()
+            server.append("INBOX", _mail(next(sent)))
+            code = run(["mail", "poll", "--imap", url, "--db", db, *extra])
+            return code, capsys.readouterr().err
+
+        monkeypatch.setenv("REFEREE_IMAP_PASSWORD", secret)
+        code, err = poll()
+        assert code == 0 and "handled 1 message" in err and "warning" not in err
+        monkeypatch.delenv("REFEREE_IMAP_PASSWORD")
+        (tmp_path / "pw").write_text(secret + "\n")
+        code, err = poll("--imap-password-file", str(tmp_path / "pw"))
+        assert code == 0 and "handled 1 message" in err
+        code, err = poll()
+        assert code == 1 and "login" in err                 # no password at all
+        from urllib.parse import quote
+        url = f"imap://u:{quote(secret, safe='')}@127.0.0.1:{server.port}"
+        code, err = poll()
+        assert code == 0 and "warning: the password in --imap is visible" in err
+        code = run(["mail", "poll", "--imap", url, "--db", db,
+                    "--imap-password-file", str(tmp_path / "missing")])
+        assert code == 2 and "cannot read" in capsys.readouterr().err

@@ -14,12 +14,12 @@ import socket
 import ssl
 from dataclasses import dataclass
 from typing import Sequence
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
 
 from referee.service.errors import (MailConfigError, PermanentFailure, ServerRefused,
                                     TemporaryFailure)
 
-__all__ = ["send", "backoff", "parse_url", "TemporaryFailure", "PermanentFailure",
+__all__ = ["send", "backoff", "parse_url", "with_password", "TemporaryFailure", "PermanentFailure",
            "MailConfigError", "ServerRefused"]
 
 DEFAULT_PORTS = {"smtp": 25, "smtp+starttls": 587, "smtps": 465}
@@ -60,6 +60,21 @@ def parse_url(url: str, schemes: dict[str, int] = DEFAULT_PORTS) -> ServerURL:
     password = unquote(parts.password) if parts.password is not None else None
     return ServerURL(scheme, host, port or schemes[scheme], user or None, password,
                      query.get("cafile", [None])[0], unquote(parts.path.lstrip("/")))
+
+
+def with_password(url: str, password: str | None) -> str:
+    """``url`` with ``password`` in it (kept in memory, never on a command line, where
+    every local user sees it in ``ps``); ``url`` itself when there is none to add.
+    The URL must name its user."""
+    if not password:
+        return url
+    parts = urlsplit(str(url))
+    if parts.username is None:
+        raise MailConfigError("a password was given but the URL names no user "
+                              "(scheme://user@host/)")
+    host = parts.netloc.rpartition("@")[2]
+    netloc = f"{parts.username}:{quote(password, safe='')}@{host}"
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
 def _classify(code: int | None, text: str, refused: dict | None = None):
