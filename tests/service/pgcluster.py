@@ -49,10 +49,17 @@ class PgCluster:
             os.chmod(self.root, 0o700)
         self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres",
                   "--no-sync", "-E", "UTF8")
+        self.start()
+
+    def start(self) -> None:
         opts = (f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off "
                 "-c max_connections=200 -c full_page_writes=off")
         self._run("pg_ctl", "-D", str(self.data), "-o", opts, "-l", str(self.root / "log"),
                   "-w", "start")
+
+    def halt(self) -> None:
+        """Stop the server as a crash would (its data kept): :meth:`start` brings it back."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
 
     def _run(self, program: str, *args: str) -> None:
         cmd = self.as_user + [str(self.bindir / program), *args]

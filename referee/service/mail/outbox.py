@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 
 from sqlalchemy import func, or_, select, update
+from sqlalchemy.exc import InterfaceError, OperationalError
 
 from referee.service import schema as S
 from referee.service.errors import MailError, ServerRefused
@@ -129,10 +130,31 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
             if err.temporary:
                 break
             continue
-        _finish(store, row_id, me, {"sent_at": clock() if fixed is None else fixed,
-                                    "attempts": row["attempts"] + 1, "claimed_until": None})
+        _mark_sent(store, row_id, me, {"sent_at": clock() if fixed is None else fixed,
+                                       "attempts": row["attempts"] + 1, "claimed_until": None})
         out.sent += 1
     return out
+
+
+MARK_PATIENCE = 120.0      # seconds to keep trying to record a sent mail (< CLAIM_SECS)
+
+
+def _mark_sent(store, row_id: int, me: str, values: dict, *, sleep=time.sleep,
+               clock=time.monotonic) -> None:
+    """Record that the server took the mail. The mail is out: if the store is down
+    now, giving up would send it again when the claim expires, so the mark is
+    retried (the database restarting, a failover) for MARK_PATIENCE seconds, well
+    inside the claim; only a longer outage leaves the second copy the module's
+    docstring names, and the error then ends the run (exit 75)."""
+    deadline, wait = clock() + MARK_PATIENCE, 0.25
+    while True:
+        try:
+            return _finish(store, row_id, me, values)
+        except (OperationalError, InterfaceError):
+            if clock() + wait > deadline:
+                raise
+            sleep(wait)
+            wait = min(wait * 2, 8.0)
 
 
 def _finish(store, row_id: int, me: str, values: dict) -> None:

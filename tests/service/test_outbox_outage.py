@@ -1,0 +1,58 @@
+"""The store going down while ``mail send`` delivers (issue 21, item 2: stopping
+PostgreSQL during a send re-sent mails). The server took a mail and the store cannot
+record it yet: the mark is retried until the database is back, so every mail arrives
+once. A real PostgreSQL cluster is stopped as a crash would and started again, under
+a real SMTP server (aiosmtpd)."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from referee.service.games import create_game
+from referee.service.mail.outbox import counts, deliver
+from referee.service.store import open_store
+from tests.service.hostkit import HOST
+from tests.service.mailservers import SmtpSink
+from tests.service.pgcluster import ClusterError, PgCluster
+
+SEATS = {"RED": "alice@players.example", "GREEN": "bob@players.example",
+         "BLUE": "carol@players.example"}
+
+
+class CrashingSink(SmtpSink):
+    """Takes each mail; after the first, the database crashes and comes back 3 s later."""
+
+    def __init__(self, cluster: PgCluster):
+        super().__init__()
+        self.cluster, self.crashed = cluster, threading.Event()
+
+    async def handle_DATA(self, server, session, envelope):
+        answer = await super().handle_DATA(server, session, envelope)
+        if not self.crashed.is_set():
+            self.crashed.set()
+            self.cluster.halt()
+            threading.Timer(3.0, self.cluster.start).start()
+        return answer
+
+
+def test_a_crash_of_the_store_during_sending_sends_nothing_twice():
+    try:
+        cluster = PgCluster()
+    except ClusterError as exc:
+        pytest.fail(str(exc))
+    try:
+        store = open_store(cluster.new_database())
+        for _ in range(2):
+            create_game(store, "hawaii", SEATS, host_address=HOST)
+        queued = counts(store)["waiting"]
+        assert queued >= 6
+        with CrashingSink(cluster) as sink:
+            done = deliver(store, f"smtp://127.0.0.1:{sink.port}", timeout=10)
+        assert sink.crashed.is_set()
+        ids = [r.data.split(b"Message-ID:", 1)[1].split(b"\n", 1)[0] for r in sink.received]
+        assert len(ids) == len(set(ids)) == queued, "a mail was sent twice or not at all"
+        assert done.sent == queued and counts(store)["waiting"] == 0
+        store.dispose()
+    finally:
+        cluster.stop()
