@@ -121,11 +121,13 @@ class StoredMessage:
 
 
 class ImapServer:
-    """A one-user IMAP4rev1 server on 127.0.0.1 over one mailbox per name."""
+    """A one-user IMAP4rev1 server on 127.0.0.1 over one mailbox per name, with IDLE
+    (RFC 2177) unless ``idle=False``: an idling client is told of each message appended."""
 
     def __init__(self, *, user: str, password: str, mailboxes: dict[str, list[bytes]],
-                 tls: ssl.SSLContext | None = None, uidvalidity: int = 1):
+                 tls: ssl.SSLContext | None = None, uidvalidity: int = 1, idle: bool = True):
         self.user, self.password, self.tls = user, password, tls
+        self.capabilities = "IMAP4rev1 IDLE" if idle else "IMAP4rev1"
         self.uidvalidity = uidvalidity
         self.boxes: dict[str, list[StoredMessage]] = {}
         self.next_uid: dict[str, int] = {}
@@ -160,12 +162,12 @@ class ImapServer:
         self._thread.join(10)
 
     async def _session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
-        state = {"auth": False, "box": None}
+        state = {"auth": False, "box": None, "reader": reader, "writer": writer}
 
         def send(line: bytes | str) -> None:
             writer.write(line if isinstance(line, bytes) else line.encode() + b"\r\n")
 
-        send("* OK [CAPABILITY IMAP4rev1] test server ready")
+        send(f"* OK [CAPABILITY {self.capabilities}] test server ready")
         try:
             while True:
                 line = await reader.readline()
@@ -195,7 +197,7 @@ class ImapServer:
             name = words[0].upper() if words else ""
         args = words[1:]
         if name == "CAPABILITY":
-            send("* CAPABILITY IMAP4rev1")
+            send(f"* CAPABILITY {self.capabilities}")
         elif name == "NOOP":
             pass
         elif name == "LOGOUT":
@@ -230,6 +232,9 @@ class ImapServer:
         elif state["box"] is None:
             send(f"{tag} BAD select a mailbox first")
             return True
+        elif name == "IDLE" and "IDLE" in self.capabilities:
+            if not await self._idle(state, send):
+                return False
         elif name == "SEARCH":
             found = self._search(state["box"], args)
             send("* SEARCH" + "".join(f" {m.uid if by_uid else n}" for n, m in found))
@@ -267,6 +272,27 @@ class ImapServer:
             return True
         send(f"{tag} OK {name} completed")
         return True
+
+    async def _idle(self, state: dict, send) -> bool:
+        """Until the client's DONE, announce each message appended; False if it left."""
+        box, reader, writer = state["box"], state["reader"], state["writer"]
+        seen = len(self.boxes[box])
+        send("+ idling")
+        await writer.drain()
+        while True:
+            try:
+                line = await asyncio.wait_for(reader.readline(), 0.05)
+            except asyncio.TimeoutError:
+                if len(self.boxes[box]) != seen:
+                    seen = len(self.boxes[box])
+                    send(f"* {seen} EXISTS")
+                    await writer.drain()
+                continue
+            if not line:
+                return False
+            self.commands.append(line.decode("utf-8", "replace").rstrip("\r\n"))
+            if line.strip().upper() == b"DONE":
+                return True
 
     def _search(self, box: str, keys: list[str]):
         out = []

@@ -164,3 +164,31 @@ def test_the_imap_password_never_needs_the_command_line(capsys, monkeypatch, tmp
         code = run(["mail", "poll", "--imap", url, "--db", db,
                     "--imap-password-file", str(tmp_path / "missing")])
         assert code == 2 and "cannot read" in capsys.readouterr().err
+
+
+def test_waiting_for_mail_with_idle_wakes_on_a_new_message():
+    import threading
+
+    from referee.service.mail.poll import wait_for_mail
+
+    with ImapServer(user="u", password="p", mailboxes={"INBOX": []}) as server:
+        url = f"imap://u:p@127.0.0.1:{server.port}"
+        threading.Timer(0.5, server.append, ("INBOX", _mail(7))).start()
+        assert wait_for_mail(url, 120, threading.Event()) is True     # the server told
+        assert "DONE" in server.commands
+        assert wait_for_mail(url, 1, threading.Event()) is False       # nothing new: time up
+        stop = threading.Event()
+        threading.Timer(0.3, stop.set).start()
+        assert wait_for_mail(url, 30, stop) is False                   # told to stop
+        assert [p.raw for p in imap_messages(url)] == [_mail(7)]
+
+
+def test_waiting_for_mail_without_idle_looks_again_later():
+    import threading
+
+    from referee.service.mail.poll import wait_for_mail
+
+    with ImapServer(user="u", password="p", mailboxes={"INBOX": []}, idle=False) as server:
+        url = f"imap://u:p@127.0.0.1:{server.port}"
+        assert wait_for_mail(url, 5, threading.Event(), fallback=0.2) is False
+        assert not any("IDLE" in c for c in server.commands)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import imaplib
 import os
 import ssl
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
@@ -223,3 +225,79 @@ class _Imap:
                 client.shutdown()
             except OSError:
                 pass
+
+
+# ---------------------------------------------------------------- waiting for new mail
+
+IDLE_SLICE = 1.0                # seconds between looks at ``stop`` while idling
+
+
+def wait_for_mail(url: str, seconds: float, stop, *, timeout: float = 60,
+                  context: ssl.SSLContext | None = None, fallback: float = 30.0) -> bool:
+    """Block until the mailbox at ``url`` may have new mail, ``seconds`` pass, or
+    ``stop`` (a threading.Event) is set; True if new mail was announced. With IMAP IDLE
+    (RFC 2177) the server tells at once; a server without it is looked at again after
+    ``fallback`` seconds. TemporaryFailure / PermanentFailure as for a poll."""
+    server = parse_url(url, IMAP_PORTS)
+    if server.user is None:
+        raise MailConfigError("the IMAP URL names no user (imap://user:password@host/)")
+    session = _Imap(server, timeout, context)
+    session.open()
+    try:
+        client = session.client
+        if "IDLE" not in client.capabilities:
+            stop.wait(min(seconds, fallback))
+            return False
+        return _idle(session, client, seconds, stop)
+    finally:
+        session.close()
+
+
+def _idle(session: "_Imap", client, seconds: float, stop) -> bool:
+    """IDLE until the server announces mail, or a watcher ends it with DONE when
+    ``seconds`` pass or ``stop`` is set. The reading stays blocking (a timed-out
+    socket file cannot be read again); the socket's timeout only catches a dead
+    connection."""
+    tag = client._new_tag()                 # imaplib has no IDLE before Python 3.14
+    over, lock, said_done = threading.Event(), threading.Lock(), []
+
+    def done() -> None:
+        with lock:
+            if not said_done:
+                said_done.append(True)
+                try:
+                    client.send(b"DONE\r\n")
+                except OSError:
+                    pass
+
+    def watch() -> None:
+        deadline = time.monotonic() + seconds
+        while not over.wait(IDLE_SLICE):
+            if stop.is_set() or time.monotonic() >= deadline:
+                return done()
+
+    try:
+        client.send(tag + b" IDLE\r\n")
+        if not client.readline().startswith(b"+"):
+            return False                    # refused: the caller polls on its own timing
+        client.sock.settimeout(seconds + session.timeout)
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        announced = False
+        try:
+            while True:
+                line = client.readline()
+                if not line:
+                    raise TemporaryFailure("the IMAP server hung up while idling")
+                if line.startswith(tag + b" "):
+                    return announced
+                if line.startswith(b"*") and line.rstrip().upper().endswith(b"EXISTS"):
+                    announced = True
+                    done()
+        finally:
+            over.set()
+            watcher.join()
+            client.sock.settimeout(session.timeout)
+    except (OSError, imaplib.IMAP4.error) as exc:
+        session._drop()
+        raise TemporaryFailure(f"IMAP IDLE failed: {exc or type(exc).__name__}") from None
