@@ -1,7 +1,9 @@
-"""``referee serve``: the web page over the store (docs/web.md)."""
+"""``referee serve``: the whole host in one process (docs/hosting.md): the web page,
+and with mail settings mail in, mail out and the clock (docs/web.md for the page)."""
 from __future__ import annotations
 
-import tempfile
+import logging
+import sys
 
 import click
 
@@ -9,53 +11,89 @@ from referee.commands.common import CONTEXT
 
 
 @click.command(context_settings=CONTEXT)
+@click.option("--config", "config_file", type=click.Path(dir_okay=False), metavar="FILE",
+              envvar="REFEREE_CONFIG",
+              help="A TOML file of these settings, keys named as the flags (mail-in = …); "
+                   "flags given override it.")
 @click.option("--db", "db", envvar="REFEREE_DB", metavar="URL",
               help="The store (default: $REFEREE_DB, else SQLite in $REFEREE_HOME).")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
-@click.option("--demo", is_flag=True,
+@click.option("--host", help="Address the web page listens on (default 127.0.0.1).")
+@click.option("--port", type=click.IntRange(0, 65535), help="Its port (default 8000).")
+@click.option("--from", "sender", envvar="REFEREE_FROM", metavar="ADDRESS",
+              help="The referee's own address (env REFEREE_FROM).")
+@click.option("--url", envvar="REFEREE_URL", metavar="URL",
+              help="The web page's public address, https://… (env REFEREE_URL).")
+@click.option("--mail-in", metavar="URL",
+              help="smtp://HOST:PORT (listen for mail relayed by the MTA), "
+                   "imaps://USER@HOST/INBOX (password from REFEREE_IMAP_PASSWORD), "
+                   "or maildir:PATH.")
+@click.option("--mail-out", envvar="REFEREE_SMTP", metavar="URL",
+              help="smtp://HOST:PORT, smtp+starttls://USER@HOST:587, smtps://USER@HOST:465 "
+                   "(password from REFEREE_SMTP_PASSWORD; env REFEREE_SMTP).")
+@click.option("--imap-password-file", metavar="FILE", help="The IMAP password (first line).")
+@click.option("--smtp-password-file", metavar="FILE", help="The SMTP password (first line).")
+@click.option("--pictures/--no-pictures", default=None,
+              help="The board as a picture in each notification (default on).")
+@click.option("--tick", type=click.FloatRange(1, 3600), metavar="SECONDS",
+              help="How often the clock looks for reminders and timeouts (default 15).")
+@click.option("--demo", is_flag=True, default=None,
               help="Start on a fresh temporary store holding the example games.")
-def serve(db, host, port, demo):
-    """Serve the web page of the hosted games: the list, each game, each seat's page.
+@click.option("--check", "only_check", is_flag=True,
+              help="Try the store, mail out and mail in; say what is wrong; start nothing.")
+def serve(config_file, db, host, port, sender, url, mail_in, mail_out, imap_password_file,
+          smtp_password_file, pictures, tick, demo, only_check):
+    """Host games: the web page, and with mail settings mail in, mail out and the clock,
+    all in this one process. Stops cleanly on SIGTERM or Ctrl-C; what is queued is
+    sent at the next start.
 
     \b
     Example:
       referee serve --demo
       referee serve --db sqlite:///games.db --port 8080
+      referee serve --from referee@example.org --mail-in smtp://127.0.0.1:2525 --mail-out smtp://localhost:25
+      referee serve --config referee.toml --check
     """
-    import uvicorn  # the web server, heavy like the service: only for serve
+    from referee.service.daemon import ConfigError, Host, check, load  # heavy: not at start-up
 
-    from referee.service.store import open_store  # heavy: not at start-up
-    from referee.service.web.app import create_app  # heavy (starlette): not at start-up
-
-    if demo and db:
-        raise click.UsageError("--demo makes its own store: leave out --db")
-    tmp = None
-    if demo:
-        tmp = tempfile.TemporaryDirectory(prefix="referee-demo-")
-        db = f"sqlite:///{tmp.name}/referee.db"
-        click.echo("Setting up the demo store with the example games…", err=True)
-    store = open_store(db, resident=True)
-    base = f"http://{host if ':' not in host else '[' + host + ']'}:{port}"
-    if demo:
-        from referee.service.games import game_detail, seat_link_token  # heavy: not at start-up
-        from referee.service.web.demo import populate  # the example games, only for --demo
-
-        _, live = populate(store)
-        game = game_detail(store, live)
-        click.echo(f"Demo: {base}/  (a temporary store, gone when you stop the server)")
-        click.echo(f"The game to try is {base}/game/{live}; its seats' private links:")
-        for seat in [s["seat"] for s in game["seats"]]:
-            mark = "  (to move)" if seat == game["to_move"] else ""
-            click.echo(f"  {seat}: {base}/seat/{seat_link_token(store, live, seat)}{mark}")
-    else:
-        click.echo(f"Serving {store.url} at {base}/")
+    flags = {"db": db, "host": host, "port": port, "from": sender, "url": url,
+             "mail-in": mail_in, "mail-out": mail_out, "imap-password-file": imap_password_file,
+             "smtp-password-file": smtp_password_file, "pictures": pictures, "tick": tick,
+             "demo": demo}
     try:
-        uvicorn.run(create_app(store), host=host, port=port, log_level="warning",
-                    timeout_graceful_shutdown=2)
-    finally:
-        store.save_states()
-        store.dispose()
-        if tmp is not None:
-            tmp.cleanup()
+        config = load(flags, config_file)
+    except ConfigError as err:
+        raise click.UsageError(str(err)) from None
+    if only_check:
+        results = check(config)
+        for ok, sentence in results:
+            click.echo(f"{'ok' if ok else 'FAILED'}: {sentence}")
+        return 0 if all(ok for ok, _ in results) else 1
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO,
+                        format="%(asctime)s %(name)s: %(message)s")
+    for chatty in ("mail.log", "alembic"):      # aiosmtpd's sessions, the migrations' steps
+        logging.getLogger(chatty).setLevel(logging.WARNING)
+    host_ = Host(config)
+    if config.demo:
+        _demo(host_)
+    else:
+        mail = " ".join(filter(None, [config.mail_in and f"mail in {config.mail_in_kind}",
+                                      config.mail_out and "mail out"]))
+        click.echo(f"Serving {host_.store.url} at {host_.base}/"
+                   + (f" with {mail}" if mail else ""), err=True)
+    host_.run()
     return 0
+
+
+def _demo(host_) -> None:
+    from referee.service.games import game_detail, seat_link_token  # heavy: not at start-up
+    from referee.service.web.demo import populate  # the example games, only for --demo
+
+    click.echo("Setting up the demo store with the example games…", err=True)
+    base, store = host_.base, host_.store
+    _, live = populate(store)
+    game = game_detail(store, live)
+    click.echo(f"Demo: {base}/  (a temporary store, gone when you stop the server)")
+    click.echo(f"The game to try is {base}/game/{live}; its seats' private links:")
+    for seat in [s["seat"] for s in game["seats"]]:
+        mark = "  (to move)" if seat == game["to_move"] else ""
+        click.echo(f"  {seat}: {base}/seat/{seat_link_token(store, live, seat)}{mark}")

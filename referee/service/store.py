@@ -70,6 +70,9 @@ class Store:
         self.unsaved: set[str] = set()
         self._kept_lock = threading.Lock()
         self._host_key: bytes | None = None
+        # called after every write transaction that committed (``serve`` wakes its
+        # mail sender with it, so a move's mails leave within moments of the move)
+        self.committed: list = []
 
     def remember(self, game_id: str, version: tuple, text: str, rp) -> None:
         """Keep a game's committed ``text`` and the replay at its end (only after the
@@ -119,6 +122,8 @@ class Store:
                     for fn in conn.info.pop(BEFORE_COMMIT, {}).values():
                         fn()
                 for fn in conn.info.pop(AFTER_COMMIT, {}).values():
+                    fn()
+                for fn in self.committed:
                     fn()
             finally:
                 conn.info.pop(BEFORE_COMMIT, None)

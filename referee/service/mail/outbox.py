@@ -88,16 +88,22 @@ def compose_row(row, pictures: dict | None = None, texts: dict | None = None) ->
 
 
 def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
-            timeout: float = 30, clock=time.time, pictures: bool = False) -> Delivery:
+            timeout: float = 30, clock=time.time, pictures: bool = False,
+            report=None, stop=None) -> Delivery:
     """Send what is due, oldest first; a temporary failure ends the run (the server is
     down: the rest waits for the next run). ``pictures`` adds the board to notifications
-    (about half a second of drawing per position, shared by its seats' mails)."""
+    (about half a second of drawing per position, shared by its seats' mails).
+    ``report(row, outcome, reason)`` hears of each mail (sent, deferred, failed,
+    waiting); ``stop`` (a threading.Event) ends the run between two mails."""
+    report = report or (lambda row, outcome, reason: None)
     smtp.parse_url(url)                 # a bad URL (MailConfigError) claims nothing
     me, out = worker_id(), Delivery()
     drawn: dict | None = {} if pictures else None
     texts: dict = {}                    # positions drawn as text, shared by their mails
     fixed = now
     for row_id in pending(store, clock() if fixed is None else fixed, limit):
+        if stop is not None and stop.is_set():
+            break
         at = clock() if fixed is None else fixed
         row = claim(store, row_id, me, at)
         if row is None:
@@ -108,6 +114,7 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
             _finish(store, row_id, me, {"failed": f"cannot be composed: {exc}"[:1000],
                                         "claimed_until": None})
             out.failed += 1
+            report(row, "failed", f"cannot be composed: {exc}")
             continue
         try:
             smtp.send(raw, url=url, sender=row["sender"],
@@ -119,6 +126,7 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
             if isinstance(err, ServerRefused):      # not this mail's fault: it waits
                 _finish(store, row_id, me, {**values, "attempts": row["attempts"]})
                 out.stopped = err.reason
+                report(row, "waiting", err.reason)
                 break
             if err.temporary:
                 values["next_try"] = at + smtp.backoff(attempts)
@@ -127,12 +135,14 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
                 values["failed"] = err.reason[:1000]
                 out.failed += 1
             _finish(store, row_id, me, values)
+            report(row, "deferred" if err.temporary else "failed", err.reason)
             if err.temporary:
                 break
             continue
         _mark_sent(store, row_id, me, {"sent_at": clock() if fixed is None else fixed,
                                        "attempts": row["attempts"] + 1, "claimed_until": None})
         out.sent += 1
+        report(row, "sent", "")
     return out
 
 

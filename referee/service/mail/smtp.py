@@ -19,7 +19,7 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
 from referee.service.errors import (MailConfigError, PermanentFailure, ServerRefused,
                                     TemporaryFailure)
 
-__all__ = ["send", "backoff", "parse_url", "with_password", "TemporaryFailure", "PermanentFailure",
+__all__ = ["send", "probe", "backoff", "parse_url", "with_password", "TemporaryFailure", "PermanentFailure",
            "MailConfigError", "ServerRefused"]
 
 DEFAULT_PORTS = {"smtp": 25, "smtp+starttls": 587, "smtps": 465}
@@ -101,6 +101,18 @@ def send(raw: bytes, *, url: str, sender: str, recipients: Sequence[str],
     for address in [sender, *recipients]:
         if any(c in str(address) for c in "\r\n\0") or not str(address).strip():
             raise PermanentFailure(f"not an address: {address!r}")
+    refused = _transact(server, timeout, context,
+                        lambda client: client.sendmail(sender, recipients, raw))
+    if refused:
+        codes = [code for code, _ in refused.values()]
+        cls = TemporaryFailure if any(400 <= c < 500 for c in codes) else PermanentFailure
+        raise cls(f"some recipients were refused: {_describe(refused)}",
+                  smtp_code=codes[0], refused=refused)
+
+
+def _transact(server: ServerURL, timeout: float, context, action):
+    """Connect, greet, TLS and log in as ``server`` says, then ``action(client)``; its
+    result, or the failure classified as :func:`send` documents."""
     if server.scheme != "smtp" or server.cafile:
         context = context or server.context()
     connected = False                   # past the greeting, TLS and login: a refusal now
@@ -116,7 +128,7 @@ def send(raw: bytes, *, url: str, sender: str, recipients: Sequence[str],
             if server.user is not None:
                 client.login(server.user, server.password or "")
             connected = True
-            refused = client.sendmail(sender, recipients, raw)
+            return action(client)
     except smtplib.SMTPRecipientsRefused as exc:
         codes = [code for code, _ in exc.recipients.values()]
         temporary = any(400 <= c < 500 for c in codes)
@@ -137,11 +149,12 @@ def send(raw: bytes, *, url: str, sender: str, recipients: Sequence[str],
     except (smtplib.SMTPException, ssl.SSLError, socket.timeout, OSError) as exc:
         raise TemporaryFailure(f"cannot reach the mail server {server.host}:{server.port}: "
                                f"{exc or type(exc).__name__}") from None
-    if refused:
-        codes = [code for code, _ in refused.values()]
-        cls = TemporaryFailure if any(400 <= c < 500 for c in codes) else PermanentFailure
-        raise cls(f"some recipients were refused: {_describe(refused)}",
-                  smtp_code=codes[0], refused=refused)
+
+
+def probe(url: str, *, timeout: float = 30, context: ssl.SSLContext | None = None) -> None:
+    """Connect and log in as a send would, then say goodbye: the settings work, or the
+    failure says why (``referee serve --check``)."""
+    _transact(parse_url(url), timeout, context, lambda client: client.noop())
 
 
 def _describe(refused: dict) -> str:

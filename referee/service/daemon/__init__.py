@@ -1,0 +1,8 @@
+"""One process hosts everything (``referee serve``): the web page, mail in (an SMTP
+listener, an IMAP mailbox or a Maildir), mail out and the clock, so a host runs one
+command instead of wiring an MTA pipe and three cron jobs together."""
+from referee.service.daemon.check import check
+from referee.service.daemon.config import Config, ConfigError, load
+from referee.service.daemon.process import Host
+
+__all__ = ["Config", "ConfigError", "Host", "check", "load"]

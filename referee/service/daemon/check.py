@@ -1,0 +1,85 @@
+"""``referee serve --check``: each part the host needs, tried before anything is
+claimed, each answered in one sentence (what works, or what is wrong and where)."""
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+from sqlalchemy import text
+
+from referee.service.daemon.config import Config
+from referee.service.errors import MailError
+from referee.service.mail.poll import imap_messages
+from referee.service.mail.smtp import probe
+from referee.service.store import open_store
+
+
+def check(config: Config, *, timeout: float = 15) -> list[tuple[bool, str]]:
+    """(works, sentence) for the store, mail out and mail in."""
+    out = [_store(config)]
+    if config.mail_out:
+        out.append(_mail_out(config, timeout))
+    kind = config.mail_in_kind
+    if kind == "smtp":
+        out.append(_listen(config))
+    elif kind == "imap":
+        out.append(_imap(config, timeout))
+    elif kind == "maildir":
+        out.append(_maildir(config))
+    return out
+
+
+def _store(config: Config) -> tuple[bool, str]:
+    if config.demo:
+        return True, "store: a temporary demo store is made at start"
+    try:
+        store = open_store(config.db)
+        try:
+            with store.read() as conn:
+                conn.execute(text("SELECT 1"))
+            return True, f"store: {store.url} opens and answers"
+        finally:
+            store.dispose()
+    except Exception as exc:         # any driver's error, said in one sentence
+        first = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""
+        return False, f"store: cannot open {config.db or 'the default store'}: " \
+                      f"{type(exc).__name__}{': ' + first if first else ''}"
+
+
+def _mail_out(config: Config, timeout: float) -> tuple[bool, str]:
+    try:
+        probe(config.smtp_url, timeout=timeout)
+    except MailError as err:
+        return False, f"mail out: {err.reason}"
+    return True, "mail out: the SMTP server takes the referee's login"
+
+
+def _listen(config: Config) -> tuple[bool, str]:
+    host, port = config.listen
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError as exc:
+        return False, f"mail in: cannot listen on {host}:{port}: {exc.strerror or exc}"
+    return True, f"mail in: {host}:{port} is free to listen on"
+
+
+def _imap(config: Config, timeout: float) -> tuple[bool, str]:
+    try:
+        gen = imap_messages(config.imap_url, timeout=timeout)
+        next(gen, None)              # logs in and selects; takes nothing
+        gen.close()
+    except MailError as err:
+        return False, f"mail in: {err.reason}"
+    return True, "mail in: the IMAP mailbox opens"
+
+
+def _maildir(config: Config) -> tuple[bool, str]:
+    root = Path(config.maildir)
+    missing = [sub for sub in ("new", "cur", "tmp") if not (root / sub).is_dir()]
+    if missing:
+        return False, f"mail in: {root} is not a Maildir (no {'/, '.join(missing)}/)"
+    if not os.access(root / "cur", os.W_OK) or not os.access(root / "new", os.W_OK):
+        return False, f"mail in: {root} cannot be written (a handled mail moves to cur/)"
+    return True, f"mail in: the Maildir {root} is there"

@@ -1,0 +1,108 @@
+"""Running the host: the web page in the main thread (uvicorn, which stops on SIGTERM
+or Ctrl-C), mail in, mail out and the clock beside it. On stop, the web server
+finishes its requests, then each worker finishes what it holds; what is queued stays
+in the store for the next start."""
+from __future__ import annotations
+
+import logging
+import signal
+import tempfile
+import threading
+from contextlib import contextmanager
+
+import uvicorn
+
+from referee.service.daemon.config import Config
+from referee.service.daemon.listener import Listener
+from referee.service.daemon.workers import Clock, Mailbox, Sender
+from referee.service.store import open_store
+from referee.service.web.app import create_app
+
+log = logging.getLogger("referee")
+
+
+class _WebServer(uvicorn.Server):
+    """uvicorn's server, except that a SIGTERM or SIGINT only stops it: uvicorn raises
+    the signal again once it has stopped, which would end the process before the mail
+    workers finish what they hold."""
+
+    @contextmanager
+    def capture_signals(self):
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        before = {sig: signal.signal(sig, self.handle_exit)
+                  for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            yield
+        finally:
+            for sig, handler in before.items():
+                signal.signal(sig, handler)
+
+
+class Host:
+    """Everything ``config`` asks for, over one store; :meth:`run` blocks until stopped."""
+
+    def __init__(self, config: Config):
+        self.config = config
+        self.stop = threading.Event()
+        self.tmp = None
+        db = config.db
+        if config.demo:
+            self.tmp = tempfile.TemporaryDirectory(prefix="referee-demo-")
+            db = f"sqlite:///{self.tmp.name}/referee.db"
+        self.store = open_store(db, resident=True)
+        self.workers: list = []
+        self.listener: Listener | None = None
+        self.server: _WebServer | None = None
+
+    @property
+    def base(self) -> str:
+        host = self.config.host
+        return f"http://{host if ':' not in host else '[' + host + ']'}:{self.config.port}"
+
+    def start_mail(self) -> None:
+        c = self.config
+        if c.mail_out:
+            self.workers.append(Sender(self.store, c.smtp_url, self.stop, pictures=c.pictures))
+        kind = c.mail_in_kind
+        if kind == "smtp":
+            host, port = c.listen
+            self.listener = Listener(self.store, host, port, c.sender)
+            self.listener.start()
+            log.info("mail in: listening on %s:%s for %s", host, port, c.sender)
+        elif kind in ("imap", "maildir"):
+            self.workers.append(Mailbox(self.store, self.stop,
+                                        imap=c.imap_url if kind == "imap" else None,
+                                        maildir=c.maildir if kind == "maildir" else None))
+        self.workers.append(Clock(self.store, self.stop, c.tick))
+        for worker in self.workers:
+            worker.start()
+
+    def run(self) -> None:
+        """Serve until SIGTERM or SIGINT, then stop everything in order."""
+        try:
+            self.start_mail()
+            self.server = _WebServer(uvicorn.Config(
+                create_app(self.store), host=self.config.host, port=self.config.port,
+                log_level="warning", timeout_graceful_shutdown=5))
+            self.server.run()
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self.listener is not None:
+            self.listener.stop()            # no new mail taken; one in hand was committed
+            self.listener = None
+        self.stop.set()
+        for worker in self.workers:
+            worker.nudge()
+        for worker in self.workers:
+            worker.join(60)
+        self.workers = []
+        self.store.save_states()
+        self.store.dispose()
+        if self.tmp is not None:
+            self.tmp.cleanup()
+            self.tmp = None
+        log.info("stopped; what is queued is sent at the next start")
