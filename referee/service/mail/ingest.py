@@ -56,21 +56,38 @@ def ingest(store, raw: bytes, *, now: float | None = None) -> Ingested:
     with store.write() as conn:
         who, reason = _authenticate(store, conn, mail, lines.token)
         if who is None:
-            if not _mark(store, conn, key, None, f"refused: {reason}", now):
+            scoped = _scoped(key, f"from {(mail.sender or '').lower()}")
+            if not _mark(store, conn, scoped, None, f"refused: {reason}", now):
                 return Ingested("duplicate")
             sent = _refuse(conn, mail, reason, now)
             return Ingested("refused" if sent else "dropped", reason=reason)
         game, seats, seat = who
         game_id = game["id"]
+        if _handled_before_scoping(conn, key):
+            return Ingested("duplicate")
+        scoped = _scoped(key, f"{game_id}.{seat}")
         if mail.auto:
-            if not _mark(store, conn, key, game_id,
+            if not _mark(store, conn, scoped, game_id,
                          f"dropped: {mail.auto_reason or 'auto-reply'}", now):
                 return Ingested("duplicate")
             return Ingested("dropped", game_id, seat, reason="an auto-reply or bounce")
-        if not _mark(store, conn, key, game_id, "handled", now):
+        if not _mark(store, conn, scoped, game_id, "handled", now):
             return Ingested("duplicate")
         reply = _run(store, conn, mail, lines, game, seats, seat, key, now)
         return Ingested("handled", game_id, seat, reply)
+
+
+def _scoped(key: str, scope: str) -> str:
+    """A Message-ID remembered for the seat that sent it (or, for a mail that proved no
+    seat, for its sender): anyone can write any Message-ID, and a stranger who knew or
+    guessed a player's next one must not make that player's move pass for a duplicate."""
+    return f"{scope[:200]} {key}"[:990]
+
+
+def _handled_before_scoping(conn, key: str) -> bool:
+    """A mail handled by a version that remembered Message-IDs alone, sent again."""
+    return conn.execute(select(S.messages.c.message_id)
+                        .where(S.messages.c.message_id == key)).first() is not None
 
 
 def _mark_statement(dialect):

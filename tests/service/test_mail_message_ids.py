@@ -1,0 +1,38 @@
+"""A Message-ID is remembered for the seat that sent it (issue 21, item 6): anyone can
+write any Message-ID, so a stranger who knows or guesses a player's next one must not
+make that player's real move pass for a duplicate; a real retry of the player's own
+mail is still processed once."""
+from __future__ import annotations
+
+from email.message import EmailMessage
+
+from referee.service.games import create_game
+from referee.service.mail.ingest import ingest
+from tests.service.hostkit import HOST, Table
+from tests.service.mailservers import SmtpSink
+
+SEATS = {"RED": "alice@players.example", "GREEN": "bob@players.example"}
+
+
+def _stranger(sender: str, message_id: str, to: str = HOST) -> bytes:
+    m = EmailMessage()
+    m["From"], m["To"], m["Subject"], m["Message-ID"] = sender, to, "hi", message_id
+    m.set_content("RED pass\n")
+    return m.as_bytes()
+
+
+def test_a_guessed_message_id_shadows_no_ones_move(store):
+    with SmtpSink() as sink:
+        table = Table(store, sink, SEATS)
+        create_game(store, "hawaii", SEATS, host_address=HOST)
+        table.deliver()
+        raw, mid = table.write("RED", "I'm in")
+        # first a stranger, then someone forging the player's own address, both without
+        # the seat's secret, send mails with the Message-ID the player is about to use
+        assert ingest(store, _stranger("mallory@evil.example", mid)).outcome in \
+            ("refused", "dropped")
+        assert ingest(store, _stranger(SEATS["RED"], mid)).outcome in ("refused", "dropped")
+        done = ingest(store, raw)
+        assert done.outcome == "handled" and done.reply.ok
+        assert ingest(store, raw).outcome == "duplicate"            # the MTA's retry
+        assert "salted for you" in done.reply.text
