@@ -49,7 +49,8 @@ class Reply:
         if self.ignored:
             out += ["Ignored (not a command):"] + [f"    {line}" for line in self.ignored] + [""]
         if not self.verdicts:
-            out += ["No command found in your mail; 'help' lists them.", ""]
+            out += ["No command found in your mail; 'help' lists them. Further mails "
+                    "without a command get no answer for an hour.", ""]
         out.append(self.witness)
         return "\n".join(out) + "\n"
 

@@ -36,3 +36,23 @@ def test_a_guessed_message_id_shadows_no_ones_move(store):
         assert done.outcome == "handled" and done.reply.ok
         assert ingest(store, raw).outcome == "duplicate"            # the MTA's retry
         assert "salted for you" in done.reply.text
+
+
+def test_chatter_is_answered_once_an_hour(store):
+    """issue 21, item 6: ten mails of chatter, one reply (like refusals)."""
+    with SmtpSink() as sink:
+        table = Table(store, sink, SEATS)
+        create_game(store, "hawaii", SEATS, host_address=HOST)
+        table.deliver()
+        for seat in SEATS:
+            assert table.send(seat, "I'm in")[0].reply.ok
+        table.deliver()
+        replies = []
+        for i in range(10):
+            result, mid, _ = table.send("GREEN", f"Nice weather today ({i})",
+                                        client="plain")
+            assert result.outcome == "handled" and not result.reply.verdicts
+            replies += [m for m in table.deliver() if m.in_reply_to == mid]
+        assert len(replies) == 1 and "no answer for an hour" in replies[0].body
+        result, mid, _ = table.send("GREEN", "show", client="plain")   # a command: answered
+        assert [m for m in table.deliver() if m.in_reply_to == mid]

@@ -142,25 +142,32 @@ def _refuse(conn, mail, reason: str, now: float) -> bool:
     host = None if mail.auto else _known(conn, mail.sender)
     if host is None:
         return False
-    address = mail.sender.lower()[:320]
-    try:
-        with conn.begin_nested():
-            row = conn.execute(select(S.refusals).where(S.refusals.c.address == address)
-                               ).mappings().first()
-            if row is not None and row["last_at"] > now - REFUSAL_GAP:
-                return False
-            if row is None:
-                conn.execute(insert(S.refusals).values(address=address, last_at=now, count=1))
-            else:
-                conn.execute(update(S.refusals).where(S.refusals.c.address == address)
-                             .values(last_at=now, count=row["count"] + 1))
-    except sa_exc.IntegrityError:
+    if not _not_lately(conn, mail.sender.lower()[:320], now):
         return False
     queue(conn, game_id=None, kind="refusal", sender=host, to=[mail.sender],
           subject="[referee] your mail changed nothing", now=now,
           body=f"Your mail changed nothing: {reason}.\n\nFurther mails like it get no answer "
                "for an hour.\n", in_reply_to=mail.message_id,
           references=_refs(mail), headers={"Auto-Submitted": "auto-replied"})
+    return True
+
+
+def _not_lately(conn, key: str, now: float) -> bool:
+    """True, and remembered, unless ``key`` (an address, or a seat's chatter) was
+    answered within REFUSAL_GAP: a person who writes ten such mails gets one answer."""
+    try:
+        with conn.begin_nested():
+            row = conn.execute(select(S.refusals).where(S.refusals.c.address == key)
+                               ).mappings().first()
+            if row is not None and row["last_at"] > now - REFUSAL_GAP:
+                return False
+            if row is None:
+                conn.execute(insert(S.refusals).values(address=key, last_at=now, count=1))
+            else:
+                conn.execute(update(S.refusals).where(S.refusals.c.address == key)
+                             .values(last_at=now, count=row["count"] + 1))
+    except sa_exc.IntegrityError:
+        return False
     return True
 
 
@@ -181,6 +188,8 @@ def _run(store, conn, mail, lines, game, seats, seat: str, key: str, now: float)
     reply = run_commands(store, conn, game_id, seat, commands, via="mail", now=now,
                          message_id=key, session=session)
     reply.ignored = list(cmds.ignored)
+    if not reply.verdicts and not _not_lately(conn, f"chatter {game_id}.{seat}", now):
+        return reply                 # chatter answered within the hour: no second answer
     body = reply.text
     if mail.problems:
         body += "\nAbout your mail: " + "; ".join(mail.problems) + "\n"
