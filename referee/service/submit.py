@@ -7,6 +7,7 @@ nothing is acknowledged before that commit.
 """
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass, field
 
@@ -14,12 +15,15 @@ from referee.service import takebacks, verbs
 from referee.service.mail.commands import COMMAND_WORDS
 from referee.service.playing import auto_salt, move, needs_salt, salt
 from referee.service.session import Session, Verdict, words
+from referee.service.store import after_commit
 from referee.transcript import InternalError
 
 # What each command word does; ``salt WORD`` takes a word and is played apart.
 VERBS = {"show": verbs.show, "moves": verbs.moves, "history": verbs.history,
          "help": verbs.help, "resign": verbs.resign, "undo": takebacks.undo,
          "accept": takebacks.accept, "decline": takebacks.decline}
+log = logging.getLogger("referee")    # a line per move (``referee serve`` shows them)
+
 if set(VERBS) | {"salt"} != set(COMMAND_WORDS):
     raise InternalError("the service's verbs are not the mail's command words")
 
@@ -83,7 +87,11 @@ def run_commands(store, conn, game_id: str, seat: str, commands, *, via: str, no
                                  code="skipped") for t, _ in commands[i + 1:]]
             break
     session.notify()
-    return Reply(game_id, session.seat, verdicts, session.game["ply"], session.witness())
+    reply = Reply(game_id, session.seat, verdicts, session.game["ply"], session.witness())
+    if reply.lines:                  # said once the move is committed, never before
+        said = f"move {game_id} {session.seat} via {via}: {' | '.join(reply.lines)}"
+        after_commit(conn, ("log", game_id, len(verdicts)), lambda: log.info(said))
+    return reply
 
 
 def run(session, text: str, guard: int | None) -> Verdict:

@@ -151,6 +151,7 @@ def test_one_serve_process_hosts_a_whole_game(tmp_path, capsys):
         assert serve.terminate() == 0
     log = serve.log.read_text()
     assert "mail in from" in log and "mail out #" in log and "Traceback" not in log
+    assert "move " in log and " via mail: " in log
     assert "stopped; what is queued is sent at the next start" in log
 
 
