@@ -3,18 +3,18 @@ events, and a seat's private page whose forms go through the host's one move pat
 (:func:`referee.service.submit.submit`, ``via="web"``).
 
 Reading never needs JavaScript; with it, a page follows the game through
-server-sent events (``/game/ID/events``), which poll the store so that a move
-taken by another process (a mail ingest) reaches every open page.
+server-sent events (``/game/ID/events``); one look at the store serves them all, so
+that a move taken by another process (a mail ingest) reaches every open page.
 """
 from __future__ import annotations
 
-import asyncio
 import re
 import threading
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -26,12 +26,12 @@ from referee.errors import RefereeError
 from referee.service.games import export_text, game_detail, list_games, seat_for_link
 from referee.service.submit import submit
 from referee.service.web import positions, queries, safety
+from referee.service.web.watch import Watch
 
 HERE = Path(__file__).resolve().parent
 GAME_ID = re.compile(r"[a-z0-9]{1,32}\Z")
 LINK = re.compile(r"[A-Za-z0-9.]{1,80}\Z")
 MOVES_CAP = 60
-POLL_SECONDS = 0.5
 STREAM_SECONDS = 300            # then the browser's EventSource reconnects by itself
 COMMANDS = ("undo", "accept", "decline", "resign")
 
@@ -151,7 +151,7 @@ async def transcript(request: Request) -> Response:
 
 async def events(request: Request) -> Response:
     """``change`` events carrying the game's version: one at once, then one whenever
-    it changes. The store is polled, so a move from any process is seen."""
+    it changes, from any process (:mod:`watch` looks at the store for every stream)."""
     gid = _game_id(request)
     store = request.app.state.page.store
     if await run_in_threadpool(queries.version, store, gid) is None:
@@ -159,25 +159,29 @@ async def events(request: Request) -> Response:
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     if request.method == "HEAD":      # the headers alone: a stream would hold the client
         return Response(media_type="text/event-stream", headers=headers)
+    ticket = request.app.state.watch.admit(request.client.host if request.client else "")
+    if ticket is None:
+        return PlainTextResponse("Too many pages are following games from here; this page "
+                                 "does not update by itself. Reload it to see new moves.",
+                                 status_code=503, headers={"Retry-After": "60"})
 
     async def stream():
-        last, waited = None, 0.0
-        yield "retry: 2000\n\n"
-        while waited < STREAM_SECONDS:
-            now = await run_in_threadpool(queries.version, store, gid)
-            if now != last:
-                if last is not None:      # a move: draw the new page before the readers ask
-                    await run_in_threadpool(warm, request.app.state.page, gid, now)
-                last = now
-                yield f"event: change\ndata: {now}\n\n"
-            elif int(waited) % 15 == 0 and waited == int(waited):
-                yield ": still here\n\n"
-            if await request.is_disconnected():
-                return
-            await asyncio.sleep(POLL_SECONDS)
-            waited += POLL_SECONDS
+        try:
+            yield "retry: 2000\n\n"
+            last = None
+            async for now in request.app.state.watch.changes(gid, STREAM_SECONDS):
+                if now is None:
+                    yield ": still here\n\n"
+                elif now != last:
+                    if last is not None:  # a move: draw the new page before the readers ask
+                        await run_in_threadpool(warm, request.app.state.page, gid, now)
+                    last = now
+                    yield f"event: change\ndata: {now}\n\n"
+        finally:
+            ticket.close()
 
-    return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+    return StreamingResponse(stream(), media_type="text/event-stream", headers=headers,
+                             background=BackgroundTask(ticket.close))
 
 
 def _seat(page: Page, request: Request) -> tuple[str, str, str]:
@@ -297,5 +301,6 @@ def create_app(store) -> Starlette:
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ], exception_handlers={HTTPException: http_error, Exception: server_error})
     app.state.page = Page(store)
+    app.state.watch = Watch(store)
     app.add_middleware(SecurityHeaders)
     return app

@@ -21,6 +21,22 @@ def version(store, game_id: str) -> str | None:
                            .where(S.games.c.id == game_id)).first()
     if row is None:
         return None
+    return _version(row)
+
+
+def versions(store, game_ids: list[str]) -> dict[str, str]:
+    """:func:`version` of many games in one query (the games that exist)."""
+    out: dict[str, str] = {}
+    with store.read() as conn:
+        for start in range(0, len(game_ids), 500):
+            q = (select(S.games.c.id, S.games.c.ply, S.games.c.updated_at, S.games.c.undo)
+                 .where(S.games.c.id.in_(game_ids[start:start + 500])))
+            for row in conn.execute(q):
+                out[row.id] = _version(row)
+    return out
+
+
+def _version(row) -> str:
     return f"{row.ply}-{row.updated_at!r}-{len(row.undo or '')}"
 
 
