@@ -99,3 +99,26 @@ def test_streams_are_capped_per_address_and_per_process(hosted):
     assert all("Reload it" in _body(sent) for sent in results if sent[0]["status"] == 503)
     watch = hosted.app.state.watch
     assert watch.streams == 0 and not watch.by_address and not watch.waiting   # all given back
+
+
+def test_a_client_hanging_up_mid_post_is_one_line_not_a_traceback(hosted, caplog, capfd):
+    """issue 21, item 5: each such client used to log a full traceback."""
+    import logging
+    import socket
+
+    from tests.web.conftest import Served
+
+    caplog.set_level(logging.INFO)
+    path = hosted.link(hosted.to_move())
+    with Served(hosted.app) as served:
+        for _ in range(3):
+            with socket.create_connection(("127.0.0.1", served.port), timeout=10) as s:
+                here = f"127.0.0.1:{served.port}"
+                s.sendall(f"POST {path} HTTP/1.1\r\nHost: {here}\r\nOrigin: http://{here}"
+                          "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                          "Content-Length: 900\r\n\r\nmove=RED".encode())
+                time.sleep(0.3)
+        time.sleep(1.0)
+    text = caplog.text + capfd.readouterr().err     # uvicorn logs to stderr, not to root
+    assert "Traceback" not in text and "Exception in ASGI application" not in text
+    assert text.count("the client hung up before its request was read") == 3

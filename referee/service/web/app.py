@@ -8,6 +8,7 @@ that a move taken by another process (a mail ingest) reaches every open page.
 """
 from __future__ import annotations
 
+import logging
 import re
 import threading
 from pathlib import Path
@@ -17,7 +18,7 @@ from starlette.applications import Starlette
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -29,6 +30,7 @@ from referee.service.web import positions, queries, safety
 from referee.service.web.watch import Watch
 
 HERE = Path(__file__).resolve().parent
+log = logging.getLogger("referee")
 GAME_ID = re.compile(r"[a-z0-9]{1,32}\Z")
 LINK = re.compile(r"[A-Za-z0-9.]{1,80}\Z")
 MOVES_CAP = 60
@@ -260,6 +262,14 @@ async def http_error(request: Request, exc: HTTPException) -> Response:
     return render("error.html", status=status, status_code=status, message=exc.detail)
 
 
+async def client_gone(request: Request, exc: ClientDisconnect) -> Response:
+    """A client that hung up while sending a form: one line, not a traceback; nothing
+    was read whole, so nothing was done."""
+    log.info("web: %s %s: the client hung up before its request was read",
+             request.method, request.url.path[:80])
+    return Response(status_code=400)
+
+
 async def server_error(request: Request, exc: Exception) -> Response:
     return render("error.html", status=500, status_code=500,
                   message="Something went wrong on the referee's side; nothing was changed "
@@ -299,7 +309,8 @@ def create_app(store) -> Starlette:
         Route("/seat/{link}", seat_page, methods=["GET"]),
         Route("/seat/{link}", seat_post, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
-    ], exception_handlers={HTTPException: http_error, Exception: server_error})
+    ], exception_handlers={HTTPException: http_error, ClientDisconnect: client_gone,
+                                          Exception: server_error})
     app.state.page = Page(store)
     app.state.watch = Watch(store)
     app.add_middleware(SecurityHeaders)
