@@ -122,3 +122,4 @@ def test_a_client_hanging_up_mid_post_is_one_line_not_a_traceback(hosted, caplog
     text = caplog.text + capfd.readouterr().err     # uvicorn logs to stderr, not to root
     assert "Traceback" not in text and "Exception in ASGI application" not in text
     assert text.count("the client hung up before its request was read") == 3
+
