@@ -66,6 +66,15 @@ def test_everything_drawn_lies_inside_the_picture():
         assert not out, f"{game}: drawn outside the picture: {out[:5]}"
 
 
+def test_no_text_runs_into_another():
+    for game, svg in SAMPLES + [("hawaii", long_rows_svg()[0])]:
+        _, els = pb.elements(svg)
+        texts = [e for e in els if e.tag == "text"]
+        hit = [(a.text, b.text) for i, a in enumerate(texts) for b in texts[i + 1:]
+               if a.box.overlaps(b.box)]
+        assert not hit, f"{game}: texts overlap: {hit[:5]}"
+
+
 def test_a_long_village_row_stays_inside_its_seat_panel():
     svg, data = long_rows_svg()
     _, els = pb.elements(svg)

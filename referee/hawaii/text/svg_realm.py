@@ -70,15 +70,15 @@ def _pile(dr: Drawing, x, y, seat, p, target) -> None:
     total = p["round_sum"]
     reached = total >= target
     dr.text(x, y + 14, "this round:", size=11)
-    cx = x + 70
+    cx = x + 76
     for t in p["tokens"]:
-        token(dr, cx + 13, y + 10, t, f"taken by {seat} this round", r=10)
-        cx += 30
+        token(dr, cx + 15, y + 12, t, f"taken by {seat} this round", r=10)
+        cx += 32
     for f in p["fish"]:
-        cx += fish(dr, cx, y - 1, f, f"caught by {seat} this round") + 4
+        cx += fish(dr, cx, y + 1, f, f"caught by {seat} this round") + 4
     if not p["tokens"] and not p["fish"]:
         dr.text(cx, y + 14, "nothing yet", size=11, fill="#555")
-    bar_x, bar_y, bar_w = x, y + 28, PANEL_W - 215
+    bar_x, bar_y, bar_w = x, y + 31, PANEL_W - 215
     scale = bar_w / max(target, total, 1)
     label = f"sum {total} of {target} needed" + (": reached" if reached else "")
     with dr.group(f"{seat}'s round sum {total}, threshold {target}"
@@ -130,6 +130,8 @@ def _realm(dr: Drawing, x, y, seat, p, comps) -> None:
         tiles = p["villages"][row] if row < len(p["villages"]) else []
         with dr.group(f"{seat}'s village {row + 1}: {', '.join(tiles) or 'empty'}"):
             for line in range(_lines(tiles)):
+                if line:                        # the same village, going on below
+                    dr.text(x + 15, ry + 20, "↳", size=16, anchor="middle", fill="#555")
                 for col in range(columns):
                     cx, i = gx + col * CELL_W, line * PER_LINE + col
                     if i < len(tiles):
