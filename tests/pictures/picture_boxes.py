@@ -40,7 +40,7 @@ class Box:
                    and self.y1 < other.y2 + margin and other.y1 < self.y2 + margin)
         if not upright or not (self.turned or other.turned):
             return upright
-        return _separated(self.corners(), other.corners()) is False
+        return not _separated(self.corners(), other.corners(), margin)
 
     def inside(self, other: "Box") -> bool:
         return (self.x1 >= other.x1 - 0.5 and self.y1 >= other.y1 - 0.5
@@ -64,15 +64,17 @@ def text_box(x: float, y: float, text: str, size: float, anchor: str | None,
     return Box(left, y - ASCENT * size, left + w, y + DESCENT * size)
 
 
-def _separated(a, b) -> bool:
-    """Two convex quadrilaterals apart: some edge's normal separates them (SAT)."""
+def _separated(a, b, margin: float) -> bool:
+    """Two convex quadrilaterals at least ``margin`` apart: some edge's normal
+    separates them (the separating axis theorem)."""
     for poly in (a, b):
         for i in range(4):
             (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % 4]
-            nx, ny = y1 - y2, x2 - x1
+            length = math.hypot(x2 - x1, y2 - y1) or 1.0
+            nx, ny = (y1 - y2) / length, (x2 - x1) / length
             pa = [nx * x + ny * y for x, y in a]
             pb = [nx * x + ny * y for x, y in b]
-            if max(pa) <= min(pb) or max(pb) <= min(pa):
+            if max(pa) + margin <= min(pb) or max(pb) + margin <= min(pa):
                 return True
     return False
 

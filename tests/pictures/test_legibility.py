@@ -168,7 +168,7 @@ def test_no_piece_on_the_island_hides_a_label():
         pieces = [e for e, p in zip(els, piece) if p]
         assert labels and pieces
         for label in labels:
-            hit = {p.groups[-1] for p in pieces if p.box.overlaps(label.box)}
+            hit = {p.groups[-1] for p in pieces if p.box.overlaps(label.box, margin=1.5)}
             assert not hit, f"'{label.text}' is covered by {sorted(hit)}"
             seen += 1
     assert seen > 100

@@ -19,13 +19,13 @@ from referee.haleakala.text.svg_parts import SEAT_FILL, SEAT_INK, card, disc
 
 WIDTH, HEIGHT = 1000, 780
 CX, CY = 365, 395
-RADII = {"sea": (232, 285), "beach": (184, 232), "plain": (142, 184), "forest": (102, 142),
-         "mountain": (64, 102), "crater": (18, 64)}
+RADII = {"sea": (240, 285), "beach": (192, 240), "plain": (148, 192), "forest": (104, 148),
+         "mountain": (60, 104), "crater": (16, 60)}
 RING_FILL = {"sea": "#bfe0f2", "beach": "#f7e6a8", "plain": "#d9ecb5", "forest": "#9fcd8a",
              "mountain": "#c9b8a3", "crater": "#7a5f55"}
 PANEL_X = 730
 LABEL_SIZE = 10
-PIECE_R = {"plain": 157, "forest": 116, "mountain": 76}   # pieces inside, the label outside
+PIECE_R = {"plain": 164, "forest": 120, "mountain": 75}   # pieces inside, the label outside
 PIECE_GAP = 20           # between the pieces standing on one space, along the ring
 
 
@@ -104,7 +104,7 @@ def _section(dr: Drawing, data, comp, sec: int) -> None:
             dr.path(_sector(r1, r2, mid - half, mid + half), fill=RING_FILL[ring],
                     stroke="#4a4a4a", stroke_width=1)
             if ring not in ("sea", "beach"):      # the beach is full of discs
-                _label(dr, space, r2 - 9 if ring == "crater" else r2 - 6.5, mid,
+                _label(dr, space, r2 - 9 if ring == "crater" else r2 - 6, mid,
                        "#ffffff" if ring == "crater" else "#333333")
     _sea_cell(dr, data, comp, sec, mid)
     _beach_cell(dr, data, comp, sec, mid, seats)
@@ -145,9 +145,9 @@ def _space_title(data, comp, ring: str, sec: int) -> str:
 
 
 def _sea_cell(dr: Drawing, data, comp, sec: int, mid: float) -> None:
-    cx, cy = _point(258, mid)
+    cx, cy = _point(262, mid)
     if comp.jetty == sec:
-        jx, jy = _point(274, mid + 17)
+        jx, jy = _point(275, mid + 17)
         dr.text(jx, jy + 3.5, "jetty", size=10, anchor="middle", fill="#1b4f72")
     if data["boat"] == sec:
         with dr.group(f"the boat, in the sea of section {sec}"):
@@ -155,7 +155,7 @@ def _sea_cell(dr: Drawing, data, comp, sec: int, mid: float) -> None:
                     f"L{num(cx + 17)} {num(cy + 9)} L{num(cx - 17)} {num(cy + 9)}Z",
                     fill="#8d5a2b", stroke="#000", stroke_width=1.3)
             dr.text(cx, cy + 5, "BOAT", size=10, anchor="middle", weight="bold", fill="#fff")
-    nx, ny = _point(258, mid - 22)
+    nx, ny = _point(262, mid - 22)
     dr.circle(nx, ny, 10, fill="#ffffff", stroke="#1b4f72", title=f"section {sec}")
     dr.text(nx, ny + 4.5, sec, size=12.5, anchor="middle", weight="bold", fill="#1b4f72")
 
@@ -166,7 +166,7 @@ def _beach_cell(dr: Drawing, data, comp, sec: int, mid: float, seats) -> None:
         values = list(beach.get(seat, []))
         invoked = data["players"][seat]["invocation"] == f"beach{sec}"
         labels = [str(v) for v in values] + (["*"] if invoked else [])
-        r = 219 - row * 22
+        r = 228 - row * 22
         n = len(labels)
         for i, label in enumerate(labels):
             off = (i - (n - 1) / 2) * 24 / (r * math.pi / 180)
@@ -174,11 +174,11 @@ def _beach_cell(dr: Drawing, data, comp, sec: int, mid: float, seats) -> None:
             what = "invocation disc" if label == "*" else f"disc {label}"
             disc(dr, x, y, seat, label, row == 0, f"{seat}'s {what} on beach{sec}")
     for i, seat in enumerate(s for s in seats if data["players"][s]["shaman"] == f"beach{sec}"):
-        x, y = _point(206, mid - 22 + 44 * i)
+        x, y = _point(214, mid - 22 + 44 * i)
         shaman(dr, x, y, seat, f"beach{sec}")
     for seat, hut in comp.huts.items():
         if hut == sec:
-            x, y = _point(226, mid + 24)
+            x, y = _point(230, mid + 24)
             with dr.group(f"{seat}'s hut on beach{sec}"):
                 dr.polygon([(x - 9, y + 7), (x + 9, y + 7), (x + 9, y - 1), (x, y - 9), (x - 9, y - 1)],
                            fill="#fff", stroke=SEAT_FILL.get(seat, "#777"), stroke_width=2)
@@ -199,7 +199,7 @@ def shaman(dr: Drawing, x: float, y: float, seat: str, space: str) -> None:
     """A shaman: a pawn (head over a cloak) with its seat's initial, white-ringed."""
     with dr.group(f"{seat}'s shaman on {space}"):
         fill = SEAT_FILL.get(seat, "#777")
-        dr.polygon([(x - 9, y + 11), (x + 9, y + 11), (x, y - 3)], fill=fill, stroke="#fff",
+        dr.polygon([(x - 8, y + 11), (x + 8, y + 11), (x, y - 3)], fill=fill, stroke="#fff",
                    stroke_width=1.5)
         dr.circle(x, y - 6, 6, fill=fill, stroke="#fff", stroke_width=1.5)
         dr.text(x, y + 9.5, seat[0], size=10, anchor="middle", weight="bold",
@@ -221,9 +221,9 @@ def _crater_cell(dr: Drawing, data, sec: int, mid: float) -> None:
     lava = data["craters"][str(sec)]
     if not lava:
         return
-    x, y = _point(33, mid)
+    x, y = _point(29, mid)
     with dr.group(f"{lava} lava disc{'s' if lava != 1 else ''} on crater{sec}"):
-        dr.circle(x, y, 11, fill="#ff7f0e", stroke="#fff", stroke_width=1.5)
+        dr.circle(x, y, 10, fill="#ff7f0e", stroke="#fff", stroke_width=1.5)
         dr.text(x, y + 4.5, lava, size=12, anchor="middle", weight="bold", fill="#000")
 
 
