@@ -47,3 +47,41 @@ def test_picture_text_is_at_least_nine_pixels(browser, both_games, width):  # no
         assert found["width"] >= 900 - 1, path
     assert {k.split()[0] for k in kinds} == {"Hawaii", "Haleakala"}
     page.close()
+
+
+SPILLS = """() => {
+  const svg = document.querySelector('figure.picture svg');
+  const out = [];
+  let checked = 0;
+  for (const t of svg.querySelectorAll('text')) {
+    const b = t.getBBox(), x = t.x.baseVal[0].value, y = t.y.baseVal[0].value;
+    const boxes = [...t.parentNode.children].filter(e => e.tagName === 'rect').map(
+        r => r.getBBox()).filter(r => r.x <= x && x <= r.x + r.width && r.y <= y && y <= r.y + r.height);
+    if (!boxes.length) continue;
+    const r = boxes.reduce((a, c) => a.width * a.height <= c.width * c.height ? a : c);
+    checked += 1;
+    if (b.x < r.x - 1 || b.x + b.width > r.x + r.width + 1 || b.y < r.y - 1
+        || b.y + b.height > r.y + r.height + 1)
+      out.push(t.textContent + ' ' + Math.round(b.width) + ' wide in ' + Math.round(r.width));
+  }
+  return {checked, out};
+}"""
+
+
+def test_no_label_spills_out_of_its_box(browser, both_games):  # noqa: F811
+    """With the browser's own font: a label written in a box (a chief's tag, a tile, a
+    card, a place) fits inside it."""
+    hosted, served = both_games
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    page.goto(served.base + "/")
+    games = page.eval_on_selector_all('table.games a[href^="/game/"]',
+                                      "links => links.map(a => a.getAttribute('href'))")
+    shown = [hosted.link(hosted.to_move())]
+    for path in sorted(set(games)):
+        total = hosted.detail(path.rsplit("/", 1)[1])["ply"]
+        shown += [f"{path}?ply={total * k // 4}" for k in (1, 2, 3, 4)]
+    for path in shown:
+        page.goto(served.base + path)
+        found = page.evaluate(SPILLS)
+        assert found["checked"] > 40 and found["out"] == [], path
+    page.close()
