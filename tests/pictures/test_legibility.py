@@ -33,8 +33,10 @@ def page_width() -> float:
 
 
 def samples():
+    both = ("german-original", "kanaloa-fishing-boat")
     for game, players, seed, rules in [("hawaii", 2, 11, ()), ("hawaii", 3, 12, ()),
-                                       ("hawaii", 5, 13, ()), ("hawaii", 5, 14, ()),
+                                       ("hawaii", 4, 17, both), ("hawaii", 5, 13, ()),
+                                       ("hawaii", 5, 14, ()),
                                        ("haleakala", 2, 15, ()),
                                        ("haleakala", 2, 16, ("tactical",))]:
         for module, state in positions(game, players, seed, samples=5, rules=rules):

@@ -41,6 +41,7 @@ def render_svg(state) -> str:
     _board(dr, data, comps)
     _sea(dr, data, comps)
     _track(dr, data)
+    _rules(dr, data)
     gone = resigned(state)
     for i, seat in enumerate(seats):
         x = 10 + (i % 2) * (PANEL_W + 10)
@@ -73,9 +74,8 @@ def _next(data) -> str:
 def _header(dr: Drawing, data, comps) -> None:
     dr.text(15, 30, f"Hawaii · round {data['round']} of {len(comps.rounds)}", size=22,
             weight="bold")
-    rules = f"   rules: {', '.join(data['rules'])}" if data["rules"] else ""
     shown = _next(data) if "result" in data else "Next: " + _next(data)
-    dr.text(WIDTH - 15, 30, shown[0].upper() + shown[1:] + rules, size=15, anchor="end",
+    dr.text(WIDTH - 15, 30, shown[0].upper() + shown[1:], size=15, anchor="end",
             weight="bold")
 
 
@@ -226,6 +226,18 @@ def _count(n: int, what: str) -> str:
 
 def _fish_count(entry) -> int:
     return fish_of(entry)[1]
+
+
+def _rules(dr: Drawing, data) -> None:
+    """The rules flags of the game (H-R22), under the order track: the header has no
+    room for them beside a result."""
+    if not data["rules"]:
+        return
+    y = BOARD_Y + 88 + 4 * 56 + 22 + 80 + 24
+    with dr.group(f"rules in play: {', '.join(data['rules'])}"):
+        dr.text(SEA_X + 4, y, "Rules in play:", size=12, weight="bold")
+        for i, line in enumerate(wrap(data["rules"], WIDTH - SEA_X - 20, 12, sep=", ")):
+            dr.text(SEA_X + 4, y + 17 * (i + 1), line, size=12)
 
 
 def _track(dr: Drawing, data) -> None:
