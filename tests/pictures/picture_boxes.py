@@ -55,6 +55,7 @@ class Element:
     title: str                       # the element's own title, if any
     text: str = ""
     size: float = 0.0                # font size, for text
+    group: int = 0                   # which <g> it is drawn in (0: none), one number each
 
 
 def text_box(x: float, y: float, text: str, size: float, anchor: str | None,
@@ -148,13 +149,15 @@ def elements(svg: str) -> tuple[Box, list[Element]]:
     root = ET.fromstring(svg)
     vb = [float(v) for v in root.get("viewBox").split()]
     out: list[Element] = []
+    count = [0]
 
-    def walk(node, groups):
+    def walk(node, groups, group=0):
         for child in node:
             tag = child.tag.replace(NS, "")
             if tag == "g":
                 t = child.find(NS + "title")
-                walk(child, groups + ((t.text or "",) if t is not None else ()))
+                count[0] += 1
+                walk(child, groups + ((t.text or "",) if t is not None else ()), count[0])
                 continue
             box = _box(child, tag)
             if box is None:
@@ -162,7 +165,8 @@ def elements(svg: str) -> tuple[Box, list[Element]]:
             t = child.find(NS + "title")
             out.append(Element(tag, box, groups, t.text if t is not None else "",
                                child.text or "" if tag == "text" else "",
-                               float(child.get("font-size", 0)) if tag == "text" else 0.0))
+                               float(child.get("font-size", 0)) if tag == "text" else 0.0,
+                               group))
 
     walk(root, ())
     view = Box(vb[0], vb[1], vb[0] + vb[2], vb[1] + vb[3])

@@ -36,10 +36,10 @@ def samples():
     both = ("german-original", "kanaloa-fishing-boat")
     for game, players, seed, rules in [("hawaii", 2, 11, ()), ("hawaii", 3, 12, ()),
                                        ("hawaii", 4, 17, both), ("hawaii", 5, 13, ()),
-                                       ("hawaii", 5, 14, ()),
-                                       ("haleakala", 2, 15, ()),
+                                       ("hawaii", 5, 14, ()), ("hawaii", 5, 18, ()),
+                                       ("haleakala", 2, 15, ()), ("haleakala", 2, 19, ()),
                                        ("haleakala", 2, 16, ("tactical",))]:
-        for module, state in positions(game, players, seed, samples=5, rules=rules):
+        for module, state in positions(game, players, seed, samples=8, rules=rules):
             yield game, module.render(state, "svg")
 
 
@@ -134,9 +134,10 @@ def long_rows_svg(seed: int = 3) -> tuple[str, dict]:
 def test_token_numbers_are_clear_of_the_crossed_spears():
     seen = 0
     for els in drawn("hawaii"):
-        tokens = {e.groups[-1] for e in els if e.groups and "with crossed spears" in e.groups[-1]}
-        for name in tokens:
-            parts = [e for e in els if e.groups and e.groups[-1] == name]
+        tokens = {e.group: e.groups[-1] for e in els
+                  if e.groups and "with crossed spears" in e.groups[-1]}
+        for group, name in tokens.items():
+            parts = [e for e in els if e.group == group]
             number = [e for e in parts if e.tag == "text"]
             mark = [e for e in parts if e.tag in ("line", "polygon", "path")]
             assert len(number) == 1 and mark, name

@@ -9,7 +9,7 @@ it; each seat's realm and resources below.
 """
 from __future__ import annotations
 
-from referee.core.svg import Drawing, resigned
+from referee.core.svg import Drawing, resigned, text_width
 from referee.hawaii.rules import scoring
 from referee.hawaii.text import state_json
 from referee.hawaii.text.svg_parts import CHIEF_H, CHIEF_W, chief, chiefs_flow, fish, fish_of, token, wrap
@@ -72,9 +72,12 @@ def _next(data) -> str:
 
 
 def _header(dr: Drawing, data, comps) -> None:
-    dr.text(15, 30, f"Hawaii · round {data['round']} of {len(comps.rounds)}", size=22,
-            weight="bold")
+    title = f"Hawaii · round {data['round']} of {len(comps.rounds)}"
+    dr.text(15, 30, title, size=22, weight="bold")
     shown = _next(data) if "result" in data else "Next: " + _next(data)
+    room = WIDTH - 60 - text_width(title, 22, bold=True)
+    if "result" in data and text_width(shown, 15, bold=True) > room:
+        shown = f"game over; winner {' and '.join(data['result']['winners'])}"  # scores: panels
     dr.text(WIDTH - 15, 30, shown[0].upper() + shown[1:], size=15, anchor="end",
             weight="bold")
 
