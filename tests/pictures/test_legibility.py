@@ -77,6 +77,24 @@ def test_no_text_runs_into_another():
         assert not hit, f"{game}: texts overlap: {hit[:5]}"
 
 
+RING = re.compile(r"(sea of section|beach|plain|forest|mountain|crater)\d?")
+
+
+def test_nothing_drawn_later_covers_a_text():
+    """A shape drawn after a text, outside the text's own group, lies off it (the
+    island's ring sectors excepted: their boxes are the boxes of arcs, far larger than
+    the sectors, and every label is drawn after its own sector)."""
+    for game, svg in SAMPLES + [("hawaii", long_rows_svg()[0])]:
+        _, els = pb.elements(svg)
+        for i, t in enumerate(els):
+            if t.tag != "text":
+                continue
+            over = [e.groups[-1:] for e in els[i + 1:] if e.tag != "text"
+                    and not (t.group and e.group == t.group) and e.box.overlaps(t.box)
+                    and not (e.tag == "path" and e.groups and RING.match(e.groups[-1]))]
+            assert not over, f"{game}: '{t.text}' is covered by {over[:3]}"
+
+
 def test_a_long_village_row_stays_inside_its_seat_panel():
     svg, data = long_rows_svg()
     _, els = pb.elements(svg)
