@@ -118,6 +118,13 @@ class Drawing:
         return head + background + "\n".join(["", *self._parts, ""]) + "</svg>\n"
 
 
-def text_width(s: str, size: float) -> float:
+def text_width(s: str, size: float, bold: bool = False) -> float:
     """A rough width of ``s`` in a sans font, to size boxes around labels."""
-    return len(s) * size * 0.6
+    return len(s) * size * (0.66 if bold else 0.6)
+
+
+def resigned(state) -> tuple[str, ...]:
+    """The seats that resigned. The referee keeps resignations beside the engine, on
+    ``state.control`` (one rule for every title), so a title's own state JSON does not
+    carry them; its picture asks here to mark a resigned seat's panel."""
+    return tuple(getattr(getattr(state, "control", None), "resigned", ()))

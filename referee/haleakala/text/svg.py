@@ -12,18 +12,21 @@ from __future__ import annotations
 
 import math
 
-from referee.core.svg import Drawing, num
+from referee.core.svg import Drawing, num, resigned
 from referee.haleakala.text.state_json import state_to_json
 from referee.haleakala.text.svg_panel import panel
 from referee.haleakala.text.svg_parts import SEAT_FILL, SEAT_INK, card, disc
 
 WIDTH, HEIGHT = 1000, 780
 CX, CY = 365, 395
-RADII = {"sea": (232, 285), "beach": (184, 232), "plain": (142, 184), "forest": (102, 142),
-         "mountain": (64, 102), "crater": (18, 64)}
+RADII = {"sea": (240, 285), "beach": (192, 240), "plain": (148, 192), "forest": (104, 148),
+         "mountain": (60, 104), "crater": (16, 60)}
 RING_FILL = {"sea": "#bfe0f2", "beach": "#f7e6a8", "plain": "#d9ecb5", "forest": "#9fcd8a",
              "mountain": "#c9b8a3", "crater": "#7a5f55"}
 PANEL_X = 730
+LABEL_SIZE = 10
+PIECE_R = {"plain": 164, "forest": 120, "mountain": 75}   # pieces inside, the label outside
+PIECE_GAP = 20           # between the pieces standing on one space, along the ring
 
 
 def render_svg(state) -> str:
@@ -41,7 +44,7 @@ def render_svg(state) -> str:
     dr.circle(CX, CY, RADII["crater"][0], fill="#3b2b26", stroke="#000",
               title="the summit of Haleakala")
     _legend(dr, comp)
-    _panel(dr, data, comp)
+    _panel(dr, data, comp, state)
     return str(dr)
 
 
@@ -100,16 +103,26 @@ def _section(dr: Drawing, data, comp, sec: int) -> None:
         with dr.group(title):
             dr.path(_sector(r1, r2, mid - half, mid + half), fill=RING_FILL[ring],
                     stroke="#4a4a4a", stroke_width=1)
-            cx, cy = _point(r2 - 8, mid)
-            ink = "#ffffff" if ring == "crater" else "#333333"
             if ring not in ("sea", "beach"):      # the beach is full of discs
-                dr.text(cx, cy + 3, space, size=8.5, anchor="middle", fill=ink)
+                _label(dr, space, r2 - 9 if ring == "crater" else r2 - 6, mid,
+                       "#ffffff" if ring == "crater" else "#333333")
     _sea_cell(dr, data, comp, sec, mid)
     _beach_cell(dr, data, comp, sec, mid, seats)
     for ring in comp.statue_rings:
         _land_cell(dr, data, ring, sec, mid, seats)
     _crater_cell(dr, data, sec, mid)
     _slots(dr, data, sec, mid, comp)
+
+
+def _label(dr: Drawing, space: str, r: float, mid: float, ink: str) -> None:
+    """A space's name along its ring's outer edge, turned with the ring so it stays
+    within it (and upright): the pieces stand nearer the summit, clear of it."""
+    x, y = _point(r, mid)
+    turn = (mid + 90) % 180 - 90
+    base = LABEL_SIZE * 0.26                   # the baseline, below the middle of the letters
+    bx, by = x - base * math.sin(math.radians(turn)), y + base * math.cos(math.radians(turn))
+    dr.text(bx, by, space, size=LABEL_SIZE, anchor="middle", fill=ink,
+            transform=f"rotate({num(turn)} {num(bx)} {num(by)})" if turn else None)
 
 
 def _space_title(data, comp, ring: str, sec: int) -> str:
@@ -132,17 +145,17 @@ def _space_title(data, comp, ring: str, sec: int) -> str:
 
 
 def _sea_cell(dr: Drawing, data, comp, sec: int, mid: float) -> None:
-    cx, cy = _point(258, mid)
+    cx, cy = _point(262, mid)
     if comp.jetty == sec:
-        jx, jy = _point(276, mid + 17)
-        dr.text(jx, jy + 3, "jetty", size=8.5, anchor="middle", fill="#1b4f72")
+        jx, jy = _point(275, mid + 17)
+        dr.text(jx, jy + 3.5, "jetty", size=10, anchor="middle", fill="#1b4f72")
     if data["boat"] == sec:
         with dr.group(f"the boat, in the sea of section {sec}"):
             dr.path(f"M{num(cx - 26)} {num(cy - 7)} L{num(cx + 26)} {num(cy - 7)} "
                     f"L{num(cx + 17)} {num(cy + 9)} L{num(cx - 17)} {num(cy + 9)}Z",
                     fill="#8d5a2b", stroke="#000", stroke_width=1.3)
             dr.text(cx, cy + 5, "BOAT", size=10, anchor="middle", weight="bold", fill="#fff")
-    nx, ny = _point(258, mid - 22)
+    nx, ny = _point(262, mid - 22)
     dr.circle(nx, ny, 10, fill="#ffffff", stroke="#1b4f72", title=f"section {sec}")
     dr.text(nx, ny + 4.5, sec, size=12.5, anchor="middle", weight="bold", fill="#1b4f72")
 
@@ -153,7 +166,7 @@ def _beach_cell(dr: Drawing, data, comp, sec: int, mid: float, seats) -> None:
         values = list(beach.get(seat, []))
         invoked = data["players"][seat]["invocation"] == f"beach{sec}"
         labels = [str(v) for v in values] + (["*"] if invoked else [])
-        r = 216 - row * 23
+        r = 228 - row * 22
         n = len(labels)
         for i, label in enumerate(labels):
             off = (i - (n - 1) / 2) * 24 / (r * math.pi / 180)
@@ -161,15 +174,15 @@ def _beach_cell(dr: Drawing, data, comp, sec: int, mid: float, seats) -> None:
             what = "invocation disc" if label == "*" else f"disc {label}"
             disc(dr, x, y, seat, label, row == 0, f"{seat}'s {what} on beach{sec}")
     for i, seat in enumerate(s for s in seats if data["players"][s]["shaman"] == f"beach{sec}"):
-        x, y = _point(206, mid - 22 + 44 * i)
+        x, y = _point(214, mid - 22 + 44 * i)
         shaman(dr, x, y, seat, f"beach{sec}")
     for seat, hut in comp.huts.items():
         if hut == sec:
-            x, y = _point(226, mid + 24)
+            x, y = _point(230, mid + 24)
             with dr.group(f"{seat}'s hut on beach{sec}"):
                 dr.polygon([(x - 9, y + 7), (x + 9, y + 7), (x + 9, y - 1), (x, y - 9), (x - 9, y - 1)],
                            fill="#fff", stroke=SEAT_FILL.get(seat, "#777"), stroke_width=2)
-                dr.text(x, y + 5, seat[0], size=8, anchor="middle", weight="bold")
+                dr.text(x, y + 5.5, seat[0], size=10, anchor="middle", weight="bold")
 
 
 def statue(dr: Drawing, x: float, y: float, seat: str, space: str) -> None:
@@ -186,32 +199,31 @@ def shaman(dr: Drawing, x: float, y: float, seat: str, space: str) -> None:
     """A shaman: a pawn (head over a cloak) with its seat's initial, white-ringed."""
     with dr.group(f"{seat}'s shaman on {space}"):
         fill = SEAT_FILL.get(seat, "#777")
-        dr.polygon([(x - 9, y + 11), (x + 9, y + 11), (x, y - 3)], fill=fill, stroke="#fff",
+        dr.polygon([(x - 8, y + 11), (x + 8, y + 11), (x, y - 3)], fill=fill, stroke="#fff",
                    stroke_width=1.5)
         dr.circle(x, y - 6, 6, fill=fill, stroke="#fff", stroke_width=1.5)
-        dr.text(x, y + 9, seat[0], size=8, anchor="middle", weight="bold",
+        dr.text(x, y + 9.5, seat[0], size=10, anchor="middle", weight="bold",
                 fill=SEAT_INK.get(seat, "#fff"))
 
 
 def _land_cell(dr: Drawing, data, ring: str, sec: int, mid: float, seats) -> None:
-    r1, r2 = RADII[ring]
     space = f"{ring}{sec}"
-    r = r1 + 15
-    if space in data["statues"]:
-        x, y = _point(r, mid - 9 * 100 / r)
-        statue(dr, x, y, data["statues"][space], space)
-    for i, seat in enumerate(s for s in seats if data["players"][s]["shaman"] == space):
-        x, y = _point(r, mid + (9 + i * 14) * 100 / r)
-        shaman(dr, x, y, seat, space)
+    r = PIECE_R[ring]
+    pieces = ([(statue, data["statues"][space])] if space in data["statues"] else []) + [
+        (shaman, s) for s in seats if data["players"][s]["shaman"] == space]
+    for i, (draw, seat) in enumerate(pieces):
+        offset = (i - (len(pieces) - 1) / 2) * PIECE_GAP
+        x, y = _point(r, mid + math.degrees(offset / r))
+        draw(dr, x, y, seat, space)
 
 
 def _crater_cell(dr: Drawing, data, sec: int, mid: float) -> None:
     lava = data["craters"][str(sec)]
     if not lava:
         return
-    x, y = _point(36, mid)
+    x, y = _point(29, mid)
     with dr.group(f"{lava} lava disc{'s' if lava != 1 else ''} on crater{sec}"):
-        dr.circle(x, y, 11, fill="#ff7f0e", stroke="#fff", stroke_width=1.5)
+        dr.circle(x, y, 10, fill="#ff7f0e", stroke="#fff", stroke_width=1.5)
         dr.text(x, y + 4.5, lava, size=12, anchor="middle", weight="bold", fill="#000")
 
 
@@ -230,5 +242,5 @@ def _slots(dr: Drawing, data, sec: int, mid: float, comp) -> None:
         card(dr, fx, fy, face, comp, f"section {sec} card slot {i + 1}", w, h)
 
 
-def _panel(dr: Drawing, data, comp) -> None:
-    panel(dr, PANEL_X, 50, WIDTH - PANEL_X - 12, data, comp)
+def _panel(dr: Drawing, data, comp, state) -> None:
+    panel(dr, PANEL_X, 50, WIDTH - PANEL_X - 12, data, comp, resigned(state))

@@ -8,10 +8,11 @@ from referee.core.svg import Drawing
 from referee.haleakala.text.svg_parts import SEAT_FILL, SEAT_INK, card, disc
 
 
-def panel(dr: Drawing, x: float, y: float, w: float, data, comp) -> None:
+def panel(dr: Drawing, x: float, y: float, w: float, data, comp, gone=()) -> None:
+    """``gone``: the seats that resigned, marked on their panels."""
     y = _supply(dr, x, y, w, data, comp)
     for i, (seat, p) in enumerate(data["players"].items()):
-        y = _seat(dr, x, y + 10, w, seat, p, i == 0, data, comp)
+        y = _seat(dr, x, y + 10, w, seat, p, i == 0, data, comp, seat in gone)
 
 
 def _supply(dr: Drawing, x, y, w, data, comp) -> float:
@@ -26,7 +27,7 @@ def _supply(dr: Drawing, x, y, w, data, comp) -> float:
             with dr.group(f"{name}-palm deck: {decks[name]} cards"):
                 dr.rect(bx, y + 26, (w - 16) / len(decks) - 6, 34, fill="#fff", stroke="#333",
                         rx=4)
-                dr.text(bx + 6, y + 40, f"{name}-palm", size=9.5)
+                dr.text(bx + 5, y + 40, f"{name}-palm", size=10)
                 dr.text(bx + 6, y + 55, decks[name], size=13, weight="bold")
                 for k in range(palms):
                     dr.circle(bx + (w - 16) / len(decks) - 16 - k * 9, y + 52, 3.5,
@@ -52,13 +53,14 @@ def _supply(dr: Drawing, x, y, w, data, comp) -> float:
     return y + 205
 
 
-def _seat(dr: Drawing, x, y, w, seat, p, first_shape: bool, data, comp) -> float:
+def _seat(dr: Drawing, x, y, w, seat, p, first_shape: bool, data, comp, gone: bool) -> float:
     h = 225 + 27 * max(0, (len(set(p['cards'])) - 1) // 3 - 2)
     fill, ink = SEAT_FILL.get(seat, "#777"), SEAT_INK.get(seat, "#fff")
     first = data["first_player"] == seat
     with dr.group(f"{seat}: score {p['score']}, statues left {p['statues_left']}"
-                  + (", first player" if first else "")):
-        dr.rect(x, y, w, h, fill="#fcfcfa", stroke=fill, rx=8, stroke_width=3)
+                  + (", first player" if first else "") + (", resigned" if gone else "")):
+        dr.rect(x, y, w, h, fill="#f1f1ef" if gone else "#fcfcfa", stroke=fill, rx=8,
+                stroke_width=3, stroke_dasharray="10 5" if gone else None)
         dr.rect(x, y, w, 24, fill=fill, stroke="none", rx=8)
         dr.text(x + 8, y + 17, seat + (" · first player" if first else ""), size=13,
                 weight="bold", fill=ink)
@@ -74,6 +76,11 @@ def _seat(dr: Drawing, x, y, w, seat, p, first_shape: bool, data, comp) -> float
             where = "in reserve" if inv == "reserve" else f"on {inv}"
             dr.text(x + 8, y + 62, f"invocation disc (*): {where}", size=11)
         dr.text(x + 8, y + 80, f"statues left: {p['statues_left']}", size=11.5)
+        if gone:
+            dr.rect(x + w - 90, y + 67, 82, 18, fill="#ffffff", stroke="#a00", rx=4,
+                    stroke_width=1.5)
+            dr.text(x + w - 49, y + 80.5, "resigned", size=12.5, anchor="middle",
+                    weight="bold", fill="#a00")
         dr.text(x + 8, y + 100, f"cards kept ({len(p['cards'])})", size=11, weight="bold")
         counts: dict[str, int] = {}
         for face in p["cards"]:

@@ -9,6 +9,7 @@ from referee.core.svg import Drawing
 
 SEAT_FILL = {"RED": "#d62728", "YELLOW": "#f2c200"}
 SEAT_INK = {"RED": "#ffffff", "YELLOW": "#111111"}
+CARD_SIZE = 10           # never smaller: the page shows the picture at 0.9 of its size
 CARD_FILL = {"statue": "#d9d9d9", "priestess": "#e3d1f0", "shell": "#f6e3c6", "beach": "#d3ecf7",
              "lava": "#f4a582"}
 
@@ -30,20 +31,19 @@ def card(dr: Drawing, x: float, y: float, face: str | None, comp, title: str,
     if face is None:
         dr.rect(x, y, w, h, fill="#ffffff", stroke="#888", rx=4, stroke_dasharray="4 3",
                 title=title + ": empty")
-        dr.text(x + w / 2, y + h / 2 + 3.5, "empty", size=9, anchor="middle", fill="#777")
+        dr.text(x + w / 2, y + h / 2 + 3.5, "empty", size=CARD_SIZE, anchor="middle", fill="#666")
         return
     kind = comp.faces[face].kind if face in comp.faces else "statue"
     with dr.group(f"{title}: {face}" + (f", {count} of them" if count > 1 else "")):
         dr.rect(x, y, w, h, fill=CARD_FILL.get(kind, "#eee"), stroke="#333", rx=4)
         words = face.replace("-", " ").split() + ([f"×{count}"] if count > 1 else [])
-        fits = max(4, int((w - 4) / (9.5 * 0.58)))
+        fits = max(4, int((w - 4) / (CARD_SIZE * 0.58)))
         lines: list[str] = []
         for word in words:
             if lines and len(lines[-1]) + 1 + len(word) <= fits:
                 lines[-1] += " " + word
             else:
                 lines.append(word)
-        size = 9.5 if len(lines) <= 2 else 8
         for i, line in enumerate(lines[:3]):
-            dy = h / 2 + size * 0.37 + (i - (min(len(lines), 3) - 1) / 2) * size * 1.05
-            dr.text(x + w / 2, y + dy, line, size=size, anchor="middle")
+            dy = h / 2 + CARD_SIZE * 0.37 + (i - (min(len(lines), 3) - 1) / 2) * CARD_SIZE * 1.05
+            dr.text(x + w / 2, y + dy, line, size=CARD_SIZE, anchor="middle")

@@ -9,17 +9,19 @@ it; each seat's realm and resources below.
 """
 from __future__ import annotations
 
-from referee.core.svg import Drawing
+from referee.core.svg import Drawing, resigned, text_width
 from referee.hawaii.rules import scoring
 from referee.hawaii.text import state_json
 from referee.hawaii.text.svg_parts import CHIEF_H, CHIEF_W, chief, chiefs_flow, fish, fish_of, token, wrap
-from referee.hawaii.text.svg_realm import PANEL_H, PANEL_W, realm_panel
+from referee.hawaii.text.svg_realm import PANEL_W, panel_height, realm_panel
 
 WIDTH = 1000
-PLACE_W, PLACE_H, GAP = 185, 112, 10
+PLACE_W, PLACE_H, GAP = 195, 134, 10
 BOARD_X, BOARD_Y = 15, 100
-SEA_X = 615
-PLAYERS_Y = 650
+SEA_X = 635
+PLAYERS_Y = 740
+CIRCLE_GAP = 30          # room for the spears of a token beside its neighbour's
+NAME_SIZE = 11           # a place's name, wrapped to two lines rather than made smaller
 
 
 def render_svg(state) -> str:
@@ -28,8 +30,9 @@ def render_svg(state) -> str:
     seats = data["seats"]
     targets = {s: scoring.threshold_for(state.d.players[s], _round(comps, data).threshold, comps)
                for s in seats}
-    rows = (len(seats) + 1) // 2
-    height = PLAYERS_Y + rows * (PANEL_H + 10) + 5
+    heights = [panel_height(data["players"][s], comps) for s in seats]
+    rows = [max(heights[i:i + 2]) for i in range(0, len(seats), 2)]
+    height = PLAYERS_Y + sum(h + 10 for h in rows) + 5
     dr = Drawing(WIDTH, height, _caption(data, comps),
                  "The board (row 4 farthest, the beach at the bottom), the sea with the cove, "
                  "the docks and the island stack, the order track, and every seat's realm.")
@@ -38,10 +41,12 @@ def render_svg(state) -> str:
     _board(dr, data, comps)
     _sea(dr, data, comps)
     _track(dr, data)
+    _rules(dr, data)
+    gone = resigned(state)
     for i, seat in enumerate(seats):
         x = 10 + (i % 2) * (PANEL_W + 10)
-        y = PLAYERS_Y + (i // 2) * (PANEL_H + 10)
-        realm_panel(dr, x, y, seat, data, comps, targets[seat])
+        y = PLAYERS_Y + sum(h + 10 for h in rows[:i // 2])
+        realm_panel(dr, x, y, seat, data, comps, targets[seat], rows[i // 2], seat in gone)
     return str(dr)
 
 
@@ -67,11 +72,13 @@ def _next(data) -> str:
 
 
 def _header(dr: Drawing, data, comps) -> None:
-    dr.text(15, 30, f"Hawaii · round {data['round']} of {len(comps.rounds)}", size=22,
-            weight="bold")
-    rules = f"   rules: {', '.join(data['rules'])}" if data["rules"] else ""
+    title = f"Hawaii · round {data['round']} of {len(comps.rounds)}"
+    dr.text(15, 30, title, size=22, weight="bold")
     shown = _next(data) if "result" in data else "Next: " + _next(data)
-    dr.text(WIDTH - 15, 30, shown[0].upper() + shown[1:] + rules, size=15, anchor="end",
+    room = WIDTH - 60 - text_width(title, 22, bold=True)
+    if "result" in data and text_width(shown, 15, bold=True) > room:
+        shown = f"game over; winner {' and '.join(data['result']['winners'])}"  # scores: panels
+    dr.text(WIDTH - 15, 30, shown[0].upper() + shown[1:], size=15, anchor="end",
             weight="bold")
 
 
@@ -129,30 +136,35 @@ def _standing(data) -> dict[str, list[str]]:
 
 
 def _place(dr: Drawing, x, y, coord, place, comps, chiefs) -> None:
+    """Header (coordinate, name), the tiles left, purchase circles at the bottom left and
+    the chiefs standing here in a column at the right, clear of the text."""
     spec = comps.place(place["id"])
     name = spec.name or place["id"]
     stock = [f"{k} {n}" for k, n in place["sells"].items()]
+    names = wrap(name.split(), PLACE_W - 40, NAME_SIZE, bold=True, sep=" ")
+    chiefs_x = x + PLACE_W - CHIEF_W - 6
+    stock_w = (chiefs_x - x - 10) if chiefs else PLACE_W - 12
     with dr.group(f"place {coord}, {name}: tiles left {', '.join(stock)}"):
         dr.rect(x, y, PLACE_W, PLACE_H, fill="#e9f5e1", stroke="#2f5d1e", rx=8, stroke_width=1.5)
         dr.rect(x, y, 28, 18, fill="#2f5d1e", stroke="none", rx=4)
         dr.text(x + 14, y + 13.5, coord, size=11, anchor="middle", weight="bold", fill="#fff")
-        size = min(11.5, (PLACE_W - 38) / (len(name) * 0.68))
-        dr.text(x + 33, y + 13.5, name, size=round(size, 1), weight="bold")
-        for i, line in enumerate(wrap(stock, PLACE_W - 12, 10.5)[:3]):
-            dr.text(x + 6, y + 31 + i * 12.5, line, size=10.5)
+        for i, line in enumerate(names[:2]):
+            dr.text(x + 33, y + 13.5 + i * 12.5, line, size=NAME_SIZE, weight="bold")
+        top = y + 31 + 12.5 * (min(len(names), 2) - 1)
+        for i, line in enumerate(wrap(stock, stock_w, 10.5)):
+            dr.text(x + 6, top + i * 12.5, line, size=10.5)
     _circles(dr, x, y, coord, place)
-    lines = (len(chiefs) + 1) // 2
-    chiefs_flow(dr, x + PLACE_W - 2 * CHIEF_W - 8, y + PLACE_H - lines * (CHIEF_H + 3) - 2,
-                2 * CHIEF_W + 4, chiefs, f"at {coord}")
+    for i, seat in enumerate(chiefs):
+        chief(dr, chiefs_x, top - 10 + i * (CHIEF_H + 3), seat, f"at {coord}")
 
 
 def _circles(dr: Drawing, x, y, coord, place) -> None:
     """Purchase circles left to right, the printed one last with its limit; tokens in
     draw order from the left (which circle a bought token left is not recorded)."""
     n, tokens = place["circles"], place["tokens"]
-    cy = y + PLACE_H - 28
+    cy = y + PLACE_H - 30
     for i in range(n):
-        cx = x + 17 + i * 28
+        cx = x + 21 + i * CIRCLE_GAP
         printed = i == n - 1
         what = f"printed circle (limit {place['limit']})" if printed else f"circle {i + 1}"
         if i < len(tokens):
@@ -167,9 +179,9 @@ def _circles(dr: Drawing, x, y, coord, place) -> None:
             if printed:
                 dr.circle(cx, cy, 14.5, stroke="#6b4a1f", stroke_width=1.2)
             if empty:
-                dr.text(cx, cy + 2.5, "empty", size=7, anchor="middle", fill="#555")
+                dr.text(cx + 18, cy + 4, "empty", size=10.5, fill="#555")
         if printed:
-            dr.text(cx, cy + 25, f"≤{place['limit']}", size=10.5, anchor="middle",
+            dr.text(cx, cy + 26, f"≤{place['limit']}", size=10.5, anchor="middle",
                     weight="bold", title=f"the printed limit of {coord}: {place['limit']}")
 
 
@@ -199,8 +211,8 @@ def _sea(dr: Drawing, data, comps) -> None:
             dr.text(x + 8, y + 45, f"{spec.points} points", size=11)
             if island:
                 dr.rect(x + 78, y + 8, 120, 34, fill="#c9e4b4", stroke="#2f5d1e", rx=14)
-                dr.text(x + 138, y + 23, "island", size=9, anchor="middle", fill="#2f5d1e")
-                dr.text(x + 138, y + 36, island, size=11.5, anchor="middle", weight="bold")
+                dr.text(x + 138, y + 21, "island", size=10, anchor="middle", fill="#2f5d1e")
+                dr.text(x + 138, y + 35, island, size=11.5, anchor="middle", weight="bold")
             else:
                 dr.text(x + 82, y + 30, "(visited: empty)", size=11, fill="#555")
             chiefs_flow(dr, x + 206, y + 4, w - 210, at.get(f"dock{i}", []), f"at dock {i}")
@@ -217,6 +229,18 @@ def _count(n: int, what: str) -> str:
 
 def _fish_count(entry) -> int:
     return fish_of(entry)[1]
+
+
+def _rules(dr: Drawing, data) -> None:
+    """The rules flags of the game (H-R22), under the order track: the header has no
+    room for them beside a result."""
+    if not data["rules"]:
+        return
+    y = BOARD_Y + 88 + 4 * 56 + 22 + 80 + 24
+    with dr.group(f"rules in play: {', '.join(data['rules'])}"):
+        dr.text(SEA_X + 4, y, "Rules in play:", size=12, weight="bold")
+        for i, line in enumerate(wrap(data["rules"], WIDTH - SEA_X - 20, 12, sep=", ")):
+            dr.text(SEA_X + 4, y + 17 * (i + 1), line, size=12)
 
 
 def _track(dr: Drawing, data) -> None:
@@ -241,6 +265,6 @@ def _track(dr: Drawing, data) -> None:
             if v is None:
                 continue
             if v in data["players"]:
-                chief(dr, cx - 23, y + 48, v, where)
+                chief(dr, cx - CHIEF_W / 2, y + 47, v, where)
             else:
                 token(dr, cx, y + 55, v, where, r=11)

@@ -6,12 +6,12 @@ crossed spears shows the spears, a fish token is drawn as a fish.
 """
 from __future__ import annotations
 
-from referee.core.svg import Drawing, num
+from referee.core.svg import Drawing, num, text_width
 
 SEAT_FILL = {"RED": "#d62728", "YELLOW": "#f2c200", "GREEN": "#2ca02c", "BLUE": "#1f77b4",
              "BLACK": "#222222"}
 SEAT_INK = {"YELLOW": "#111111"}          # text on a seat's colour; white elsewhere
-CHIEF_W, CHIEF_H = 43, 16
+CHIEF_W, CHIEF_H = 52, 17
 
 
 def seat_fill(seat: str) -> str:
@@ -27,7 +27,7 @@ def chief(dr: Drawing, x: float, y: float, seat: str, where: str) -> None:
     with dr.group(f"{seat}'s chief, {where}"):
         dr.rect(x, y, CHIEF_W, CHIEF_H, fill=seat_fill(seat), stroke="#000", rx=7,
                 stroke_width=1.2)
-        dr.text(x + CHIEF_W / 2, y + 11.5, seat, size=8.5, anchor="middle", weight="bold",
+        dr.text(x + CHIEF_W / 2, y + 12.5, seat, size=10, anchor="middle", weight="bold",
                 fill=seat_ink(seat))
 
 
@@ -47,21 +47,24 @@ def parse_token(text: str) -> tuple[int, bool]:
 
 
 def token(dr: Drawing, cx: float, cy: float, text: str, where: str, r: float = 12) -> None:
-    """A price token: its value, and crossed spears drawn behind it when it has them."""
+    """A price token: its value, and crossed spears behind it when it has them. Only the
+    ends of the spears show, beyond the token's corners, so they never cross the number."""
     value, spear = parse_token(text)
     name = f"price token {value}{' with crossed spears' if spear else ''}, {where}"
     with dr.group(name):
-        dr.circle(cx, cy, r, fill="#f6e7c1", stroke="#6b4a1f", stroke_width=1.5)
         if spear:
-            k = r * 0.7
-            dr.line(cx - k, cy - k, cx + k, cy + k, stroke="#8c2d04", stroke_width=1.6)
-            dr.line(cx + k, cy - k, cx - k, cy + k, stroke="#8c2d04", stroke_width=1.6)
-            dr.polygon([(cx + k, cy - k), (cx + k - 4, cy - k), (cx + k, cy - k + 4)],
-                       fill="#8c2d04", stroke="none")
-            dr.polygon([(cx - k, cy - k), (cx - k + 4, cy - k), (cx - k, cy - k + 4)],
-                       fill="#8c2d04", stroke="none")
-        dr.text(cx, cy + r * 0.38, value, size=r * 1.05, anchor="middle", weight="bold",
-                stroke="#f6e7c1", stroke_width=2.5, paint_order="stroke")
+            out, inner, head = r * 1.45, r * 0.82, r * 0.42
+            for sx in (-1, 1):
+                dr.line(cx + sx * inner, cy + inner, cx + sx * out, cy + out,
+                        stroke="#8c2d04", stroke_width=2)
+                tip_x, tip_y = cx - sx * out, cy - out
+                dr.line(cx - sx * inner, cy - inner, tip_x, tip_y, stroke="#8c2d04",
+                        stroke_width=2)
+                dr.polygon([(tip_x, tip_y), (tip_x + sx * head, tip_y),
+                            (tip_x, tip_y + head)], fill="#8c2d04", stroke="none")
+        dr.circle(cx, cy, r, fill="#f6e7c1", stroke="#8c2d04" if spear else "#6b4a1f",
+                  stroke_width=2 if spear else 1.5)
+        dr.text(cx, cy + r * 0.38, value, size=r * 1.05, anchor="middle", weight="bold")
 
 
 def fish_of(entry) -> tuple[str, int]:
@@ -91,12 +94,13 @@ def fish(dr: Drawing, x: float, y: float, entry, where: str) -> float:
     return w
 
 
-def wrap(words: list[str], width: float, size: float) -> list[str]:
+def wrap(words: list[str], width: float, size: float, *, bold: bool = False,
+         sep: str = " · ") -> list[str]:
     """Words joined into lines no wider than ``width`` at font ``size``."""
     lines: list[str] = []
     for w in words:
-        if lines and len(lines[-1] + " · " + w) * size * 0.6 <= width:
-            lines[-1] += " · " + w
+        if lines and text_width(lines[-1] + sep + w, size, bold) <= width:
+            lines[-1] += sep + w
         else:
             lines.append(w)
     return lines

@@ -10,18 +10,34 @@ from __future__ import annotations
 from referee.core.svg import Drawing, num
 from referee.hawaii.text.svg_parts import fish, seat_fill, seat_ink, token
 
-PANEL_W, PANEL_H = 485, 330
-CELL_W, CELL_H = 50, 30
+PANEL_W, PANEL_H = 485, 335
+CELL_W, CELL_H = 54, 30
+KAHUNA_W = 36            # the column of kahuna spaces left of the villages
+PER_LINE = 8             # tiles a village shows in one line; a longer row goes on below
+TILE_SIZE = 10
 FAMILY_FILL = {"hut": "#f3dfbd", "village": "#e4d4f4", "fruit": "#d3efc4", "god": "#fbd9d9",
                "boat": "#cfe3f7", "kahuna": "#eeeeee", "tiki": "#eeeeee"}
 
 
-def realm_panel(dr: Drawing, x: float, y: float, seat: str, data, comps, target: int) -> None:
+def panel_height(p, comps) -> float:
+    """A seat's panel, taller by a line for each village row longer than ``PER_LINE``."""
+    return PANEL_H + CELL_H * sum(_lines(row) - 1 for row in p["villages"])
+
+
+def _lines(row) -> int:
+    return max(1, (len(row) + PER_LINE - 1) // PER_LINE)
+
+
+def realm_panel(dr: Drawing, x: float, y: float, seat: str, data, comps, target: int,
+                height: float = PANEL_H, gone: bool = False) -> None:
+    """``gone``: the seat resigned; its panel says so and its frame is dashed."""
     p = data["players"][seat]
     with dr.group(f"{seat}: score {p['score']}, shells {p['shells']}, feet {p['feet']}, "
-                  f"fruits {p['fruits']}, this round {p['round_sum']} of {target} needed"):
-        dr.rect(x, y, PANEL_W, PANEL_H, fill="#fcfcfa", stroke=seat_fill(seat), rx=8,
-                stroke_width=3)
+                  f"fruits {p['fruits']}, this round {p['round_sum']} of {target} needed"
+                  + (", resigned" if gone else "")):
+        dr.rect(x, y, PANEL_W, height, fill="#f1f1ef" if gone else "#fcfcfa",
+                stroke=seat_fill(seat), rx=8, stroke_width=3,
+                stroke_dasharray="10 5" if gone else None)
         dr.rect(x, y, PANEL_W, 26, fill=seat_fill(seat), stroke="none", rx=8)
         dr.text(x + 10, y + 18.5, seat, size=15, weight="bold", fill=seat_ink(seat))
         where = _where(p["at"])
@@ -32,6 +48,11 @@ def realm_panel(dr: Drawing, x: float, y: float, seat: str, data, comps, target:
                 weight="bold", fill=seat_ink(seat))
         for i, key in enumerate(("shells", "feet", "fruits")):
             dr.text(x + 10 + i * 105, y + 44, f"{key} {p[key]}", size=13, weight="bold")
+        if gone:
+            dr.rect(x + PANEL_W - 92, y + 31, 82, 18, fill="#ffffff", stroke="#a00", rx=4,
+                    stroke_width=1.5)
+            dr.text(x + PANEL_W - 51, y + 44.5, "resigned", size=12.5, anchor="middle",
+                    weight="bold", fill="#a00")
         _pile(dr, x + 10, y + 52, seat, p, target)
         _realm(dr, x + 10, y + 100, seat, p, comps)
 
@@ -49,15 +70,15 @@ def _pile(dr: Drawing, x, y, seat, p, target) -> None:
     total = p["round_sum"]
     reached = total >= target
     dr.text(x, y + 14, "this round:", size=11)
-    cx = x + 70
+    cx = x + 76
     for t in p["tokens"]:
-        token(dr, cx + 11, y + 10, t, f"taken by {seat} this round", r=10)
-        cx += 25
+        token(dr, cx + 15, y + 12, t, f"taken by {seat} this round", r=10)
+        cx += 32
     for f in p["fish"]:
-        cx += fish(dr, cx, y - 1, f, f"caught by {seat} this round") + 4
+        cx += fish(dr, cx, y + 1, f, f"caught by {seat} this round") + 4
     if not p["tokens"] and not p["fish"]:
         dr.text(cx, y + 14, "nothing yet", size=11, fill="#555")
-    bar_x, bar_y, bar_w = x, y + 28, PANEL_W - 215
+    bar_x, bar_y, bar_w = x, y + 31, PANEL_W - 215
     scale = bar_w / max(target, total, 1)
     label = f"sum {total} of {target} needed" + (": reached" if reached else "")
     with dr.group(f"{seat}'s round sum {total}, threshold {target}"
@@ -83,8 +104,9 @@ def _tiki_spaces(comps) -> list[tuple[int, int | None, bool]]:
 def _realm(dr: Drawing, x, y, seat, p, comps) -> None:
     spec = comps.realm
     tikis = _tiki_spaces(comps)
-    columns = max([c for c, _, _ in tikis] + [len(r) for r in p["villages"]] + [1])
-    gx, gy = x + 44, y + 26
+    columns = max([c for c, _, _ in tikis] + [min(len(r), PER_LINE) for r in p["villages"]]
+                  + [1])
+    gx, gy = x + KAHUNA_W, y + 26
     with dr.group(f"{seat}'s tikis: {p['tikis']} of {len(spec.tiki_columns)} spaces filled"):
         dr.text(x, y + 17, "tikis", size=10, fill="#555")
         for col, order, printed in tikis:
@@ -101,20 +123,24 @@ def _realm(dr: Drawing, x, y, seat, p, comps) -> None:
                 dr.rect(tx - 9, y + 4, 18, 18, fill="#fff", stroke="#999", stroke_dasharray="3 2",
                         title=f"{seat} {what}")
                 if feet:
-                    dr.text(tx, y + 17, f"+{feet}", size=8, anchor="middle", fill="#777")
+                    dr.text(tx, y + 17, f"+{feet}", size=10, anchor="middle", fill="#666")
+    ry = gy
     for row in range(spec.villages):
-        ry = gy + row * CELL_H
         _kahuna(dr, x, ry, row, seat, p, spec)
         tiles = p["villages"][row] if row < len(p["villages"]) else []
         with dr.group(f"{seat}'s village {row + 1}: {', '.join(tiles) or 'empty'}"):
-            for col in range(columns):
-                cx = gx + col * CELL_W
-                if col < len(tiles):
-                    _tile(dr, cx, ry, tiles[col], comps)
-                else:
-                    dr.rect(cx + 1, ry + 1, CELL_W - 2, CELL_H - 2, fill="#ffffff",
-                            stroke="#dddddd")
-    _boats(dr, x, gy + spec.villages * CELL_H + 6, seat, p)
+            for line in range(_lines(tiles)):
+                if line:                        # the same village, going on below
+                    dr.text(x + 15, ry + 20, "↳", size=16, anchor="middle", fill="#555")
+                for col in range(columns):
+                    cx, i = gx + col * CELL_W, line * PER_LINE + col
+                    if i < len(tiles):
+                        _tile(dr, cx, ry, tiles[i], comps)
+                    elif line == 0:
+                        dr.rect(cx + 1, ry + 1, CELL_W - 2, CELL_H - 2, fill="#ffffff",
+                                stroke="#dddddd")
+                ry += CELL_H
+    _boats(dr, x, ry + 6, seat, p)
 
 
 def _kahuna(dr: Drawing, x, ry, row, seat, p, spec) -> None:
@@ -126,13 +152,13 @@ def _kahuna(dr: Drawing, x, ry, row, seat, p, spec) -> None:
     extra = f", +{shells} shells" if shells else ""
     title = f"{seat} kahuna space {row + 1} ({pts} points{extra}): {'kahuna' if filled else 'empty'}"
     if filled:
-        dr.circle(x + 18, ry + CELL_H / 2, 13, fill="#5d4037", stroke="#000", title=title)
-        dr.text(x + 18, ry + CELL_H / 2 + 4, pts, size=11, anchor="middle", weight="bold",
+        dr.circle(x + 15, ry + CELL_H / 2, 13, fill="#5d4037", stroke="#000", title=title)
+        dr.text(x + 15, ry + CELL_H / 2 + 4, pts, size=11, anchor="middle", weight="bold",
                 fill="#fff")
     else:
-        dr.circle(x + 18, ry + CELL_H / 2, 13, fill="#fff", stroke="#999",
+        dr.circle(x + 15, ry + CELL_H / 2, 13, fill="#fff", stroke="#999",
                   stroke_dasharray="3 2", title=title)
-        dr.text(x + 18, ry + CELL_H / 2 + 4, pts, size=10, anchor="middle", fill="#777")
+        dr.text(x + 15, ry + CELL_H / 2 + 4, pts, size=10.5, anchor="middle", fill="#666")
 
 
 def _tile(dr: Drawing, x, y, tile: str, comps) -> None:
@@ -146,25 +172,24 @@ def _tile(dr: Drawing, x, y, tile: str, comps) -> None:
     if side:
         parts = [" ".join(parts[:-1]), f"{parts[-1]} {side}"] if len(parts) > 1 else [
             parts[0], side]
-    size = min(9.5, (CELL_W - 4) / (max(len(s) for s in parts) * 0.58))
     for i, s in enumerate(parts[:2]):
-        dr.text(x + CELL_W / 2, y + 12 + i * 11, s, size=round(size, 1), anchor="middle")
+        dr.text(x + CELL_W / 2, y + 12.5 + i * 11, s, size=TILE_SIZE, anchor="middle")
 
 
 def _boats(dr: Drawing, x, y, seat, p) -> None:
     dr.text(x, y + 15, "boats", size=10, fill="#555")
-    bx = x + 44
-    w = min(96.0, (PANEL_W - 64) / max(1, len(p["boats"])) - 8)
+    bx = x + KAHUNA_W
+    w = min(100.0, (PANEL_W - 20 - KAHUNA_W) / max(1, len(p["boats"])) - 8)
     for b in p["boats"]:
         fishing = b["name"] == "fishing-boat"
-        name = ("fishing" if w < 90 else "fishing boat") if fishing else f"boat {b['side']}"
+        name = ("fishing" if w < 96 else "fishing boat") if fishing else f"boat {b['side']}"
         state = "sailed" if b["used"] else "ready"
         with dr.group(f"{seat}'s {name}: {b['capacity']} feet, {state} this round"):
             dr.path(f"M{num(bx)} {num(y + 4)} L{num(bx + w)} {num(y + 4)} L{num(bx + w - 12)} "
                     f"{num(y + 22)} L{num(bx + 12)} {num(y + 22)}Z",
                     fill="#cfe3f7" if not b["used"] else "#dddddd", stroke="#1b4f72",
                     stroke_width=1.3, stroke_dasharray="4 2" if b["used"] else None)
-            dr.text(bx + w / 2, y + 16.5, f"{name} {b['capacity']}", size=9.5, anchor="middle",
+            dr.text(bx + w / 2, y + 17, f"{name} {b['capacity']}", size=10, anchor="middle",
                     weight="bold")
             dr.text(bx + w / 2, y + 34, state, size=10, anchor="middle",
                     fill="#a00" if b["used"] else "#1b4f72")
