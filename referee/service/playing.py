@@ -2,7 +2,8 @@
 
 A mail or a page may be sent twice; a move the seat already made is answered with
 where it stands instead of being refused, so a player whose mail crossed the
-referee's answer is not told their move failed.
+referee's answer is not told their move failed, and one that would be legal again
+is held for the seat to confirm (:mod:`repeats`), never played twice by accident.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from sqlalchemy import select
 
 from referee.replay import MIN_SALT, salt_commitment
 from referee.service import schema as S
-from referee.service import takebacks
+from referee.service import repeats, takebacks
 from referee.service.session import Verdict, words
 from referee.transcript import format_tag
 
@@ -87,13 +88,13 @@ def move(session, text: str, guard: int | None) -> Verdict:
                               f"your move was written to follow ply {guard}, but the game is at "
                               f"ply {session.game['ply']}; it was not played. The game now:\n\n"
                               + session.module.render(session.state, "text"))
+    if guard is None:
+        ply = recorded(session, line, None)
+        if ply is not None:
+            return repeats.hold(session, text, line, ply)
     verdict = session.play(text, line, sent=text)
     if verdict.ok:
         takebacks.moved_on(session)
-        return verdict
-    ply = recorded(session, line, None)
-    if ply is not None:
-        return Verdict(text, True, f"already recorded at ply {ply}")
     return verdict
 
 
