@@ -95,6 +95,10 @@ def move(session, text: str, guard: int | None) -> Verdict:
     verdict = session.play(text, line, sent=text)
     if verdict.ok:
         takebacks.moved_on(session)
+        return verdict
+    ply = recorded(session, line, None)
+    if ply is not None:
+        return Verdict(text, True, f"already recorded at ply {ply}")
     return verdict
 
 

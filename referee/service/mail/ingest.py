@@ -35,7 +35,7 @@ from referee.service.submit import run_commands
 REFUSAL_GAP = 3600.0           # one refusal per address per hour
 MAX_REFS = 20
 SHOWN_LINES = 10               # a mail's commands quoted back to the seat it was sent as
-SHOWN_LINE = 60                # characters of each
+SHOWN_LINE = 200               # characters of each
 WIDTH = 72                     # columns of the notice's paragraphs
 
 
@@ -183,14 +183,15 @@ def _elsewhere(store, conn, mail, lines, who, now: float) -> bool:
         return False
     row = dict(seats[seat])
     cmds = lines.commands(seats=list(seats), verbs=registry.get(game["game"]).move_verbs)
-    said = [f"    {c.text[:SHOWN_LINE]}" for c in cmds.lines[:SHOWN_LINES]]
+    said = [textwrap.fill(c.text[:SHOWN_LINE], 76, initial_indent="    ",
+                          subsequent_indent="      ") for c in cmds.lines[:SHOWN_LINES]]
     if len(cmds.lines) > SHOWN_LINES:
         said.append(f"    ... and {len(cmds.lines) - SHOWN_LINES} more")
     paragraphs = [
         f"A mail for your seat {seat} in game {game['id']} came from "
         f"{mail.sender or 'an unreadable address'}, not from this address "
         f"({row['address']}), so nothing in it was played.",
-        f"Its subject: {' '.join(mail.subject.split())[:SHOWN_LINE] or '(none)'}",
+        f"Its subject: {' '.join(mail.subject.split())[:SHOWN_LINE // 2] or '(none)'}",
         "Its commands:\n" + "\n".join(said) if said else "It held no command.",
         "A seat's commands count only from the address the host registered for it. "
         "To play, send them from this address: replying to this mail is enough. To "
