@@ -88,11 +88,15 @@ def move(session, text: str, guard: int | None) -> Verdict:
                               f"your move was written to follow ply {guard}, but the game is at "
                               f"ply {session.game['ply']}; it was not played. The game now:\n\n"
                               + session.module.render(session.state, "text"))
-    if guard is None:
-        ply = recorded(session, line, None)
-        if ply is not None:
-            return repeats.hold(session, text, line, ply)
-    verdict = session.play(text, line, sent=text)
+    played = None
+    last = _last_own(session) if guard is None else None
+    if last is not None:                # the same move again, however it is written?
+        played = session.attempt(line)
+        if played is not None and _canonical(played.lines[0], session.module) == \
+                _canonical(last.text, session.module):
+            return repeats.hold(session, text, line, last.ply)
+    verdict = session.play(text, line, sent=text,
+                           player=None if played is None else (lambda _raw: played))
     if verdict.ok:
         takebacks.moved_on(session)
         return verdict
@@ -104,19 +108,31 @@ def move(session, text: str, guard: int | None) -> Verdict:
 
 def recorded(session, line: str, guard: int | None) -> int | None:
     """The ply of this seat's last move if it is ``line`` again (a resent mail)."""
+    row = _last_own(session)
+    if row is None or (guard is not None and row.ply != guard + 1):
+        return None
+    return row.ply if _same(session, row, line) else None
+
+
+def _last_own(session):
+    """The seat's last log row that is a ply (ply, text, sent), or None."""
     q = (select(S.log.c.ply, S.log.c.text, S.log.c.sent)
          .where(S.log.c.game_id == session.game["id"], S.log.c.seat == session.seat,
                 S.log.c.ply.is_not(None))
          .order_by(S.log.c.seq.desc()).limit(1))
-    row = session.conn.execute(q).first()
-    if row is None or (guard is not None and row.ply != guard + 1):
-        return None
+    return session.conn.execute(q).first()
+
+
+def _same(session, row, line: str) -> bool:
+    """``line`` is the row's line as the seat wrote it, or as the transcript has it."""
     module = session.module
-    want = _norm(line, module)
     sent = row.sent and _norm(row.sent if words(row.sent, module)[0]
                               else f"{session.seat} {row.sent}", module)
-    canon = _norm(row.text.split("#", 1)[0], module)
-    return row.ply if want in (sent, canon) else None
+    return _norm(line, module) in (sent, _canonical(row.text, module))
+
+
+def _canonical(line: str, module) -> str:
+    return _norm(line.split("#", 1)[0], module)
 
 
 def _norm(line: str, module) -> str:

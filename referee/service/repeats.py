@@ -5,8 +5,9 @@ when the game has come round to a point where that move is legal again (Hawaii's
 ``GREEN takes order 1`` ends one round and may start the next), playing it would
 make a move the player never meant. Without a ``#N`` guard saying which ply it
 follows, such a line is held in the store (a restart keeps it) and the seat is asked
-to ``confirm``; any ply played after it voids the hold. A repeat that could not be
-played now is the old move, and is answered "already recorded" as before.
+to ``confirm``; any ply played after it voids the hold. The same move written
+another way (``GREEN takes 1``) is the same move. A repeat that could not be played
+now is the old move, and is answered "already recorded" as before.
 """
 from __future__ import annotations
 
@@ -18,10 +19,8 @@ from referee.service.session import Verdict
 
 
 def hold(session, text: str, line: str, ply: int) -> Verdict:
-    """``line`` (``text`` as written) repeats the seat's move at ``ply``: held if it
-    is legal now, else already recorded."""
-    if not session.playable(line):
-        return Verdict(text, True, f"already recorded at ply {ply}")
+    """``line`` (``text`` as written), legal now, repeats the seat's move at ``ply``:
+    kept for the seat to confirm."""
     now = session.game["ply"]
     _drop(session)
     session.conn.execute(insert(S.holds).values(

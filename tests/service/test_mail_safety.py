@@ -170,6 +170,23 @@ def test_a_repeated_move_legal_again_is_held_until_confirmed(store, store_url):
         assert game_detail(store, gid)["ply"] == after["ply"]
 
 
+def test_the_same_move_written_another_way_is_held_too(store):
+    """``GREEN takes 1`` is ``GREEN takes order 1``: the transcript's line decides."""
+    with SmtpSink() as sink:
+        table = Table(store, sink, TWO)
+        gid = _dealt(store, table)
+        seat, line = _at_a_repeat(store, gid)
+        assert " takes order " in line, line
+        before = export_text(store, gid)
+        other = line.replace(" takes order ", " takes order space ").replace(seat, "", 1)
+        result, _, _ = table.send(seat, other.strip().upper())
+        assert result.reply.verdicts[0].code == "held", result.reply.text
+        assert export_text(store, gid) == before
+        result, _, _ = table.send(seat, "Confirm.")
+        assert result.reply.ok, result.reply.text
+        assert export_text(store, gid).count(line) == before.count(line) + 1
+
+
 def test_a_repeat_with_its_guard_plays_and_a_hold_lapses_when_the_game_moves_on(store):
     with SmtpSink() as sink:
         table = Table(store, sink, TWO)
