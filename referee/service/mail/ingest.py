@@ -114,7 +114,7 @@ def _authenticate(store, conn, mail, token):
         return None, "this mail carries no seat's secret (reply to the referee's mail, or " \
                      "add your token line)"
     key = store.host_key(conn)
-    held = []
+    from_elsewhere = []
     for secret in found:
         game = store.lock_game(conn, secret.game_id)
         seats = game_seats(conn, secret.game_id) if game is not None else {}
@@ -123,9 +123,9 @@ def _authenticate(store, conn, mail, token):
             continue
         if same_address(mail.sender, row["address"]):
             return (game, seats, secret.seat), ""
-        held.append((game, seats, secret.seat))
-    if held:
-        return held[0], ""
+        from_elsewhere.append((game, seats, secret.seat))
+    if from_elsewhere:
+        return from_elsewhere[0], ""
     return None, "the secret in this mail is not valid (a replaced seat's, or mistyped)"
 
 
