@@ -27,11 +27,10 @@ def hold(session, text: str, line: str, ply: int) -> Verdict:
         game_id=session.game["id"], seat=session.seat, kind="repeat", line=line,
         sent=text, ply=now, at=session.now))
     return Verdict(text, False,
-                   f"HELD, not played: this is your own last move again, accepted at ply "
-                   f"{ply}.\nIf you mean to play it once more now, reply 'confirm', or "
-                   f"send it again ending with '#{now}'. If your mail only repeated the "
-                   "old one, do nothing: the hold lapses when the game moves on.",
-                   code="held")
+                   f"HELD, not played: this is your own last move again, accepted at\n"
+                   f"ply {ply}. To play it once more now, reply 'confirm' or send it\n"
+                   f"again ending with '#{now}'. If your mail only repeated the old one,\n"
+                   "do nothing: the hold lapses when the game moves on.", code="held")
 
 
 def confirm(session, text: str) -> Verdict:
