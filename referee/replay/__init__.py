@@ -6,7 +6,7 @@ from referee.replay.chain import genesis, head, link, short, witness
 from referee.replay.commit import (MIN_SALT, commitment, read_secret, salts, secret_path,
                                    waiting_message)
 from referee.replay.control import (PLY_KINDS, resigned, result_text, state_from_json,
-                                    state_json, to_move)
+                                    state_json, to_move, voided_lines)
 from referee.replay.dealing import salt_commitment
 from referee.replay.lines import canonical_move
 from referee.replay.replayer import Replay, replay, resume
@@ -19,5 +19,5 @@ __all__ = ["MIN_SALT", "PLY_KINDS", "Replay", "canonical_move", "check_witness",
            "commitment", "compare_histories", "genesis", "head", "link", "new_seed",
            "parse_witness", "read_secret", "replay", "resigned", "result_text", "resume",
            "salt_commitment", "salts", "secret_path", "short", "snapshot", "state_from_json",
-           "state_json", "to_move",
+           "state_json", "to_move", "voided_lines",
            "waiting_message", "witness"]

@@ -2,7 +2,8 @@
 
 A mail or a page may be sent twice; a move the seat already made is answered with
 where it stands instead of being refused, so a player whose mail crossed the
-referee's answer is not told their move failed.
+referee's answer is not told their move failed, and one that would be legal again
+is held for the seat to confirm (:mod:`repeats`), never played twice by accident.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from sqlalchemy import select
 
 from referee.replay import MIN_SALT, salt_commitment
 from referee.service import schema as S
-from referee.service import takebacks
+from referee.service import repeats, takebacks
 from referee.service.session import Verdict, words
 from referee.transcript import format_tag
 
@@ -87,7 +88,15 @@ def move(session, text: str, guard: int | None) -> Verdict:
                               f"your move was written to follow ply {guard}, but the game is at "
                               f"ply {session.game['ply']}; it was not played. The game now:\n\n"
                               + session.module.render(session.state, "text"))
-    verdict = session.play(text, line, sent=text)
+    played = None
+    last = _last_own(session) if guard is None else None
+    if last is not None:                # the same move again, however it is written?
+        played = session.attempt(line)
+        if played is not None and _canonical(played.lines[0], session.module) == \
+                _canonical(last.text, session.module):
+            return repeats.hold(session, text, line, last.ply)
+    verdict = session.play(text, line, sent=text,
+                           player=None if played is None else (lambda _raw: played))
     if verdict.ok:
         takebacks.moved_on(session)
         return verdict
@@ -99,19 +108,31 @@ def move(session, text: str, guard: int | None) -> Verdict:
 
 def recorded(session, line: str, guard: int | None) -> int | None:
     """The ply of this seat's last move if it is ``line`` again (a resent mail)."""
+    row = _last_own(session)
+    if row is None or (guard is not None and row.ply != guard + 1):
+        return None
+    return row.ply if _same(session, row, line) else None
+
+
+def _last_own(session):
+    """The seat's last log row that is a ply (ply, text, sent), or None."""
     q = (select(S.log.c.ply, S.log.c.text, S.log.c.sent)
          .where(S.log.c.game_id == session.game["id"], S.log.c.seat == session.seat,
                 S.log.c.ply.is_not(None))
          .order_by(S.log.c.seq.desc()).limit(1))
-    row = session.conn.execute(q).first()
-    if row is None or (guard is not None and row.ply != guard + 1):
-        return None
+    return session.conn.execute(q).first()
+
+
+def _same(session, row, line: str) -> bool:
+    """``line`` is the row's line as the seat wrote it, or as the transcript has it."""
     module = session.module
-    want = _norm(line, module)
     sent = row.sent and _norm(row.sent if words(row.sent, module)[0]
                               else f"{session.seat} {row.sent}", module)
-    canon = _norm(row.text.split("#", 1)[0], module)
-    return row.ply if want in (sent, canon) else None
+    return _norm(line, module) in (sent, _canonical(row.text, module))
+
+
+def _canonical(line: str, module) -> str:
+    return _norm(line.split("#", 1)[0], module)
 
 
 def _norm(line: str, module) -> str:

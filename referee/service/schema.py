@@ -120,3 +120,16 @@ refusals = Table(
     Column("last_at", Float, nullable=False),
     Column("count", Integer, nullable=False, default=1),
 )
+
+# A seat's line waiting for the seat to confirm it (``confirm``), one per seat. It
+# counts only while the game is still at ``ply``: any ply played after it voids it.
+holds = Table(
+    "holds", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", String(32), primary_key=True),
+    Column("kind", String(16), nullable=False),          # repeat: a move sent again
+    Column("line", Text, nullable=False),                # the line to play, seat word first
+    Column("sent", Text),                                # what the player wrote
+    Column("ply", Integer, nullable=False),              # the game's ply when it was held
+    Column("at", Float, nullable=False),
+)

@@ -183,6 +183,15 @@ class Session:
         answer = "accepted:\n" + "\n".join(f"    {ln}" for ln in played.lines)
         return Verdict(text, True, answer, lines=list(played.lines))
 
+    def attempt(self, line: str):
+        """What playing ``line`` now would give (for :meth:`play` to record), or None if
+        it would be refused; nothing is recorded."""
+        try:
+            return play_text(self.text.encode("utf-8"), line, name=self.name,
+                             secret=self.secret, rp=self.replay_copy())
+        except RefereeError:
+            return None
+
     def record(self, played, *, sent, who) -> None:
         header = self.game["header"]
         added = append_played(self.conn, self.game, played, seat=who, sent=sent, via=self.via,

@@ -11,8 +11,8 @@ import logging
 import time
 from dataclasses import dataclass, field
 
-from referee.service import takebacks, verbs
-from referee.service.mail.commands import COMMAND_WORDS
+from referee.service import repeats, takebacks, verbs
+from referee.service.mail.commands import COMMAND_WORDS, salt_text
 from referee.service.playing import auto_salt, move, needs_salt, salt
 from referee.service.session import Session, Verdict, words
 from referee.service.store import after_commit
@@ -21,7 +21,8 @@ from referee.transcript import InternalError
 # What each command word does; ``salt WORD`` takes a word and is played apart.
 VERBS = {"show": verbs.show, "moves": verbs.moves, "history": verbs.history,
          "help": verbs.help, "resign": verbs.resign, "undo": takebacks.undo,
-         "accept": takebacks.accept, "decline": takebacks.decline}
+         "accept": takebacks.accept, "decline": takebacks.decline,
+         "confirm": repeats.confirm}
 log = logging.getLogger("referee")    # a line per move (``referee serve`` shows them)
 
 if set(VERBS) | {"salt"} != set(COMMAND_WORDS):
@@ -77,6 +78,7 @@ def run_commands(store, conn, game_id: str, seat: str, commands, *, via: str, no
     if session is None:
         session = Session(store, conn, game_id, seat, via=via, now=now, message_id=message_id)
     verdicts = []
+    commands = [(salt_text(text), guard) for text, guard in commands]
     if needs_salt(session, commands):
         verdicts.append(auto_salt(session))
     for i, (text, guard) in enumerate(commands):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.operations.happened import what_happened
+from referee.replay import PLY_KINDS
 from referee.transcript.reader import read_text
 from referee.replay.replayer import replay
 from referee.transcript import join_text, split_text
@@ -23,7 +24,7 @@ def test_recent_moves_carry_what_happened_step_by_step():
     text = EXAMPLE.read_text()
     recent = _recent("test-recent", text)
     transcript = read_text(text, "<game>")
-    plied = [i for i in transcript.items if i.kind in ("move", "chance")]
+    plied = [i for i in transcript.items if i.kind in PLY_KINDS]
     n = follow.RECENT
     assert len(recent) == n and recent[-1].ply == len(plied)
     rp = replay(transcript, until=plied[-n].line - 1)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 COMMAND_WORDS = ("salt", "show", "moves", "history", "undo", "accept", "decline",
-                 "resign", "help")
+                 "resign", "help", "confirm")
 TOKEN_WORD = "token"
 MAX_LINES = 2000            # lines looked at; a player's mail never has more
 MAX_LINE = 1000             # characters of one line kept
@@ -29,7 +29,11 @@ _LEAD = re.compile(r"^(?:[\s\-*•◦·‣⁃–—+>»›:.,;)\]]|\(\d{1,3}\)|\
 _WORD = re.compile(r"[^\W\d_][\w'-]*")
 _GUARD = re.compile(r"\s*#\s*(\d{1,9})\s*$")
 _INVISIBLE = re.compile(r"[\u200b\u200c\u200d\u2060\ufeff]")
-_END = ".!:;,"               # what a person puts after a one-word command
+_END = ".!?:;,"              # what a person puts after a one-word command
+# ``salt WORD`` as people write it: ``salt: WORD``, ``salt:WORD``, ``Salt = WORD``,
+# ``salt - WORD`` (a dash needs a space before it: ``salt-WORD`` is one word). The mark
+# is never part of the salt, so a salt word cannot begin with one.
+_SALT = re.compile(r"salt\s*(?::|=|\s[-–—])?\s*([^\s:=\-–—]\S*)", re.I)
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,7 @@ class Lines:
                 text = text[:found.start()].rstrip()
             spelt, kind = by_word[word]
             if kind == "command":
+                text = salt_text(text)
                 words = text.rstrip(_END).split()
                 if len(words) > (2 if word == "salt" else 1):
                     seen.append((line, None))          # a sentence, not a command
@@ -116,6 +121,13 @@ def read_lines(body: str) -> Lines:
 def split_commands(body: str, *, seats: Sequence[str], verbs: Sequence[str]) -> Commands:
     """The commands of ``body`` in order, the chatter lines and the token, if any."""
     return read_lines(body).commands(seats=seats, verbs=verbs)
+
+
+def salt_text(text: str) -> str:
+    """``salt WORD`` for a salt line written with a colon, an equals sign or a dash
+    between (docs/mail.md section 3); any other line as it is."""
+    found = _SALT.fullmatch(text.rstrip(_END))
+    return f"salt {found.group(1)}" if found else text
 
 
 def _alone(c: CommandLine) -> bool:

@@ -6,11 +6,15 @@ from the seat's own address. Everything it does happens in one transaction
 with the record of its Message-ID, so an MTA's retry after a crash or a
 resent copy is processed exactly once. A message that does not count changes
 nothing; its sender gets one short refusal, rate-limited, and only if the
-host knows the address (never a stranger, never an auto-reply or bounce).
+host knows the address (never a stranger, never an auto-reply or bounce). A
+seat's valid secret from another address is the one exception: the seat, at
+its registered address, is told (a player writing from their other address
+must not lose a move without a word; the sender may not be the player).
 """
 from __future__ import annotations
 
 import hashlib
+import textwrap
 import time
 from dataclasses import dataclass
 
@@ -18,17 +22,21 @@ from sqlalchemy import func, insert, select, update
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.dialects import postgresql, sqlite
 
+from referee.core import registry
 from referee.service import schema as S
 from referee.service.identity import reply_address, same_address, seat_secret, secrets_in, valid
 from referee.service.mail.commands import read_lines
 from referee.service.mail.incoming import read_mail
-from referee.service.mail.notify import queue, subject
+from referee.service.mail.notify import queue, subject, to_seat
 from referee.service.session import Session
 from referee.service.store import game_seats
 from referee.service.submit import run_commands
 
 REFUSAL_GAP = 3600.0           # one refusal per address per hour
 MAX_REFS = 20
+SHOWN_LINES = 10               # a mail's commands quoted back to the seat it was sent as
+SHOWN_LINE = 200               # characters of each
+WIDTH = 72                     # columns of the notice's paragraphs
 
 
 @dataclass
@@ -55,6 +63,13 @@ def ingest(store, raw: bytes, *, now: float | None = None) -> Ingested:
     lines = read_lines(mail.body)
     with store.write() as conn:
         who, reason = _authenticate(store, conn, mail, lines.token)
+        if who is not None and not same_address(mail.sender, who[1][who[2]]["address"]):
+            scoped = _scoped(key, f"from {(mail.sender or '').lower()}")
+            if not _mark(store, conn, scoped, who[0]["id"], "refused: another sender", now):
+                return Ingested("duplicate")
+            sent = not mail.auto and _elsewhere(store, conn, mail, lines, who, now)
+            return Ingested("refused" if sent else "dropped", who[0]["id"], who[2],
+                            reason="from another address than the seat's")
         if who is None:
             scoped = _scoped(key, f"from {(mail.sender or '').lower()}")
             if not _mark(store, conn, scoped, None, f"refused: {reason}", now):
@@ -108,23 +123,27 @@ def _mark(store, conn, key: str, game_id: str | None, outcome: str, now: float) 
 
 
 def _authenticate(store, conn, mail, token):
-    """((the game's row, locked; its seat rows; the seat), "") or (None, why not). The
-    game is locked before its seats are read, so a seat replaced by a transaction that
-    committed a moment ago is seen as replaced."""
+    """((the game's row, locked; its seat rows; the seat), "") or (None, why not): the
+    seat whose valid secret the mail carries, whoever sent it (the caller compares
+    the sender). The game is locked before its seats are read, so a seat replaced by a
+    transaction that committed a moment ago is seen as replaced."""
     found = secrets_in(mail.recipients, token)
     if not found:
         return None, "this mail carries no seat's secret (reply to the referee's mail, or " \
                      "add your token line)"
     key = store.host_key(conn)
+    from_elsewhere = []
     for secret in found:
         game = store.lock_game(conn, secret.game_id)
         seats = game_seats(conn, secret.game_id) if game is not None else {}
         row = seats.get(secret.seat)
         if row is None or not valid(key, secret, row["generation"]):
             continue
-        if not same_address(mail.sender, row["address"]):
-            return None, f"this mail does not come from the address that holds {secret.seat}"
-        return (game, seats, secret.seat), ""
+        if same_address(mail.sender, row["address"]):
+            return (game, seats, secret.seat), ""
+        from_elsewhere.append((game, seats, secret.seat))
+    if from_elsewhere:
+        return from_elsewhere[0], ""
     return None, "the secret in this mail is not valid (a replaced seat's, or mistyped)"
 
 
@@ -142,7 +161,7 @@ def _refuse(conn, mail, reason: str, now: float) -> bool:
     host = None if mail.auto else _known(conn, mail.sender)
     if host is None:
         return False
-    if not _not_lately(conn, mail.sender.lower()[:320], now):
+    if not _once(conn, mail.sender.lower()[:320], now):
         return False
     queue(conn, game_id=None, kind="refusal", sender=host, to=[mail.sender],
           subject="[referee] your mail changed nothing", now=now,
@@ -152,9 +171,10 @@ def _refuse(conn, mail, reason: str, now: float) -> bool:
     return True
 
 
-def _not_lately(conn, key: str, now: float) -> bool:
-    """True, and remembered, unless ``key`` (an address, or a seat's chatter) was
-    answered within REFUSAL_GAP: a person who writes ten such mails gets one answer."""
+def _once(conn, key: str, now: float) -> bool:
+    """True, and ``key`` remembered, unless ``key`` was answered within REFUSAL_GAP
+    (``key``: a refused sender's address, ``SEAT@GAME`` for mail sent as a seat from
+    elsewhere, or ``chatter GAME.SEAT``): ten such mails, one answer."""
     try:
         with conn.begin_nested():
             row = conn.execute(select(S.refusals).where(S.refusals.c.address == key)
@@ -168,6 +188,41 @@ def _not_lately(conn, key: str, now: float) -> bool:
                              .values(last_at=now, count=row["count"] + 1))
     except sa_exc.IntegrityError:
         return False
+    return True
+
+
+def _elsewhere(store, conn, mail, lines, who, now: float) -> bool:
+    """Tell a seat, at its registered address and never at the sender's (whoever sent
+    it has the seat's secret, which may have leaked), that a mail with its secret came
+    from another address and played nothing; at most once per REFUSAL_GAP per seat, so
+    nobody holding a secret can make the referee flood its player."""
+    game, seats, seat = who
+    if not _once(conn, f"{seat}@{game['id']}"[:320], now):
+        return False
+    row = dict(seats[seat])
+    cmds = lines.commands(seats=list(seats), verbs=registry.get(game["game"]).move_verbs)
+    said = [textwrap.fill(c.text[:SHOWN_LINE], 76, initial_indent="    ",
+                          subsequent_indent="      ") for c in cmds.lines[:SHOWN_LINES]]
+    if len(cmds.lines) > SHOWN_LINES:
+        said.append(f"    ... and {len(cmds.lines) - SHOWN_LINES} more")
+    paragraphs = [
+        f"A mail for your seat {seat} in game {game['id']} came from "
+        f"{mail.sender or 'an unreadable address'}, not from this address "
+        f"({row['address']}), so nothing in it was played.",
+        f"Its subject: {' '.join(mail.subject.split())[:SHOWN_LINE // 2] or '(none)'}",
+        "Its commands:\n" + "\n".join(said) if said else "It held no command.",
+        "A seat's commands count only from the address the host registered for it. "
+        "To play, send them from this address: replying to this mail is enough. To "
+        f"play from the other address, ask the host to register it for {seat} "
+        f"(referee host replace {game['id']} {seat} ADDRESS; your secret changes too).",
+        "If you did not send that mail, someone else has your seat's secret: ask the "
+        "host for the same command with your own address, which gives you a new secret "
+        "and kills the old one.",
+        "Further mails like it get no answer for an hour."]
+    body = "\n\n".join(p if "\n" in p else textwrap.fill(p, WIDTH) for p in paragraphs) + "\n"
+    to_seat(conn, store.host_key(conn), game, row, kind="elsewhere",
+            what=f"a mail for {seat} from another address was not played", body=body,
+            now=now)
     return True
 
 
@@ -188,7 +243,7 @@ def _run(store, conn, mail, lines, game, seats, seat: str, key: str, now: float)
     reply = run_commands(store, conn, game_id, seat, commands, via="mail", now=now,
                          message_id=key, session=session)
     reply.ignored = list(cmds.ignored)
-    if not reply.verdicts and not _not_lately(conn, f"chatter {game_id}.{seat}", now):
+    if not reply.verdicts and not _once(conn, f"chatter {game_id}.{seat}", now):
         return reply                 # chatter answered within the hour: no second answer
     body = reply.text
     if mail.problems:

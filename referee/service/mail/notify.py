@@ -261,6 +261,7 @@ HELP = """Commands (one per line; chatter around them is ignored):
     decline        refuse a pending takeback
     resign         give up your seat
     help           this text
+    confirm        play a move the referee held: your own last move sent again
 Each accepted move is mailed to every seat with the ply and chain head
 (ply N chain XXXXXXXXXXXX): keep them, they witness the history.
 """

@@ -12,12 +12,12 @@ page shows are always those of the exact export it shows.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from threading import Lock
 from typing import Callable, TypeVar
 
 from referee.operations import check_text, what_happened
-from referee.replay import replay, resume
+from referee.replay import PLY_KINDS, replay, resume, voided_lines
 from referee.transcript import read_text
 from referee.transcript import items as I
 
@@ -27,11 +27,16 @@ RECENT = 8            # the last moves shown with what they did
 T = TypeVar("T")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Recent:
+    """One of the last plies as the transcript numbers them (moves, chance lines,
+    takebacks and resignations alike: the chain's items), and what it did."""
     ply: int
     text: str
     did: list[str] = field(default_factory=list)
+    line: int = 0             # its line in the transcript
+    kind: str = I.MOVE        # move, chance or control
+    voided: bool = False      # a move a takeback right after it voided
 
 
 @dataclass
@@ -99,21 +104,23 @@ def _carry(followed: tuple | None, transcript, *, deal_check: bool):
     rp, kept = followed or (None, [])
     if rp is None or not resume(rp, transcript, until=rp.reached):
         rp, kept = replay(transcript, until=0, deal_check=deal_check), []
-    plied = [it for it in transcript.items if it.kind in (I.MOVE, I.CHANCE)]
+    plied = [it for it in transcript.items if it.kind in PLY_KINDS]
     first = max(len(plied) - RECENT + 1, 1)
     recent = list(kept)
     for ply, item in enumerate(plied, 1):
         if ply < first or rp.reached is not None and item.line <= rp.reached:
             continue
-        entry = Recent(ply, item.body if item.kind == I.MOVE else f"* {item.body}")
-        recent.append(entry)
-        if resume(rp, transcript, until=item.line - 1) and rp.ok:
+        did: list[str] = []
+        if item.kind != I.CONTROL and resume(rp, transcript, until=item.line - 1) and rp.ok:
             before = rp.state.clone()
             if resume(rp, transcript, until=item.line) and rp.ok:
                 try:
-                    entry.did = what_happened(rp.module, before, rp.state, [item.text])
+                    did = what_happened(rp.module, before, rp.state, [item.text])
                 except Exception:   # a title's report must not cost the page its check
                     pass
+        recent.append(Recent(ply, f"* {item.body}" if item.kind == I.CHANCE else item.body,
+                             did, item.line, item.kind))
     if not resume(rp, transcript):
         rp = replay(transcript, deal_check=deal_check)
-    return rp, recent[-RECENT:]
+    voided = voided_lines(plied[-RECENT - 1:])
+    return rp, [replace(r, voided=r.line in voided) for r in recent[-RECENT:]]
