@@ -11,26 +11,15 @@ canonical line, which the answer shows, so the transcript holds the notation onl
 """
 from __future__ import annotations
 
-import difflib
-
+from referee.core import registry
 from referee.core.game import CHANCE
 from referee.core.reading import NotRead, read_line
-from referee.errors import NotationSyntaxError, RefereeError
+from referee.errors import (AmbiguousMoveError, IllegalMoveError, NotationSyntaxError,
+                            OutOfTurnError, RefereeError)
 from referee.replay.control import to_move
+from referee.syntax.hints import near_seat
 from referee.transcript import items as I
 from referee.transcript.reader import parse_line
-
-_NEAR = 0.75            # how like a seat a first word must be to be taken for a misspelt seat
-
-
-def near_seat(word: str, module, players) -> str | None:
-    """The seat of the title that ``word`` nearly spells ("gren", "Yelow"), if any."""
-    word = word.upper()
-    if word in players:
-        return word
-    found = difflib.get_close_matches(word, list(module.seats), n=1, cutoff=_NEAR)
-    return found[0] if found else None
-
 
 def seated_item(rp, text: str, number: int, err: RefereeError):
     """A line that is no transcript line at all ("2 kahunas please") may still be a
@@ -52,7 +41,7 @@ def step_move(rp, item, text: str, number: int, path: str):
     again as the module docstring says. Returns the item played (the canonical line
     when the free reader read it) and its canonical lines."""
     try:
-        return item, rp.step(item, canonical=True)
+        return _strictly(rp, item, number)
     except NotationSyntaxError as err:
         strict = err
     who = to_move(rp.state)
@@ -60,7 +49,7 @@ def step_move(rp, item, text: str, number: int, path: str):
         raise strict
     seatless = item.name.upper() not in rp.players
     if seatless:
-        if near_seat(item.name, rp.module, rp.players):
+        if near_seat(item.name, [*rp.players, *registry.all_seats()]):
             raise strict                    # a misspelt seat: its error names the seat
         try:
             seated = parse_line(f"{who} {text.strip()}", number)
@@ -68,7 +57,7 @@ def step_move(rp, item, text: str, number: int, path: str):
             seated = None
         if seated is not None and seated.kind == I.MOVE:
             try:
-                return seated, rp.step(seated, canonical=True)
+                return _strictly(rp, seated, number)
             except NotationSyntaxError as err:
                 strict = err
             item = seated
@@ -81,9 +70,40 @@ def step_move(rp, item, text: str, number: int, path: str):
         raise _placed(err, item, number, path) from None
     except RefereeError as err:
         raise _placed(err, item, number, path) from None
+    return _canonical(rp, move, item, number)
+
+
+def _strictly(rp, item, number: int):
+    """The notation's reading of ``item`` played; its syntax error raised for the caller
+    to read the line otherwise."""
+    try:
+        return item, rp.step(item, canonical=True)
+    except OutOfTurnError:
+        raise
+    except IllegalMoveError as err:
+        return _narrower(rp, item, number, err)
+
+
+def _canonical(rp, move, item, number: int):
+    """Play ``move`` as its canonical line (with the comment the player wrote)."""
     line = rp.module.format_move(move, rp.state)
     read = parse_line(line if item.comment is None else f"{line} {item.comment}", number)
     return read, rp.step(read, canonical=True)
+
+
+def _narrower(rp, item, number: int, strict: IllegalMoveError):
+    """The notation read the line but found it illegal or ambiguous. The free reader may
+    read more of it ("a kahuna" is one; "both boats" are the seat's boats): its move is
+    taken when it is one, legal, and (for an ambiguity) among the notation's candidates;
+    else the notation's answer stands, which names the rule."""
+    try:
+        move = read_line(rp.module, item.body, rp.state)
+    except RefereeError:
+        raise strict from None
+    line = rp.module.format_move(move, rp.state)
+    if isinstance(strict, AmbiguousMoveError) and line not in strict.candidates:
+        raise strict
+    return _canonical(rp, move, item, number)
 
 
 def _placed(err: RefereeError, item, number: int, path: str) -> RefereeError:

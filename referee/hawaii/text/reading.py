@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import product
 
 from referee.core.reading import Facts, Heard, Mention, number_of, words_of
 from referee.hawaii.rules import boats as boats_mod
@@ -30,8 +31,9 @@ _ACTIONS = {**dict.fromkeys(("buy", "buys", "buying", "purchase", "purchases", "
             **dict.fromkeys(("visit", "visits", "visiting"), ("visit",)),
             **dict.fromkeys(("sail", "sails", "sailing"), ("visit", "fish")),
             **dict.fromkeys(("pass", "passes", "passing", "order", "track"), ("order",)),
-            **dict.fromkeys(("choose", "chooses", "pick", "picks", "income"), ("income",))}
+            **dict.fromkeys(("income",), ("income",))}
 _STAY = {"stay", "stays", "staying", "remain", "remains", "remaining"}
+_FAMILIES = {"hut": "hut", "huts": "hut", "god": "god"}     # a word for any tile of a family
 _PLUS = {"plus", "+", "extra", "additional"}
 _SIDES = {"ii": 2, "x1": 1, "x2": 2}
 # the words that give the next number its meaning
@@ -43,9 +45,12 @@ _FILLER = set("""a an the and then also please pls plz thanks chief chiefs will 
 want wants wanna like to let lets let's ok okay so now just this turn go goes going went walk
 walks walking head heads heading travel travels run runs there is it be do does am are think
 guess for with at on in into onto by of from over up out place spot same take takes taking
+choose chooses pick picks grab grabs one
 put puts get gets getting use uses using pay pays paying paid token tokens price side space
 village row dock island which where me move moves moving""".split())
-_NUMBER_CONTEXT = {"with", "for", "paying", "pay", "pays", "using", "token", "tokens", "price"}
+_FISH = ("fish-price", "fish-pick", "fish-count", "fish-item")
+# a move that is no fishing has any number of numbers that might have named fish tokens
+_NOT_FISH = tuple(("not-fish", n) for n in range(1, 6))
 
 
 def _vocabulary(comps, board_ids) -> tuple[str, ...]:
@@ -58,6 +63,7 @@ class _Hearing:
 
     def __init__(self, text: str, state):
         self.text = names.join_two_word_names(text)
+        self.state = state
         self.d = state.d
         self.comps = self.d.comps
         self.words = words_of(self.text)
@@ -70,7 +76,6 @@ class _Hearing:
         self.place_seen = False
         self.pay_parts: list[tuple[int | None, str]] = []
         self.pay_start = 0
-        self.items = 0                      # numbers that may name a fish token
         self.boats_at: int | None = None    # the mention of the boats named so far
         self.singular = 0                   # where a kahuna or tiki is named in the singular
 
@@ -106,9 +111,20 @@ class _Hearing:
         if self.singular and not any(f[0] in ("count", "side") for m in self.mentions
                                      for f in m.facts):
             self.mentions.append(Mention("", self.singular, frozenset({("count", 1)})))
-        if self.items:
-            self.add("", 0, ("fish-n", self.items), ("not-fish",))     # as many tokens
+        self.fish_tokens()
         return self.heard
+
+    def fish_tokens(self) -> None:
+        """Each token named is a token of its own: "the 6s and the 6" is not the 6s twice.
+        One mention holds every way the fish named may fall on as many tokens."""
+        named = [[f for f in m.facts if f[0] in _FISH] for m in self.mentions]
+        named = [n for n in named if n]
+        if not named:
+            return
+        if len(named) >= len(_NOT_FISH):          # more tokens than any move takes
+            named = [[("too-many",)]]
+        combos = {("fish-combo", _combo(choice)) for choice in product(*named)}
+        self.mentions.append(Mention("", 0, frozenset(combos | {("not-fish", len(named))})))
 
     # --- one word -----------------------------------------------------------------------
 
@@ -122,16 +138,25 @@ class _Hearing:
             self.to_origin()
             return i + 1
         number = number_of(word)
-        if number is not None:
-            return self.number(i, number, column)
+        if number is not None and (word[:1].isdigit() or self.next(i) in self.tile_words()
+                                   or self.next(i) in _RESOURCES):
+            return self.number(i, number, column)    # "one" counts only things: "the 5s one"
         if word.endswith("fish") or word.endswith("fishes"):
             count = re.match(r"\d+", word)
             if count:
                 self.fish_count(int(count.group(0)), word, column)
                 return i + 1
-        if word == "i" and self.prev(i, ()) in self.tile_words():
+        if word == "i" and (self.prev(i, ()) in self.tile_words() or self.prev(i, ()) == "side"):
             self.add("side I", column, ("side", 1))
             return i + 1
+        if word in ("both", "all") and self.next(i) in ("boats", "boat"):
+            seat = self.heard.seat or self.state.current_player()
+            player = self.d.players.get(seat)
+            if player is not None:
+                self.add(f"{word} boats", column, ("boats", frozenset(
+                    names.boat_key(b.name) for b in player.realm.boats if not b.used)))
+                self.trip = True
+                return i + 2
         if word in _SIDES and self.tile_seen:
             self.add(word, column, ("side", _SIDES[word]))
             return i + 1
@@ -155,7 +180,7 @@ class _Hearing:
         if word in self.coords or word in self.place_ids:
             return self.place(i, word, column)
         kind = names.tile(word, self.comps)
-        if kind is not None or word in ("hut", "huts"):
+        if kind is not None or word in _FAMILIES:
             self.tile(i, word, kind, column)
             return i + 1
         if word in _ACTIONS:
@@ -171,7 +196,7 @@ class _Hearing:
         return i + 1
 
     def tile_words(self) -> set[str]:
-        return set(names.tile_names(self.comps)) | {"hut", "huts"}
+        return set(names.tile_names(self.comps)) | set(_FAMILIES)
 
     def number(self, i: int, number: tuple[int, bool], column: int) -> int:
         n, spear = number
@@ -200,7 +225,6 @@ class _Hearing:
             self.token(word, column, exact=True)
         elif self.prev(i, ()) in self.tile_words() and not spear and n in (1, 2):
             self.add(f"{word} (side or token)", column, ("side", n), ("token-value", n))
-            self.items += 1
         else:
             self.token(word, column, exact=spear)
         return i + 1
@@ -212,7 +236,6 @@ class _Hearing:
             self.add(f"token {shown}", column, ("token", shown), ("fish-pick", shown))
         else:
             self.add(f"token {n}", column, ("token-value", n), ("fish-price", n))
-        self.items += 1
 
     def fish_count(self, n: int, words: str, column: int) -> None:
         last = self.mentions[-1] if self.mentions else None
@@ -223,7 +246,6 @@ class _Hearing:
                                         frozenset({("fish-item", price[1], n)}))
             return
         self.add(words, column, ("fish-count", n))
-        self.items += 1
 
     def pay_part(self, i: int, n: int | None, word: str, column: int) -> None:
         if not self.pay_parts:
@@ -295,7 +317,8 @@ class _Hearing:
             self.plus = True
             self.add("plus tiki", column, ("kane-tiki", True))
             return
-        kinds = [kind] if kind is not None else [k for k in self.comps.tiles if k.endswith("-hut")]
+        kinds = [kind] if kind is not None else \
+            [k for k, t in self.comps.tiles.items() if t.family == _FAMILIES[word]]
         facts = [("tile", k) for k in kinds]
         before = self.prev(i, ())
         if before in ("a", "an", "one"):
@@ -335,17 +358,17 @@ def move_facts(move, state) -> Facts:
     if isinstance(move, (Fish, Visit)):
         return _trip_facts(move, d, p, origin)
     if isinstance(move, TakeOrder):
-        return Facts(frozenset({("action", "order"), ("order", move.space), ("not-fish",)}))
+        return Facts(frozenset({("action", "order"), ("order", move.space), *_NOT_FISH}))
     if isinstance(move, ChooseIncome):
         counts = Payment(*(move.choices.count(c) for c in ("shell", "foot", "fruit")))
-        return Facts(frozenset({("action", "income"), ("not-fish",), *_described("income", counts)}))
+        return Facts(frozenset({("action", "income"), *_NOT_FISH, *_described("income", counts)}))
     raise TypeError(f"{move!r} is not a Hawaii move")
 
 
 def _buy_facts(m: Buy, d, p, origin) -> Facts:
     cost = buying.move_cost(d, p, m.place)
     facts = {("action", "buy"), ("place", m.place), ("tile", m.tile), ("side", m.side),
-             ("count", m.side if m.tile in names.MULTI else 1), ("not-fish",), origin,
+             ("count", m.side if m.tile in names.MULTI else 1), *_NOT_FISH, origin,
              ("token", str(m.token)), ("token-value", m.token.value),
              *_described("move-pay", m.move_payment), *_described("tile-pay", m.tile_payment)}
     if m.place == p.at:
@@ -371,18 +394,24 @@ def _trip_facts(m, d, p, origin) -> Facts:
     unplain = set()
     if isinstance(m, Fish):
         cost = len(m.fish)
-        facts |= {("action", "fish"), ("fish-n", len(m.fish))}
+        facts.add(("action", "fish"))
+        each = []
         for t in m.fish:
             fish = comps.fish(t)
-            facts |= {("fish-pick", str(t)), ("fish-price", t.value), ("fish-count", fish),
-                      ("fish-item", str(t), fish), ("fish-item", t.value, fish)}
+            mine = ((("fish-pick", str(t)), ("fish-price", t.value), ("fish-count", fish),
+                     ("fish-item", str(t), fish), ("fish-item", t.value, fish)))
+            facts.update(mine)
+            each.append(mine)
+        facts.update(("fish-combo", _combo(choice)) for choice in product(*each))
         if not _lowest(m.fish, d.cove, comps):
             unplain.add("fish-pick")
     else:
         cost = comps.docks[m.dock - 1].feet
-        facts |= {("action", "visit"), ("dock", m.dock), ("not-fish",)}
-        if m.fruit:
-            facts.add(("tile", m.fruit))
+        facts |= {("action", "visit"), ("dock", m.dock), *_NOT_FISH}
+        island = d.docks[m.dock - 1]
+        spec = comps.island(island) if island is not None else None
+        if m.fruit or (spec is not None and spec.reward == "tile"):
+            facts.add(("tile", m.fruit or spec.tile))       # what the island gives
         if m.village is not None:
             facts.add(("village", m.village))
     realm = p.realm.boats
@@ -395,6 +424,10 @@ def _trip_facts(m, d, p, origin) -> Facts:
     if m.payment != payment.plain(boats_mod.default_units(cost, chosen, comps), payment.FEET):
         unplain.add("trip-pay")
     return Facts(frozenset(facts), frozenset(unplain))
+
+
+def _combo(choice) -> tuple:
+    return tuple(sorted(choice, key=repr))
 
 
 def _lowest(taken, cove, comps) -> bool:
