@@ -30,7 +30,7 @@ _FILLER = set("""a an the and then also please pls plz thanks will would shall w
 like to let lets ok okay so now just this turn go goes going move moves moving walk walks
 walking is it be do does am are think guess for with at on in into onto by of from over up
 out take takes taking get gets disc discs number card cards space which where shaman
-shamans there here one""".split())
+shamans there here one beach""".split())
 _SECTION_BEFORE = {"on", "onto", "at", "to", "beach", "section", "beaches", "from", "in"}
 
 
@@ -38,8 +38,8 @@ class _Hearing:
     def __init__(self, text: str, state):
         self.st = state
         self.comp = state.comp
-        self.words = words_of(self.join(text))
         self.cards = {**pickable(self.comp), **purchasable(self.comp)}
+        self.words = words_of(self.join(text, self.cards))
         self.heard = Heard(vocabulary=tuple(sorted({*self.cards, *_ACTIONS, *self.comp.rings,
                                                     "invocation", "shaman", "boat"})))
         self.mentions = self.heard.mentions
@@ -47,13 +47,16 @@ class _Hearing:
         self.take = self.shaman = False
 
     @staticmethod
-    def join(text: str) -> str:
-        """"white pearl" and "pearl white" are the face ``pearl-white``."""
+    def join(text: str, cards) -> str:
+        """A card's name typed with spaces ("forest statues") is the card; "white pearl"
+        is the face ``pearl-white``."""
         out = text
+        for name in sorted(cards, key=len, reverse=True):
+            if "-" in name:
+                out = _replace(out, name.replace("-", " "), name)
         for a, b in (("white", "pearl"), ("black", "pearl")):
-            for first, second in ((a, b), (b, a)):
-                for sep in (" ", "-"):
-                    out = _replace(out, f"{first}{sep}{second}", f"{b}-{a}")
+            out = _replace(out, f"{a} {b}", f"{b}-{a}")
+            out = _replace(out, f"{a}-{b}", f"{b}-{a}")
         return out
 
     def add(self, words: str, column: int, *facts) -> None:
@@ -84,7 +87,7 @@ class _Hearing:
             return i + 1
         space = board.parse_space(self.comp, word)
         if space is None and word in self.comp.rings and number_of(nxt):
-            space = board.parse_space(self.comp, f"{word}{nxt}")
+            space = board.parse_space(self.comp, f"{word}{number_of(nxt)[0]}")
             i += 1
         if space is not None:
             self.space(i, word, space, column)
@@ -99,6 +102,8 @@ class _Hearing:
         if word == "from" and self.take:
             self.add("take ... from", column, ("action", "takeback"))
             return i + 1
+        if word in ("shell", "shells") and self.prev(i) in ("with", "using", "paying", "pay"):
+            return i + 1                            # how a purchase is paid: no card to pick
         if word in self.cards:
             facts = [("card", self.cards[word])]
             if word == "priestess":
@@ -140,7 +145,8 @@ class _Hearing:
 
     def number(self, i: int, n: int, column: int) -> None:
         before = self.prev(i)
-        if before == "crater":
+        lava = any(("action", "priestess") in m.facts for m in self.mentions)
+        if before == "crater" or (lava and before in ("from", "to", "into", "onto")):
             if not self.craters:
                 self.craters_at = column
             self.craters.append(n)

@@ -48,9 +48,24 @@ guess for with at on in into onto by of from over up out place spot same take ta
 choose chooses pick picks grab grabs one
 put puts get gets getting use uses using pay pays paying paid token tokens price side space
 village row dock island which where me move moves moving""".split())
-_FISH = ("fish-price", "fish-pick", "fish-count", "fish-item")
+def _value(v: int) -> str:
+    """The kind of the facts naming a fish token by its value (``6``, or ``6s``): naming
+    one settles that a lower token showing the same fish is not the one meant."""
+    return f"fish-value {v}"
+
+
+def _pick(v: int) -> str:
+    """The kind of the facts naming a fish token exactly (``6s``, ``plain 6``): naming one
+    settles which of two look-alikes of the same value is taken (ruling H-X6)."""
+    return f"fish-pick {v}"
+
+
+def _fishy(fact) -> bool:
+    return fact[0].startswith("fish-")
+
+
 # a move that is no fishing has any number of numbers that might have named fish tokens
-_NOT_FISH = tuple(("not-fish", n) for n in range(1, 6))
+_NOT_FISH = tuple(("not-fish", n) for n in range(1, 9))
 
 
 def _vocabulary(comps, board_ids) -> tuple[str, ...]:
@@ -117,7 +132,7 @@ class _Hearing:
     def fish_tokens(self) -> None:
         """Each token named is a token of its own: "the 6s and the 6" is not the 6s twice.
         One mention holds every way the fish named may fall on as many tokens."""
-        named = [[f for f in m.facts if f[0] in _FISH] for m in self.mentions]
+        named = [[f for f in m.facts if _fishy(f)] for m in self.mentions]
         named = [n for n in named if n]
         if not named:
             return
@@ -212,7 +227,7 @@ class _Hearing:
         if not spear and (nxt in self.tile_words()):
             self.add(f"{n} of them", column, ("count", n))
             return i + 1
-        role = _BEFORE_NUMBER.get(self.prev(i, ("the", "a", "an", "my", "number", "#")))
+        role = _BEFORE_NUMBER.get(self.prev(i, ("the", "a", "an", "my", "number", "#", "token")))
         if role == "village" and not spear:
             self.add(f"village {n}", column, ("village", n))
         elif role == "order" and not spear:
@@ -233,17 +248,17 @@ class _Hearing:
         n, spear = number_of(word)
         shown = f"{n}{'s' if spear else ''}"
         if exact:
-            self.add(f"token {shown}", column, ("token", shown), ("fish-pick", shown))
+            self.add(f"token {shown}", column, ("token", shown), (_pick(n), shown),
+                     (_value(n), shown))
         else:
-            self.add(f"token {n}", column, ("token-value", n), ("fish-price", n))
+            self.add(f"token {n}", column, ("token-value", n), (_value(n), n))
 
     def fish_count(self, n: int, words: str, column: int) -> None:
         last = self.mentions[-1] if self.mentions else None
-        price = next((f for f in last.facts if f[0] in ("fish-price", "fish-pick")), None) \
-            if last is not None else None
-        if price is not None:            # "6 (3 fish)": one token, seen from both sides
+        named = [f for f in last.facts if _fishy(f)] if last is not None else []
+        if named:                        # "6 (3 fish)": one token, seen from both sides
             self.mentions[-1] = Mention(f"{last.words} ({words})", last.column,
-                                        frozenset({("fish-item", price[1], n)}))
+                                        frozenset((*f, n) for f in named))
             return
         self.add(words, column, ("fish-count", n))
 
@@ -398,13 +413,14 @@ def _trip_facts(m, d, p, origin) -> Facts:
         each = []
         for t in m.fish:
             fish = comps.fish(t)
-            mine = ((("fish-pick", str(t)), ("fish-price", t.value), ("fish-count", fish),
-                     ("fish-item", str(t), fish), ("fish-item", t.value, fish)))
+            value, pick = _value(t.value), _pick(t.value)
+            mine = ((value, t.value), (value, str(t)), (pick, str(t)), ("fish-count", fish),
+                    (value, t.value, fish), (value, str(t), fish), (pick, str(t), fish))
             facts.update(mine)
             each.append(mine)
         facts.update(("fish-combo", _combo(choice)) for choice in product(*each))
-        if not _lowest(m.fish, d.cove, comps):
-            unplain.add("fish-pick")
+        unplain.update(_pick(t.value) if same else _value(t.value)
+                       for t, same in _not_lowest(m.fish, d.cove, comps))
     else:
         cost = comps.docks[m.dock - 1].feet
         facts |= {("action", "visit"), ("dock", m.dock), *_NOT_FISH}
@@ -430,10 +446,14 @@ def _combo(choice) -> tuple:
     return tuple(sorted(choice, key=repr))
 
 
-def _lowest(taken, cove, comps) -> bool:
-    """Whether each token taken is the lowest of the cove's tokens showing its fish, as
-    the notation takes it when only the fish is named (ruling H-X6)."""
+def _not_lowest(taken, cove, comps) -> list:
+    """The tokens taken that are not the lowest of the cove's tokens showing their fish,
+    which the notation takes when only the fish or the value is named (ruling H-X6)."""
     left = list(cove)
     for t in taken:
         left.remove(t)
-    return all(not any(u < t and comps.fish(u) == comps.fish(t) for u in left) for t in taken)
+    out = []
+    for t in taken:
+        lower = [u for u in left if u < t and comps.fish(u) == comps.fish(t)]
+        out += [(t, u.value == t.value) for u in lower]
+    return out
