@@ -70,6 +70,7 @@ class Mention:
     words: str
     column: int
     facts: frozenset
+    weak: bool = False      # a number no word explains: alone, it makes no move of a line
 
 
 @dataclass
@@ -123,25 +124,29 @@ def read_free(text: str, seat: str, moves: Iterable[Any], heard: Heard,
         word, column = heard.unknown[0]
         raise NotRead(f"'{word}' is no word of a move the referee knows", column=column,
                       hint=_did_you_mean(word, heard.vocabulary), named=len(heard.mentions))
-    if not heard.mentions:
-        raise NotRead(f"'{_short(text)}' names nothing of the game", column=1)
+    if all(m.weak for m in heard.mentions):
+        raise NotRead(f"'{_short(text)}' names nothing of the game"
+                      + (" but numbers" if heard.mentions else ""), column=1)
     if heard.seat is not None and heard.seat != seat:
         raise OutOfTurnError(f"{heard.seat} cannot move now: {seat} is to move", column=1)
-    matched, near, best = [], [], -1
+    matched, near, best = [], [], (-1, False)
     for move in moves:
         f = facts_of(move)
         hit: set = set()
-        met = 0
+        met = score = 0
         for mention in heard.mentions:
             common = mention.facts & f.facts
             if common:
                 met += 1
+                score += 1 if mention.weak else 2
                 hit.update(x[0] for x in common)
         if met == len(heard.mentions):
             matched.append((move, f.unplain <= hit))
-        elif met > best:
-            best, near = met, [move]
-        elif met == best and len(near) < MAX_LISTED:
+            continue
+        rank = (score, f.unplain <= hit)      # the most said, then the plainest
+        if rank > best:
+            best, near = rank, [move]
+        elif rank == best and len(near) < MAX_LISTED:
             near.append(move)
     plain = [m for m, ok in matched if ok]
     if len(plain) == 1:

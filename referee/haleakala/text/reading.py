@@ -59,8 +59,8 @@ class _Hearing:
             out = _replace(out, f"{a}-{b}", f"{b}-{a}")
         return out
 
-    def add(self, words: str, column: int, *facts) -> None:
-        self.mentions.append(Mention(words, column, frozenset(facts)))
+    def add(self, words: str, column: int, *facts, weak: bool = False) -> None:
+        self.mentions.append(Mention(words, column, frozenset(facts), weak))
 
     def prev(self, i: int) -> str:
         j = i - 1
@@ -151,9 +151,9 @@ class _Hearing:
                 self.craters_at = column
             self.craters.append(n)
         elif before in _SECTION_BEFORE:
-            self.add(f"beach {n}", column, ("section", n))
+            self.add(f"beach {n}", column, ("section", n), weak=before != "beach")
         else:
-            self.add(f"disc {n}", column, ("disc", n))
+            self.add(f"disc {n}", column, ("disc", n), weak=True)
 
 
 def _replace(text: str, old: str, new: str) -> str:

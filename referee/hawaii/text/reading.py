@@ -94,10 +94,10 @@ class _Hearing:
         self.boats_at: int | None = None    # the mention of the boats named so far
         self.singular = 0                   # where a kahuna or tiki is named in the singular
 
-    def add(self, words: str, column: int, *facts) -> None:
+    def add(self, words: str, column: int, *facts, weak: bool = False) -> None:
         if column > 0 and words == self.lower_at(column):      # the word as the player typed it
             words = self.text[column - 1:column - 1 + len(words)]
-        self.mentions.append(Mention(words, column, frozenset(facts)))
+        self.mentions.append(Mention(words, column, frozenset(facts), weak))
 
     def lower_at(self, column: int) -> str:
         return next((w for w, c in self.words if c == column), "")
@@ -125,7 +125,7 @@ class _Hearing:
         self.flush_payment()
         if self.singular and not any(f[0] in ("count", "side") for m in self.mentions
                                      for f in m.facts):
-            self.mentions.append(Mention("", self.singular, frozenset({("count", 1)})))
+            self.mentions.append(Mention("", self.singular, frozenset({("count", 1)}), weak=True))
         self.fish_tokens()
         return self.heard
 
@@ -139,7 +139,8 @@ class _Hearing:
         if len(named) >= len(_NOT_FISH):          # more tokens than any move takes
             named = [[("too-many",)]]
         combos = {("fish-combo", _combo(choice)) for choice in product(*named)}
-        self.mentions.append(Mention("", 0, frozenset(combos | {("not-fish", len(named))})))
+        self.mentions.append(Mention("", 0, frozenset(combos | {("not-fish", len(named))}),
+                                     weak=True))
 
     # --- one word -----------------------------------------------------------------------
 
@@ -239,7 +240,7 @@ class _Hearing:
         elif role == "plain":
             self.token(word, column, exact=True)
         elif self.prev(i, ()) in self.tile_words() and not spear and n in (1, 2):
-            self.add(f"{word} (side or token)", column, ("side", n), ("token-value", n))
+            self.add(f"{word} (side or token)", column, ("side", n), ("token-value", n), weak=True)
         else:
             self.token(word, column, exact=spear)
         return i + 1
@@ -249,16 +250,16 @@ class _Hearing:
         shown = f"{n}{'s' if spear else ''}"
         if exact:
             self.add(f"token {shown}", column, ("token", shown), (_pick(n), shown),
-                     (_value(n), shown))
+                     (_value(n), shown), weak=True)
         else:
-            self.add(f"token {n}", column, ("token-value", n), (_value(n), n))
+            self.add(f"token {n}", column, ("token-value", n), (_value(n), n), weak=True)
 
     def fish_count(self, n: int, words: str, column: int) -> None:
         last = self.mentions[-1] if self.mentions else None
         named = [f for f in last.facts if _fishy(f)] if last is not None else []
         if named:                        # "6 (3 fish)": one token, seen from both sides
             self.mentions[-1] = Mention(f"{last.words} ({words})", last.column,
-                                        frozenset((*f, n) for f in named))
+                                        frozenset((*f, n) for f in named), last.weak)
             return
         self.add(words, column, ("fish-count", n))
 
