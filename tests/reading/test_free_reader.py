@@ -8,12 +8,12 @@ import random
 import pytest
 
 from referee.core import registry
-from referee.core.game import CHANCE
 from referee.core.reading import read_line
 from referee.errors import RefereeError
 from referee.operations import play_text
 from referee.replay import replay
 from referee.transcript import read_bytes
+from tests.decisions import decisions
 from tests.reading.corpus import position
 
 HAWAII = "hawaii-red-with-fruits.txt"          # RED to move on the beach, 2 fruits
@@ -108,16 +108,7 @@ def test_every_legal_moves_canonical_line_is_read_as_that_move_or_refused(key):
     module = registry.get(key)
     right = refused = 0
     for seed in range(2):
-        rng = random.Random(seed)
-        state = module.new_state(list(module.seats[:module.max_players]))
-        for _ in range(160):
-            who = state.current_player()
-            if who is None:
-                break
-            if who == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            moves = list(state.legal_moves())
+        for state, _, moves, rng in decisions(module, seed, 160, module.max_players):
             for move in moves if len(moves) <= 12 else rng.sample(moves, 12):
                 line = module.format_move(move, state)
                 try:
@@ -127,7 +118,6 @@ def test_every_legal_moves_canonical_line_is_read_as_that_move_or_refused(key):
                     continue
                 assert read == move, (line, module.format_move(read, state))
                 right += 1
-            state.apply(rng.choice(moves))
     assert right >= 20 * refused, (right, refused)
 
 
