@@ -53,10 +53,11 @@ class GameModule(Protocol):
         """What a free line names, for the free reader (core/reading.py): a ``Heard``
         with the seat named, the mentions (each with the facts it may mean) and the
         words the game does not know."""
-    def move_facts(self, move: Any, state: State) -> Any:
-        """What the legal ``move`` has, as ``Facts`` (core/reading.py): the facts a
-        mention may name, and the kinds in which the move is not what the notation
-        fills in when that detail is left out."""
+    def move_facts(self, moves: Sequence[Any], state: State) -> Sequence[Any]:
+        """What each legal move of ``moves`` has, as ``Facts`` (core/reading.py): the
+        facts a mention may name, and the kinds in which the move is not what the
+        notation fills in when that detail is left out. All at once, so that a position
+        with thousands of moves works out what they share once."""
 
     def least_disruptive_move(self, state: State) -> Any:
         """The move the referee plays for the seat to move when that seat has resigned
@@ -104,8 +105,8 @@ class LazyGameModule:
     def hear(self, text: str, state):
         return self._part(self.reading, "hear")(text, state)
 
-    def move_facts(self, move, state):
-        return self._part(self.reading, "move_facts")(move, state)
+    def move_facts(self, moves, state):
+        return self._part(self.reading, "move_facts")(moves, state)
 
     def render(self, state, fmt: str = "text") -> str:
         if fmt == "svg":

@@ -28,7 +28,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Sequence
 
 from referee.errors import (AmbiguousMoveError, IllegalMoveError, NotationSyntaxError,
                             OutOfTurnError)
@@ -111,15 +111,16 @@ def read_line(module, text: str, state) -> Any:
         raise NotRead(f"{getattr(module, 'name', 'this game')} reads moves in its notation only",
                       column=1)
     heard = module.hear(text, state)
-    return read_free(text, seat, state.legal_moves(), heard,
-                     lambda m: module.move_facts(m, state),
+    moves = list(state.legal_moves())
+    return read_free(text, seat, moves, heard, module.move_facts(moves, state),
                      lambda m: module.format_move(m, state))
 
 
-def read_free(text: str, seat: str, moves: Iterable[Any], heard: Heard,
-              facts_of: Callable[[Any], Facts], line_of: Callable[[Any], str]) -> Any:
-    """The one legal move of ``seat`` (``moves`` are its legal moves) that ``heard``
-    describes; AmbiguousMoveError, IllegalMoveError, OutOfTurnError or NotRead."""
+def read_free(text: str, seat: str, moves: Sequence[Any], heard: Heard,
+              facts: Sequence[Facts], line_of: Callable[[Any], str]) -> Any:
+    """The one legal move of ``seat`` (``moves`` are its legal moves, ``facts`` theirs)
+    that ``heard`` describes; AmbiguousMoveError, IllegalMoveError, OutOfTurnError or
+    NotRead."""
     if heard.unknown:
         word, column = heard.unknown[0]
         raise NotRead(f"'{word}' is no word of a move the referee knows", column=column,
@@ -130,11 +131,12 @@ def read_free(text: str, seat: str, moves: Iterable[Any], heard: Heard,
     if heard.seat is not None and heard.seat != seat:
         raise OutOfTurnError(f"{heard.seat} cannot move now: {seat} is to move", column=1)
     matched, near, best = [], [], (-1, False)
-    for move in moves:
-        f = facts_of(move)
+    for move, f in zip(moves, facts):
         hit: set = set()
         met = score = 0
         for mention in heard.mentions:
+            if mention.facts.isdisjoint(f.facts):
+                continue
             common = mention.facts & f.facts
             if common:
                 met += 1

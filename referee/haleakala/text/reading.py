@@ -171,7 +171,12 @@ def hear(text: str, state) -> Heard:
     return _Hearing(text, state).run()
 
 
-def move_facts(move, state) -> Facts:
+def move_facts(moves, state) -> list[Facts]:
+    """The facts of each of ``moves`` (legal in ``state``)."""
+    return [_facts(move, state) for move in moves]
+
+
+def _facts(move, state) -> Facts:
     if isinstance(move, (PlaceDisc, TakeBack)):
         place = isinstance(move, PlaceDisc)
         facts = {("action", "place" if place else "takeback"), ("disc", move.value),

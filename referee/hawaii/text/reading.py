@@ -64,6 +64,22 @@ def _fishy(fact) -> bool:
     return fact[0].startswith("fish-")
 
 
+def _named_token(facts) -> str | None:
+    """A mention's fish token in the words of ``_token_words``, if it names one."""
+    fish = [f for f in facts if _fishy(f)]
+    if not fish:
+        return None
+    exact = next((f for f in fish if f[0].startswith("fish-pick")), None)
+    count = next((f[-1] for f in fish if len(f) == 3), None)
+    if fish[0][0] == "fish-count":
+        return f"c{fish[0][1]}"
+    head = f"e{exact[1]}" if exact is not None else f"v{fish[0][1]}"
+    return head + (f"c{count}" if count is not None else "")
+
+
+_COMBINED = 3       # fish tokens one line may tell apart; more are read only one by one
+
+
 # a move that is no fishing has any number of numbers that might have named fish tokens
 _NOT_FISH = tuple(("not-fish", n) for n in range(1, 9))
 
@@ -131,16 +147,17 @@ class _Hearing:
 
     def fish_tokens(self) -> None:
         """Each token named is a token of its own: "the 6s and the 6" is not the 6s twice.
-        One mention holds every way the fish named may fall on as many tokens."""
-        named = [[f for f in m.facts if _fishy(f)] for m in self.mentions]
+        One mention holds the tokens named, as the words ``_token_words`` gives a token."""
+        named = [_named_token(m.facts) for m in self.mentions]
         named = [n for n in named if n]
         if not named:
             return
-        if len(named) >= len(_NOT_FISH):          # more tokens than any move takes
-            named = [[("too-many",)]]
-        combos = {("fish-combo", _combo(choice)) for choice in product(*named)}
-        self.mentions.append(Mention("", 0, frozenset(combos | {("not-fish", len(named))}),
-                                     weak=True))
+        facts = {("not-fish", len(named))}
+        if len(named) <= _COMBINED:
+            facts.add(("fish-combo", tuple(sorted(named))))
+        else:
+            facts = {("too-many",)}
+        self.mentions.append(Mention("", 0, frozenset(facts), weak=True))
 
     # --- one word -----------------------------------------------------------------------
 
@@ -364,46 +381,75 @@ def _described(slot: str, pay: Payment) -> tuple:
                  for mask in range(1 << len(used)))
 
 
-def move_facts(move, state) -> Facts:
+def move_facts(moves, state) -> list[Facts]:
+    """The facts of each of ``moves`` (legal in ``state``), made once per position: a
+    rich position has over 5,000 purchases, which share their parts."""
     d = state.d
-    seat = move.seat
-    p = d.players[seat]
-    origin = ("origin", p.at if p.at in d.board else "beach")
-    if isinstance(move, Buy):
-        return _buy_facts(move, d, p, origin)
-    if isinstance(move, (Fish, Visit)):
-        return _trip_facts(move, d, p, origin)
-    if isinstance(move, TakeOrder):
-        return Facts(frozenset({("action", "order"), ("order", move.space), *_NOT_FISH}))
-    if isinstance(move, ChooseIncome):
-        counts = Payment(*(move.choices.count(c) for c in ("shell", "foot", "fruit")))
-        return Facts(frozenset({("action", "income"), *_NOT_FISH, *_described("income", counts)}))
-    raise TypeError(f"{move!r} is not a Hawaii move")
+    costs: dict[tuple, object] = {}
+    out = []
+    for move in moves:
+        p = d.players[move.seat]
+        origin = p.at if p.at in d.board else "beach"
+        if isinstance(move, Buy):
+            key = (move.seat, move.place)
+            cost = costs.get(key)
+            if cost is None:
+                cost = costs[key] = buying.move_cost(d, p, move.place)
+            out.append(_buy_facts(move, move.place == p.at, origin, cost))
+        elif isinstance(move, (Fish, Visit)):
+            out.append(_trip_facts(move, d, p, ("origin", origin), costs))
+        elif isinstance(move, TakeOrder):
+            out.append(Facts(frozenset({("action", "order"), ("order", move.space), *_NOT_FISH})))
+        elif isinstance(move, ChooseIncome):
+            counts = Payment(*(move.choices.count(c) for c in ("shell", "foot", "fruit")))
+            out.append(Facts(frozenset({("action", "income"), *_NOT_FISH,
+                                        *_described("income", counts)})))
+        else:
+            raise TypeError(f"{move!r} is not a Hawaii move")
+    return out
 
 
-def _buy_facts(m: Buy, d, p, origin) -> Facts:
-    cost = buying.move_cost(d, p, m.place)
-    facts = {("action", "buy"), ("place", m.place), ("tile", m.tile), ("side", m.side),
-             ("count", m.side if m.tile in names.MULTI else 1), *_NOT_FISH, origin,
-             ("token", str(m.token)), ("token-value", m.token.value),
-             *_described("move-pay", m.move_payment), *_described("tile-pay", m.tile_payment)}
-    if m.place == p.at:
-        facts.add(("movement", "stay"))
-    if m.village is not None:
-        facts.add(("village", m.village))
-    unplain = set()
-    if m.move_payment != payment.plain(cost, payment.FEET):
-        unplain.add("move-pay")
-    if m.tile_payment != payment.plain(m.token.value * m.side, payment.SHELLS):
-        unplain.add("tile-pay")
+@lru_cache(maxsize=1 << 15)
+def _buy_facts(m: Buy, stays: bool, origin: str, cost: int) -> Facts:
+    """Remembered: the next call on the same position (or the next position, which
+    shares most purchases) finds them."""
+    facts = _buy_parts(m.place, m.tile, m.side, m.token, m.village, stays, origin) \
+        | _paid("move-pay", m.move_payment) | _paid("tile-pay", m.tile_payment)
+    unplain = []
+    if m.move_payment != _plain(cost, payment.FEET):
+        unplain.append("move-pay")
+    if m.tile_payment != _plain(m.token.value * m.side, payment.SHELLS):
+        unplain.append("tile-pay")
     if m.kane_tiki is not None:
-        facts.add(("kane-tiki", True))
-        facts.update(_described("kane-pay", m.kane_tiki))
-        unplain.add("kane-tiki")
-    return Facts(frozenset(facts), frozenset(unplain))
+        facts = facts | _paid("kane-pay", m.kane_tiki) | {("kane-tiki", True)}
+        unplain.append("kane-tiki")
+    return Facts(facts, frozenset(unplain))
 
 
-def _trip_facts(m, d, p, origin) -> Facts:
+@lru_cache(maxsize=4096)
+def _buy_parts(place, tile, side, token, village, stays, origin) -> frozenset:
+    facts = {("action", "buy"), ("place", place), ("tile", tile), ("side", side),
+             ("count", side if tile in names.MULTI else 1), *_NOT_FISH, ("origin", origin),
+             ("token", str(token)), ("token-value", token.value)}
+    if stays:
+        facts.add(("movement", "stay"))
+    if village is not None:
+        facts.add(("village", village))
+    return frozenset(facts)
+
+
+@lru_cache(maxsize=4096)
+def _paid(slot: str, pay: Payment) -> frozenset:
+    return frozenset(_described(slot, pay))
+
+
+@lru_cache(maxsize=1024)
+def _plain(amount: int, resource: str) -> Payment:
+    return payment.plain(amount, resource)
+
+
+def _trip_facts(m, d, p, origin, known: dict) -> Facts:
+    """``known`` keeps what the moves of one position share: the usual boats per trip."""
     comps = d.comps
     facts = {origin, ("boats", frozenset(names.boat_key(b) for b in m.boats)),
              *_described("trip-pay", m.payment)}
@@ -415,11 +461,10 @@ def _trip_facts(m, d, p, origin) -> Facts:
         for t in m.fish:
             fish = comps.fish(t)
             value, pick = _value(t.value), _pick(t.value)
-            mine = ((value, t.value), (value, str(t)), (pick, str(t)), ("fish-count", fish),
-                    (value, t.value, fish), (value, str(t), fish), (pick, str(t), fish))
-            facts.update(mine)
-            each.append(mine)
-        facts.update(("fish-combo", _combo(choice)) for choice in product(*each))
+            facts.update(((value, t.value), (value, str(t)), (pick, str(t)), ("fish-count", fish),
+                          (value, t.value, fish), (value, str(t), fish), (pick, str(t), fish)))
+            each.append(_token_words(t, fish))
+        facts.update(_combos(tuple(each)))
         unplain.update(_pick(t.value) if same else _value(t.value)
                        for t, same in _not_lowest(m.fish, d.cove, comps))
     else:
@@ -432,9 +477,11 @@ def _trip_facts(m, d, p, origin) -> Facts:
         if m.village is not None:
             facts.add(("village", m.village))
     realm = p.realm.boats
-    trip = boats_mod.default_trip(cost, realm, comps)
-    usual = tuple(b.name for b in realm if b.name in (set(trip[0]) if trip else
-                                                      {b.name for b in realm if not b.used}))
+    usual = known.get((m.seat, "trip", cost))
+    if usual is None:
+        trip = boats_mod.default_trip(cost, realm, comps)
+        picked = set(trip[0]) if trip else {b.name for b in realm if not b.used}
+        usual = known[(m.seat, "trip", cost)] = tuple(b.name for b in realm if b.name in picked)
     if tuple(m.boats) != usual:
         unplain.add("boats")
     chosen = [b for b in realm if b.name in m.boats]
@@ -443,8 +490,19 @@ def _trip_facts(m, d, p, origin) -> Facts:
     return Facts(frozenset(facts), frozenset(unplain))
 
 
-def _combo(choice) -> tuple:
-    return tuple(sorted(choice, key=repr))
+@lru_cache(maxsize=4096)
+def _combos(each: tuple) -> frozenset:
+    """Every way the tokens taken may be named together, one word each (remembered: the
+    fish moves of a position differ mostly in boats and payment, not in tokens)."""
+    if len(each) > _COMBINED:
+        return frozenset()
+    return frozenset(("fish-combo", tuple(sorted(choice))) for choice in product(*each))
+
+
+def _token_words(t, fish: int) -> tuple[str, ...]:
+    """The ways one fish token may be named, as short words, for telling the tokens of
+    one line apart: by value, exactly, by its fish, or by value or exactly with its fish."""
+    return (f"v{t.value}", f"e{t}", f"c{fish}", f"v{t.value}c{fish}", f"e{t}c{fish}")
 
 
 def _not_lowest(taken, cove, comps) -> list:

@@ -1,0 +1,65 @@
+"""The free reader's answer time on the richest Hawaii position random games reach.
+
+    python benchmarks/reading_bench.py [--games 40] [--runs 21] [--players 5]
+
+Finds the position as benchmarks/builder_bench.py does (the most legal moves of GAMES
+random games), then times ``referee.core.reading.read_line`` (what ``play_text`` runs
+for a line the notation cannot read) on a line it reads, a line it answers with
+candidates and a line no move fits: median wall time over RUNS calls each, in this warm
+process, and the first call. Recorded in docs/performance.md.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from builder_bench import richest  # noqa: E402
+from referee.core.reading import read_line  # noqa: E402
+from referee.errors import RefereeError  # noqa: E402
+
+
+def lines_for(module, state) -> dict[str, str]:
+    """A line naming one legal purchase in words, one naming a tile only, one naming
+    a token no place holds."""
+    move = next(m for m in state.legal_moves() if type(m).__name__ == "Buy"
+                and m.village is not None and m.kane_tiki is None
+                and str(m.move_payment) == f"{m.move_payment.feet} feet"
+                and m.tile_payment.shells == m.tile_payment.total)
+    side = "II" if move.side == 2 else "I"
+    return {"reads": f"I buy the {move.tile} {side} at {move.place} with the {move.token} "
+                     f"to village {move.village}",
+            "candidates": f"buy a {move.tile}",
+            "no move": "buy a tiki with the 9"}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--runs", type=int, default=21)
+    ap.add_argument("--players", type=int, default=5)
+    args = ap.parse_args()
+    module, state, most = richest(args.games, args.players, 1)
+    print(f"richest position of {args.games} random {args.players}-player games: "
+          f"{most} legal moves")
+    for what, line in lines_for(module, state).items():
+        times, answer = [], ""
+        for _ in range(args.runs):
+            start = time.perf_counter()
+            try:
+                answer = module.format_move(read_line(module, line, state), state)
+            except RefereeError as err:
+                answer = f"{err.code}: {err.reason[:60]}"
+            times.append((time.perf_counter() - start) * 1000)
+        print(f"  {what}: '{line}': median {statistics.median(times):.1f} ms (min "
+              f"{min(times):.1f}, max {max(times):.1f}; the first call {times[0]:.1f})")
+        print(f"    -> {answer}")
+
+
+if __name__ == "__main__":
+    main()
