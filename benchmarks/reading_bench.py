@@ -10,7 +10,6 @@ process, and the first call. Recorded in docs/performance.md.
 """
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -19,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from builder_bench import richest  # noqa: E402
+from builder_bench import richest_from_arguments  # noqa: E402
 from referee.core.reading import read_line  # noqa: E402
 from referee.errors import RefereeError  # noqa: E402
 
@@ -39,14 +38,7 @@ def lines_for(module, state) -> dict[str, str]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--runs", type=int, default=21)
-    ap.add_argument("--players", type=int, default=5)
-    args = ap.parse_args()
-    module, state, most = richest(args.games, args.players, 1)
-    print(f"richest position of {args.games} random {args.players}-player games: "
-          f"{most} legal moves")
+    args, module, state = richest_from_arguments(__doc__)
     for what, line in lines_for(module, state).items():
         times, answer = [], ""
         for _ in range(args.runs):
