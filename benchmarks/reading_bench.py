@@ -5,8 +5,9 @@
 Finds the position as benchmarks/builder_bench.py does (the most legal moves of GAMES
 random games), then times ``referee.core.reading.read_line`` (what ``play_text`` runs
 for a line the notation cannot read) on a line it reads, a line it answers with
-candidates and a line no move fits: median wall time over RUNS calls each, in this warm
-process, and the first call. Recorded in docs/performance.md.
+candidates and a line no move fits: median wall and CPU time over RUNS calls each, in
+this warm process, and the first call (CPU time is what a busy machine disturbs least).
+Recorded in docs/performance.md.
 """
 from __future__ import annotations
 
@@ -40,16 +41,18 @@ def lines_for(module, state) -> dict[str, str]:
 def main() -> None:
     args, module, state = richest_from_arguments(__doc__)
     for what, line in lines_for(module, state).items():
-        times, answer = [], ""
+        times, cpu, answer = [], [], ""
         for _ in range(args.runs):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             try:
                 answer = module.format_move(read_line(module, line, state), state)
             except RefereeError as err:
                 answer = f"{err.code}: {err.reason[:60]}"
             times.append((time.perf_counter() - start) * 1000)
-        print(f"  {what}: '{line}': median {statistics.median(times):.1f} ms (min "
-              f"{min(times):.1f}, max {max(times):.1f}; the first call {times[0]:.1f})")
+            cpu.append((time.process_time() - start_cpu) * 1000)
+        print(f"  {what}: '{line}': median {statistics.median(times):.1f} ms wall, "
+              f"{statistics.median(cpu):.1f} ms CPU (wall min {min(times):.1f}, max "
+              f"{max(times):.1f}; the first call {times[0]:.1f})")
         print(f"    -> {answer}")
 
 
