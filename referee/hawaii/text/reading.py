@@ -48,6 +48,11 @@ guess for with at on in into onto by of from over up out place spot same take ta
 choose chooses pick picks grab grabs one
 put puts get gets getting use uses using pay pays paying paid token tokens price side space
 village row dock island which where me move moves moving""".split())
+_COMBINED = 3       # fish tokens one line may tell apart; more are read only one by one
+# a move that is no fishing has any number of numbers that might have named fish tokens
+_NOT_FISH = tuple(("not-fish", n) for n in range(1, 9))
+
+
 def _value(v: int) -> str:
     """The kind of the facts naming a fish token by its value (``6``, or ``6s``): naming
     one settles that a lower token showing the same fish is not the one meant."""
@@ -75,13 +80,6 @@ def _named_token(facts) -> str | None:
         return f"c{fish[0][1]}"
     head = f"e{exact[1]}" if exact is not None else f"v{fish[0][1]}"
     return head + (f"c{count}" if count is not None else "")
-
-
-_COMBINED = 3       # fish tokens one line may tell apart; more are read only one by one
-
-
-# a move that is no fishing has any number of numbers that might have named fish tokens
-_NOT_FISH = tuple(("not-fish", n) for n in range(1, 9))
 
 
 def _vocabulary(comps, board_ids) -> tuple[str, ...]:
