@@ -66,3 +66,24 @@ def test_moves_in_words_by_mail_and_on_the_web(store, store_url, capsys):
         reply = submit(store, gid, who, f"put me on order space {spaces[-1]}", via="web")
         assert reply.ok and reply.lines[0] == f"{who} takes order {spaces[-1]}"
         assert _ply(store, gid) > ply
+
+
+def test_which_chatter_lines_are_move_attempts(store, store_url, capsys):
+    from referee.service.mail.free_moves import attempts
+    from referee.service.session import Session
+
+    with SmtpSink() as sink:
+        gid = _host(store, store_url, capsys)
+        table = Table(store, sink, SEATS)
+        table.deliver()
+        for seat in SEATS:
+            table.send(seat, "Count me in!")
+        who, spaces = _free_spaces(store, gid)
+        other = next(s for s in SEATS if s != who)
+        lines = ["Hi all, here is my move:", "good luck!", "# 2 is my lucky number",
+                 "42", f"put me on order space {spaces[0]}", "buy a kahuna with the 9"]
+        with store.write() as conn:
+            mine = attempts(Session(store, conn, gid, who, via="mail", now=0.0), lines)
+            theirs = attempts(Session(store, conn, gid, other, via="mail", now=0.0), lines)
+        assert mine == [f"put me on order space {spaces[0]}", "buy a kahuna with the 9"]
+        assert theirs == mine              # answered "not your turn", not ignored

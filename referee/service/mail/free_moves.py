@@ -22,6 +22,8 @@ from referee.service.session import Verdict
 
 MAX_OFFERED = 20              # chatter lines tried; a mail with more is not a move in words
 _LEAD = " \t-*•>·–—"
+# a line read as a move of the game, if not a legal one now: answered, not ignored
+_ATTEMPTS = ("illegal-move", "ambiguous-move", "out-of-turn")
 
 
 def attempts(session, lines: list[str]) -> list[str]:
@@ -37,8 +39,8 @@ def attempts(session, lines: list[str]) -> list[str]:
             play_text(session.text.encode("utf-8"), f"{session.seat} {text}", name=session.name,
                       secret=session.secret, rp=session.replay_copy(), dry_run=True)
         except RefereeError as err:
-            if err.code == "syntax":
-                continue
+            if err.code not in _ATTEMPTS:
+                continue                        # unread, or no move at all (a comment...)
         found.append(text)
     return found
 
