@@ -9,7 +9,7 @@ from tests.reading.corpus import entries, position, tally
 from referee.operations import play_text
 
 # what the reader reaches (docs/reading.md): raise these when it reads more
-READ_RIGHT = {"hawaii": 45, "haleakala": 46}
+READ_RIGHT = {"hawaii": 53, "haleakala": 55}
 AT_LEAST = 40                 # phrasings per game
 
 

@@ -102,7 +102,7 @@ class _Hearing:
         self.heard = Heard(vocabulary=_vocabulary(self.comps, self.place_ids))
         self.mentions = self.heard.mentions
         self.tile_seen = self.kane_seen = self.plus = self.trip = self.origin_next = False
-        self.place_seen = False
+        self.place_seen = self.sides = False      # sides: a tile named by its place
         self.pay_parts: list[tuple[int | None, str]] = []
         self.pay_start = 0
         self.boats_at: int | None = None    # the mention of the boats named so far
@@ -188,7 +188,7 @@ class _Hearing:
                     names.boat_key(b.name) for b in player.realm.boats if not b.used)))
                 self.trip = True
                 return i + 2
-        if word in _SIDES and self.tile_seen:
+        if word in _SIDES and (self.tile_seen or self.sides):
             self.add(word, column, ("side", _SIDES[word]))
             return i + 1
         if word in _SELF:
@@ -333,6 +333,7 @@ class _Hearing:
         facts = [("place", coord)]
         if kind is not None and not self.place_seen:     # "kahunas": the place or the tile
             facts.append(("tile", kind))
+            self.sides = True
         self.add(word, column, *facts)
         self.place_seen = True
         return i + 1
