@@ -97,8 +97,11 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None,
     committed game (or raises BadHeaderError when it cannot); ``name`` is the file
     name errors quote. The line may be a control item (``RED takes back``: then
     ``Played.voided`` is the move line voided; ``RED resigns``: ``Played.resigned``
-    is the seat). After it the referee adds what is its own to write: the draws of a
-    seeded or committed game, and the moves of resigned seats.
+    is the seat). A move need not be in the notation nor start with its seat: it is
+    read as operations/reading.py says (``Played.read_as`` is then the canonical line
+    it was read as, which is what the transcript gets). After it the referee adds what
+    is its own to write: the draws of a seeded or committed game, and the moves of
+    resigned seats.
 
     ``expect_ply`` / ``expect_chain`` (a prefix of the chain head's hex) guard against
     a re-sent move: StaleGuardError unless the transcript still ends there
