@@ -41,8 +41,10 @@ def richest(games: int, players: int, seed: int):
     return module, best, most
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def richest_from_arguments(doc: str):
+    """The command line (--games, --runs, --players) and the richest position it asks for,
+    announced: (arguments, module, state)."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--runs", type=int, default=21)
     ap.add_argument("--players", type=int, default=5)
@@ -50,6 +52,11 @@ def main() -> None:
     module, state, most = richest(args.games, args.players, 1)
     print(f"richest position of {args.games} random {args.players}-player games: "
           f"{most} legal moves")
+    return args, module, state
+
+
+def main() -> None:
+    args, module, state = richest_from_arguments(__doc__)
     chosen: list[str] = []
     while True:
         times = []

@@ -49,6 +49,16 @@ class GameModule(Protocol):
         would type it. Every legal move's path is different, and none is the start
         of another's."""
 
+    def hear(self, text: str, state: State) -> Any:
+        """What a free line names, for the free reader (core/reading.py): a ``Heard``
+        with the seat named, the mentions (each with the facts it may mean) and the
+        words the game does not know."""
+    def move_facts(self, moves: Sequence[Any], state: State) -> Sequence[Any]:
+        """What each legal move of ``moves`` has, as ``Facts`` (core/reading.py): the
+        facts a mention may name, and the kinds in which the move is not what the
+        notation fills in when that detail is left out. All at once, so that a position
+        with thousands of moves works out what they share once."""
+
     def least_disruptive_move(self, state: State) -> Any:
         """The move the referee plays for the seat to move when that seat has resigned
         or let its deadline pass: legal whenever a seat is to move, and chosen (as the
@@ -70,6 +80,7 @@ class LazyGameModule:
     renderer: str        # module with render(state, fmt): text and markdown
     picture: str         # module with render_svg(state): the picture, loaded only for "svg"
     steps: str           # module with move_path(move, state): the move builder's steps
+    reading: str         # module with hear(text, state) and move_facts(move, state)
 
     @staticmethod
     @lru_cache(maxsize=None)
@@ -90,6 +101,12 @@ class LazyGameModule:
 
     def move_path(self, move, state):
         return self._part(self.steps, "move_path")(move, state)
+
+    def hear(self, text: str, state):
+        return self._part(self.reading, "hear")(text, state)
+
+    def move_facts(self, moves, state):
+        return self._part(self.reading, "move_facts")(moves, state)
 
     def render(self, state, fmt: str = "text") -> str:
         if fmt == "svg":

@@ -49,3 +49,10 @@ def get(name: str):
     if key not in _MODULES:
         raise BadHeaderError(f"unknown game {name!r}: known games are {', '.join(keys())}")
     return importlib.import_module(_MODULES[key]).MODULE
+
+
+def all_seats() -> tuple[str, ...]:
+    """Every seat name of every title, for telling a misspelt or foreign seat word
+    ("green" in a RED/YELLOW game) from a line that leaves its seat out. Loads every
+    game's module: only a line whose first word is no seat of its game asks."""
+    return tuple(dict.fromkeys(seat for key in keys() for seat in get(key).seats))

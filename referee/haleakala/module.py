@@ -19,6 +19,7 @@ class HaleakalaModule(LazyGameModule):
     renderer = "referee.haleakala.text.render"
     picture = "referee.haleakala.text.svg"
     steps = "referee.haleakala.text.steps"
+    reading = "referee.haleakala.text.reading"
     name = "Haleakala"
     key = "haleakala"
     seats = ("RED", "YELLOW")

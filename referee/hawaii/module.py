@@ -20,6 +20,7 @@ class HawaiiModule(LazyGameModule):
     renderer = "referee.hawaii.text.render"
     picture = "referee.hawaii.text.svg"
     steps = "referee.hawaii.text.steps"
+    reading = "referee.hawaii.text.reading"
     name = "Hawaii"
     key = "hawaii"
     seats = game.SEATS

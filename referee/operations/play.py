@@ -13,6 +13,7 @@ from referee.core.game import CHANCE
 from referee.errors import (BadChanceError, BadHeaderError, OutOfTurnError, RefereeError,
                             StaleGuardError)
 from referee.operations.played import Played, add_tag, body_links
+from referee.operations.reading import seated_item, step_move
 from referee.operations.salting import add_salt
 from referee.replay import snapshot
 from referee.replay.commit import read_secret, waiting_for_salts, waiting_message
@@ -96,8 +97,11 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None,
     committed game (or raises BadHeaderError when it cannot); ``name`` is the file
     name errors quote. The line may be a control item (``RED takes back``: then
     ``Played.voided`` is the move line voided; ``RED resigns``: ``Played.resigned``
-    is the seat). After it the referee adds what is its own to write: the draws of a
-    seeded or committed game, and the moves of resigned seats.
+    is the seat). A move need not be in the notation nor start with its seat: it is
+    read as operations/reading.py says (``Played.read_as`` is then the canonical line
+    it was read as, which is what the transcript gets). After it the referee adds what
+    is its own to write: the draws of a seeded or committed game, and the moves of
+    resigned seats.
 
     ``expect_ply`` / ``expect_chain`` (a prefix of the chain head's hex) guard against
     a re-sent move: StaleGuardError unless the transcript still ends there
@@ -181,7 +185,10 @@ def _play_on(rp, raw: bytes, transcript, text, path: str, secret, dry_run: bool)
         raise UsageError(f"the move is {len(text)} characters long; a line holds at most "
                          f"{MAX_LINE}")
     try:
-        item = parse_line(text, number)
+        try:
+            item = parse_line(text, number)
+        except RefereeError as err:
+            item = seated_item(rp, text, number, err)
     except RefereeError as err:
         raise err.at(file=path) from None
     if item is not None and item.kind == I.TAG and item.name.lower() in ("salt", "saltcommit"):
@@ -206,7 +213,7 @@ def _play_on(rp, raw: bytes, transcript, text, path: str, secret, dry_run: bool)
                              "has no [Seed] to draw it from",
                              hint="play the draw first: referee play FILE '* ...'").at(
             line=number, column=1, text=text, file=path)
-    voided = before = None
+    voided = before = read_as = None
     if item.kind == I.CONTROL:
         voided = last_item(transcript, number) if item.value == I.TAKEBACK else None
         canonical = rp.step(item, canonical=True)
@@ -214,7 +221,12 @@ def _play_on(rp, raw: bytes, transcript, text, path: str, secret, dry_run: bool)
         if item.kind == I.MOVE:
             _refuse_a_repeat(transcript, state, item, path)
         before = state.clone()
-        canonical = rp.step(item, canonical=True)
+        if item.kind == I.MOVE:
+            said, (item, canonical) = item, step_move(rp, item, text, number, path)
+            if item is not said:
+                read_as = canonical[0]
+        else:
+            canonical = rp.step(item, canonical=True)
         _round_trip(rp, before, item.kind, canonical[0], number)
     lines += [with_comment(canonical[0], item.comment)]
     note = None
@@ -248,7 +260,8 @@ def _play_on(rp, raw: bytes, transcript, text, path: str, secret, dry_run: bool)
                   witness=rp.witness, ply=rp.ply, chain=rp.chain.hex() if rp.chain else None,
                   note=note, voided=voided.body if voided is not None else None,
                   resigned=item.name.upper() if item.value == I.RESIGN else None,
-                  before=before, added=body_links(lines, rp.history), header=header)
+                  before=before, added=body_links(lines, rp.history), header=header,
+                  read_as=read_as)
 
 
 def _referee_lines(rp, dealer, number: int) -> list[str]:

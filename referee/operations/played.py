@@ -26,6 +26,9 @@ class Played:
     # None when the chain is not tracked), and the new header when a tag joined it
     added: list[tuple[str, int | None, str | None]] = field(default_factory=list)
     header: str | None = None
+    # the canonical line when the line typed was not in the notation and the free
+    # reader (operations/reading.py) read it: front ends say what it was read as
+    read_as: str | None = None
 
 
 def add_tag(text: str, transcript, tag_line: str, *, before: str | None = None) -> str:

@@ -24,7 +24,7 @@ from referee.replay.dealer import verifier
 from referee.replay.lines import canonical_move
 from referee.replay.position import load_position
 from referee.replay.seeded import canonical_chance, split_key
-from referee.syntax.hints import did_you_mean, grammar_keywords, word_at
+from referee.syntax.hints import did_you_mean, grammar_keywords, seat_hint, word_at
 from referee.transcript import items as I
 from referee.transcript.items import Item, Transcript
 from referee.transcript.problems import NotEvaluated, internal
@@ -148,7 +148,8 @@ class Replay:
         if seat not in self.players:
             raise NotationSyntaxError(
                 f"'{item.name}' is not a seat in this game: the players are {' '.join(self.players)}",
-                hint=did_you_mean(item.name, self.players), column=1)
+                hint=seat_hint(item.name, self.players, registry.all_seats(), item.body),
+                column=1)
         return seat
 
     def _control(self, item: Item, canonical: bool) -> list[str]:
@@ -274,7 +275,10 @@ def _keyword_hint(module, text: str, column: int) -> str | None:
     word = word_at(text, column)
     if not word or not word[0].isalpha():
         return None
-    return did_you_mean(word, grammar_keywords(getattr(module, "key", "")))
+    keywords = grammar_keywords(getattr(module, "key", ""))
+    if word.lower() in (k.lower() for k in keywords):
+        return None         # a keyword in the wrong place: another form of it is no better
+    return did_you_mean(word, keywords)
 
 
 # -- the header ---------------------------------------------------------------

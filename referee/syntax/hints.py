@@ -34,6 +34,38 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     return f"did you mean '{best}'?" if best else None
 
 
+def near_seat(word: str, seats: Iterable[str], cutoff: float = 0.75) -> str | None:
+    """The seat ``word`` spells or nearly spells ("gren", "Yelow"), if any."""
+    import difflib  # only a line with a mistake gets here
+
+    word = word.upper()
+    seats = list(seats)
+    if word in seats:
+        return word
+    found = difflib.get_close_matches(word, seats, n=1, cutoff=cutoff)
+    return found[0] if found else None
+
+
+def seat_hint(word: str, players: Iterable[str], seats: Iterable[str], text: str) -> str:
+    """What to say of a line whose first word is no seat of the game: the seat it nearly
+    names, or, when it names a seat of the title that does not play here, the nearest
+    seat that does; else how a move line starts. Never a keyword: a verb suggested for
+    a verb sends the player round in a circle ('move' -> 'moves' -> 'move')."""
+    import difflib  # only a line with a mistake gets here
+
+    players = list(players)
+    near = near_seat(word, players)
+    if near:
+        return f"did you mean '{near}'?"
+    title = near_seat(word, seats)
+    if title and players:
+        best = difflib.get_close_matches(title, players, n=1, cutoff=0) or players[:1]
+        return f"{title} does not play in this game: did you mean '{best[0]}'?"
+    rest = " ".join(text.split()[1:]) if title else " ".join(text.split())
+    return f"a move line starts with the seat that moves: '{players[0]} {rest[:60]}'" \
+        if players else "a move line starts with the seat that moves"
+
+
 def word_at(text: str, column: int) -> str:
     """The word starting at (or containing) the 1-based ``column`` of ``text``."""
     i = max(0, min(len(text), (column or 1) - 1))

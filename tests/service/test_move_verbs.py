@@ -3,14 +3,12 @@ move mailed without its seat word is a command from the first mail a process rea
 whatever moves it has seen before (docs/mail.md)."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from referee.core import registry
-from referee.core.game import CHANCE
 from referee.replay.lines import canonical_move
 from referee.service.mail.commands import split_commands
+from tests.decisions import decisions
 
 
 @pytest.mark.parametrize("key", registry.keys())
@@ -19,22 +17,12 @@ def test_every_legal_move_without_its_seat_word_is_a_command(key):
     assert module.move_verbs and all(v == v.lower() for v in module.move_verbs)
     seen: set[str] = set()
     for seed in range(3):
-        rng = random.Random(seed)
-        state = module.new_state(list(module.seats[:module.min_players]))
-        for _ in range(400):
-            who = state.current_player()
-            if who is None:
-                break
-            if who == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            moves = state.legal_moves()
-            for move in moves if len(moves) < 60 else rng.sample(list(moves), 60):
+        for state, who, moves, rng in decisions(module, seed, 400):
+            for move in moves if len(moves) < 60 else rng.sample(moves, 60):
                 line = canonical_move(module, move, state, who).split(None, 1)[1]
                 [cmd] = split_commands(f"Hi!\n{line}\nbye", seats=module.seats,
                                        verbs=module.move_verbs).lines
                 assert cmd.kind == "verb" and cmd.text == line
                 seen.add(cmd.word)
-            state.apply(rng.choice(moves))
     # the list holds no verb that no move ever starts with, beyond the rare ones
     assert len(seen) >= len(module.move_verbs) - 2, (seen, module.move_verbs)

@@ -26,6 +26,7 @@ from referee.core import registry
 from referee.service import schema as S
 from referee.service.identity import reply_address, same_address, seat_secret, secrets_in, valid
 from referee.service.mail.commands import read_lines
+from referee.service.mail.free_moves import offer
 from referee.service.mail.incoming import read_mail
 from referee.service.mail.notify import queue, subject, to_seat
 from referee.service.session import Session
@@ -239,10 +240,12 @@ def _run(store, conn, mail, lines, game, seats, seat: str, key: str, now: float)
     session = Session(store, conn, game_id, seat, via="mail", now=now, message_id=key,
                       game=game, seats=seats)
     cmds = lines.commands(seats=session.module.seats, verbs=session.module.move_verbs)
-    commands = [(c.text, c.guard) for c in cmds.lines]
+    commands, ignored, unsure = offer(session, [(c.text, c.guard) for c in cmds.lines],
+                                      [c.kind for c in cmds.lines], list(cmds.ignored))
     reply = run_commands(store, conn, game_id, seat, commands, via="mail", now=now,
                          message_id=key, session=session)
-    reply.ignored = list(cmds.ignored)
+    reply.verdicts += [unsure] if unsure is not None else []
+    reply.ignored = ignored
     if not reply.verdicts and not _once(conn, f"chatter {game_id}.{seat}", now):
         return reply                 # chatter answered within the hour: no second answer
     body = reply.text
