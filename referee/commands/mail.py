@@ -10,7 +10,8 @@ import sys
 import click
 
 from referee.commands.common import CONTEXT
-from referee.commands.hosted import EX_TEMPFAIL, db_option, now_option, open_from, parse_now
+from referee.commands.hosted import (EX_TEMPFAIL, db_option, now_option, open_from, parse_now,
+                                     url_option)
 
 
 @click.group(context_settings=CONTEXT)
@@ -33,7 +34,8 @@ def _store_failed(exc) -> int:
 @mail.command(context_settings=CONTEXT)
 @db_option
 @now_option
-def ingest(db, now):
+@url_option
+def ingest(db, now, url):
     """Handle one message from stdin (an MTA pipe, procmail, .forward).
 
     Exit 0 when handled (a refusal is a reply), 75 when the store cannot be
@@ -50,7 +52,7 @@ def ingest(db, now):
     raw = sys.stdin.buffer.read()
     when = parse_now(now)
     try:
-        result = run_ingest(open_from(db), raw, now=when)
+        result = run_ingest(open_from(db, url=url), raw, now=when)
     except (SQLAlchemyError, OSError) as exc:
         return _store_failed(exc)
     click.echo(f"{result.outcome}" + (f" {result.game_id} {result.seat}" if result.game_id else ""),
@@ -63,7 +65,8 @@ def ingest(db, now):
 @click.option("--imap", metavar="URL", help="imaps://user:password@host/INBOX")
 @db_option
 @now_option
-def poll(maildir, imap, db, now):
+@url_option
+def poll(maildir, imap, db, now, url):
     """Handle every new message of a Maildir or an IMAP mailbox once.
 
     \b
@@ -79,7 +82,7 @@ def poll(maildir, imap, db, now):
         raise click.UsageError("give one of --maildir DIR and --imap URL")
     n, store = 0, None
     try:
-        store = open_from(db, resident=True)
+        store = open_from(db, resident=True, url=url)
         messages = mailpoll.maildir_messages(maildir) if maildir else mailpoll.imap_messages(imap)
         for polled in messages:
             run_ingest(store, polled.raw, now=parse_now(now))

@@ -6,6 +6,7 @@ import tempfile
 import click
 
 from referee.commands.common import CONTEXT
+from referee.commands.hosted import url_option
 
 
 @click.command(context_settings=CONTEXT)
@@ -15,7 +16,8 @@ from referee.commands.common import CONTEXT
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--demo", is_flag=True,
               help="Start on a fresh temporary store holding the example games.")
-def serve(db, host, port, demo):
+@url_option
+def serve(db, host, port, demo, url):
     """Serve the web page of the hosted games: the list, each game, each seat's page.
 
     \b
@@ -35,8 +37,8 @@ def serve(db, host, port, demo):
         tmp = tempfile.TemporaryDirectory(prefix="referee-demo-")
         db = f"sqlite:///{tmp.name}/referee.db"
         click.echo("Setting up the demo store with the example games…", err=True)
-    store = open_store(db, resident=True)
-    base = f"http://{host if ':' not in host else '[' + host + ']'}:{port}"
+    store = open_store(db, resident=True, public_url=url)
+    base = url or f"http://{host if ':' not in host else '[' + host + ']'}:{port}"
     if demo:
         from referee.service.games import game_detail, seat_link_token  # heavy: not at start-up
         from referee.service.web.demo import populate  # the example games, only for --demo

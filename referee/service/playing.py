@@ -59,7 +59,7 @@ def auto_salt(session) -> Verdict:
 
 def needs_salt(session, commands) -> bool:
     return (session.game["status"] == "salting" and not session.seats[session.seat]["salted"]
-            and not any(words(t, session.module)[1][:1] == ["salt"] for t, _ in commands))
+            and not any(words(t, session.module)[1][:1] == ["salt"] for t, *_ in commands))
 
 
 def _salt_line(session, text: str, word: str, *, commit: bool, seat: str | None = None

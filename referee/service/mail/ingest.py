@@ -22,7 +22,7 @@ from referee.service import schema as S
 from referee.service.identity import reply_address, same_address, seat_secret, secrets_in, valid
 from referee.service.mail.commands import read_lines
 from referee.service.mail.incoming import read_mail
-from referee.service.mail.notify import queue, subject
+from referee.service.mail.notify import fit, queue, reply_subject
 from referee.service.session import Session
 from referee.service.store import game_seats
 from referee.service.submit import run_commands
@@ -160,20 +160,18 @@ def _run(store, conn, mail, lines, game, seats, seat: str, key: str, now: float)
     session = Session(store, conn, game_id, seat, via="mail", now=now, message_id=key,
                       game=game, seats=seats)
     cmds = lines.commands(seats=session.module.seats, verbs=session.module.move_verbs)
-    commands = [(c.text, c.guard) for c in cmds.lines]
+    commands = [(c.text, c.guard, c.kind) for c in cmds.lines]
     reply = run_commands(store, conn, game_id, seat, commands, via="mail", now=now,
                          message_id=key, session=session)
-    reply.ignored = list(cmds.ignored)
+    reply.ignored = list(cmds.ignored) + reply.ignored
     body = reply.text
     if mail.problems:
         body += "\nAbout your mail: " + "; ".join(mail.problems) + "\n"
     game = session.game
     row = session.seats[session.seat]
     secret = seat_secret(store.host_key(conn), game_id, seat, row["generation"])
-    their = " ".join(mail.subject.split())[:200]
-    what = f"Re: {their}" if their and not their.lower().startswith("re:") else their or "reply"
     queue(conn, game_id=game_id, kind="reply", sender=game["host_address"], to=[mail.sender],
-          subject=what if f"[referee {game_id}]" in what else subject(game, what), body=body,
+          subject=reply_subject(game, mail.subject), body=fit(body),
           now=now, in_reply_to=mail.message_id, references=_refs(mail),
           reply_to=reply_address(game["host_address"], secret),
           headers={"Auto-Submitted": "auto-replied", "X-Referee-Game": game_id,
