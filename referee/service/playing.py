@@ -86,7 +86,7 @@ def move(session, text: str, guard: int | None) -> Verdict:
         return session.refuse(text, "stale-ply",
                               f"your move was written to follow ply {guard}, but the game is at "
                               f"ply {session.game['ply']}; it was not played. The game now:\n\n"
-                              + session.module.render(session.state, "text"))
+                              + session.module.render(session.state, "narrow"))
     verdict = session.play(text, line, sent=text)
     if verdict.ok:
         takebacks.moved_on(session)

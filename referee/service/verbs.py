@@ -7,14 +7,14 @@ import hmac
 
 from referee.errors import BadChoiceError
 from referee.operations import next_step
-from referee.service.mail.notify import HELP, when
+from referee.service.mail.notify import BOARD, HELP, when
 from referee.service.mail.steps import read_choices, step_text
 from referee.service.playing import move
 from referee.service.session import Verdict
 
 
 def show(session, text: str) -> Verdict:
-    body = session.module.render(session.state, "text")
+    body = session.module.render(session.state, BOARD)
     return Verdict(text, True, body + "\n" + turn_line(session))
 
 
@@ -69,7 +69,11 @@ def _my_turn(session) -> bool:
 
 
 def history(session, text: str) -> Verdict:
-    return Verdict(text, True, session.text)
+    """The transcript, each line indented: a mail client leaves an indented line whole
+    (and so does the referee's own wrapping), and ``referee check`` reads it so."""
+    lines = [f"    {line}" if line else "" for line in session.text.rstrip("\n").split("\n")]
+    return Verdict(text, True, "The transcript (indented by four spaces; 'referee check' "
+                               "reads it as it is):\n\n" + "\n".join(lines))
 
 
 def help(session, text: str) -> Verdict:  # noqa: A001 (the command's name)

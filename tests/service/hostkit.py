@@ -34,8 +34,10 @@ class Mail:
 
     def options(self) -> list[str]:
         """The whole moves offered to copy (empty when it is not this seat's turn)."""
-        return self.block("Or send a whole move, for example:") if "Your move." in self.body \
-            else []
+        if "Your move." not in self.body:
+            return []
+        return self.block("Or send a whole move, for example:") \
+            or self.block("to move: 1 legal move:", starts=True)
 
     def choices(self) -> list[tuple[str, int]]:
         """The first step's choices and their counts, as the notification lists them."""
@@ -47,7 +49,8 @@ class Mail:
         """The indented lines under the line ``head`` (or the first line holding it)."""
         lines = self.body.split("\n")
         for i, line in enumerate(lines):
-            if line == head or (starts and head in line and line.endswith(":")):
+            if line == head or (starts and head in line and line.endswith(":")
+                                and not line.startswith(" ")):
                 out = []
                 for opt in lines[i + 1:]:
                     if not opt.startswith("    "):
@@ -61,9 +64,10 @@ class Mail:
         return int(m.group(1)) if m else None
 
 
-# A line longer than a mail's 78 columns is only ever a move, kept whole so that it can
-# be copied (indented, or quoted back after "> "), or the caret under one.
-LONG_LINE = re.compile(r"^(?:    |> )[A-Z]+ \S|^ +\^$")
+# A line longer than a mail's 78 columns is only ever a move kept whole so that it can
+# be copied (indented), the player's own line quoted back after "> ", the caret under
+# one, or a line of the transcript that 'history' answers (indented).
+LONG_LINE = re.compile(r"^    [A-Z]+ \S|^> |^ +\^$|^    [*\[]")
 
 
 def too_wide(body: str) -> list[str]:

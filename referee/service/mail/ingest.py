@@ -22,7 +22,7 @@ from referee.service import schema as S
 from referee.service.identity import reply_address, same_address, seat_secret, secrets_in, valid
 from referee.service.mail.commands import read_lines
 from referee.service.mail.incoming import read_mail
-from referee.service.mail.notify import fit, queue, reply_subject
+from referee.service.mail.notify import queue, reply_subject
 from referee.service.session import Session
 from referee.service.store import game_seats
 from referee.service.submit import run_commands
@@ -171,7 +171,7 @@ def _run(store, conn, mail, lines, game, seats, seat: str, key: str, now: float)
     row = session.seats[session.seat]
     secret = seat_secret(store.host_key(conn), game_id, seat, row["generation"])
     queue(conn, game_id=game_id, kind="reply", sender=game["host_address"], to=[mail.sender],
-          subject=reply_subject(game, mail.subject), body=fit(body),
+          subject=reply_subject(game, mail.subject), body=body,
           now=now, in_reply_to=mail.message_id, references=_refs(mail),
           reply_to=reply_address(game["host_address"], secret),
           headers={"Auto-Submitted": "auto-replied", "X-Referee-Game": game_id,

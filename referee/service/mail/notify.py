@@ -98,11 +98,12 @@ def queue(conn, *, game_id: str | None, kind: str, sender: str, to: list[str], s
     is the same message to every server and client that sees it twice. With a
     :class:`Batch` the row waits for :meth:`Batch.flush` (one statement for all).
     ``compose`` (with ``picture``, the position) has the text made at sending
-    (:func:`composed_body`); ``body`` is then what goes out if it cannot be."""
+    (:func:`composed_body`); ``body`` is then what goes out if it cannot be. Every
+    body is fitted to :data:`WIDTH` columns here, whoever wrote it."""
     message_id = make_msgid(domain=domain_of(sender))
     row = {
         "game_id": game_id, "kind": kind, "created_at": now, "sender": sender,
-        "recipients": json.dumps(to), "subject": subject, "body": body, "html": html,
+        "recipients": json.dumps(to), "subject": subject, "body": fit(body), "html": html,
         "png_state": picture, "message_id": message_id, "in_reply_to": in_reply_to,
         "refs": json.dumps([r for r in references if r]), "reply_to": reply_to,
         "headers": json.dumps(headers or {}), "attempts": 0, "next_try": now,

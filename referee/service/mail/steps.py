@@ -48,6 +48,11 @@ def step_text(module, state, step: dict, *, ply: int, first: bool = False) -> st
     """A step (or a complete move) as the lines of a mail: the choices with their counts,
     how to go on, and for the ``first`` step (no choice made by the player; the game
     may have made some, where there was one to make) a few whole lines to copy."""
+    if "move" in step and first:
+        return "\n".join([
+            f"{state.current_player()} to move: 1 legal move:", f"    {step['move']}", "",
+            "Send this line to play it (the seat word may be left out; end it with",
+            f"#{ply} to make sure it follows ply {ply})."]) + "\n"
     if "move" in step:
         return "\n".join([
             "Your choices make one move:", "", f"    {step['move']}", "",
