@@ -5,9 +5,13 @@ linked when the host has said where it is. Every mail goes through a real SMTP
 server on loopback (hostkit also checks each one's width)."""
 from __future__ import annotations
 
+import os
 import random
 import re
+import subprocess
+import sys
 import time
+from pathlib import Path
 from email import message_from_bytes, policy
 
 import pytest
@@ -24,6 +28,7 @@ from referee.service.store import open_store
 from tests.service.hostkit import HOST, Table, too_wide
 from tests.service.mailservers import SmtpSink
 
+ROOT = Path(__file__).resolve().parents[2]
 TWO = {"RED": "alice@players.example", "GREEN": "bob@players.example"}
 THREE = {**TWO, "BLUE": "carol@players.example"}
 PAGE = re.compile(r"(https://games\.example\.org/seat/(\S+))")
@@ -249,3 +254,29 @@ def test_history_and_show_fit_a_mail(store):
         block = reply.body.split("reads it as it is):\n\n")[1].split("\n\nply ")[0]
         text = "\n".join(line[4:] for line in block.split("\n")) + "\n"
         assert text == export_text(store, gid)
+
+
+def test_mail_ingest_takes_the_url_from_the_environment(store_url):
+    """REFEREE_URL reaches 'referee mail ingest' (an MTA pipe): the notifications the
+    deal causes link each seat's page."""
+    store = open_store(store_url)
+    try:
+        with SmtpSink() as sink:
+            table = Table(store, sink, TWO)
+            gid = create_game(store, "hawaii", TWO, host_address=HOST)
+            table.deliver()
+            env = dict(os.environ, PYTHONPATH=str(ROOT), REFEREE_URL="https://games.example.org")
+            for seat in TWO:
+                raw, _ = table.write(seat, "salt pepperpepper")
+                done = subprocess.run([sys.executable, "-m", "referee", "mail", "ingest",
+                                       "--db", store_url], input=raw, env=env, cwd=ROOT,
+                                      capture_output=True, timeout=300)
+                assert done.returncode == 0, done.stderr
+            notes = [m for m in table.deliver() if not m.subject.startswith("Re:")]
+            assert len(notes) == len(TWO)
+            for m in notes:
+                [(_, token)] = PAGE.findall(m.body)
+                assert seat_for_link(store, gid, token) == next(
+                    s for s, a in TWO.items() if m.to == [a])
+    finally:
+        store.dispose()
