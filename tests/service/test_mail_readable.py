@@ -116,6 +116,7 @@ def test_the_deal_is_told_in_words_and_the_picture_comes_first(store):
         table.deliver()
         for seat in TWO:
             table.send(seat, "salt pepperpepper")
+        assert game_detail(store, gid)["status"] == "playing"
         deliver(store, table.url, pictures=True)
         raws = [r.data for r in sink.received[table.seen:]]
         notes = [message_from_bytes(r, policy=policy.default) for r in raws]
