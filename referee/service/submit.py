@@ -68,7 +68,8 @@ def submit(store, game_id: str, seat: str, text: str, *, via: str, now: float | 
 def run_commands(store, conn, game_id: str, seat: str, commands, *, via: str, now: float,
                  message_id: str | None = None, session=None) -> Reply:
     """Inside the caller's transaction: lock the game, run ``commands`` ((text, guard)
-    pairs) in order, the first refusal stopping the rest, and queue the notifications."""
+    pairs, or triples with the kind a mail gave the line) in order, the first refusal
+    stopping the rest, and queue the notifications."""
     if session is None:
         session = Session(store, conn, game_id, seat, via=via, now=now, message_id=message_id)
     verdicts, chatter = [], []
