@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from referee.commands.common import CONTEXT
-from referee.commands.hosted import db_option, now_option, open_from, parse_now
+from referee.commands.hosted import db_option, now_option, open_from, parse_now, url_option
 from referee.replay import secret_path, state_json
 from referee.transcript import UsageError, write_atomic
 
@@ -81,7 +81,8 @@ def host():
 @_with(clock_options)
 @db_option
 @now_option
-def new(game, seats, rules, deadline, grace, on_timeout, title, sender, db, now):
+@url_option
+def new(game, seats, rules, deadline, grace, on_timeout, title, sender, db, now, url):
     """Start a hosted game and queue the invitations (dealt by commit-reveal).
 
     \b
@@ -90,7 +91,7 @@ def new(game, seats, rules, deadline, grace, on_timeout, title, sender, db, now)
     """
     from referee.service.games import create_game  # heavy: not at start-up
 
-    gid = create_game(open_from(db), game, _seats(seats), host_address=_host_from(sender),
+    gid = create_game(open_from(db, url=url), game, _seats(seats), host_address=_host_from(sender),
                       rules=[r for r in rules.replace(",", " ").split() if r], title=title,
                       deadline=_duration(deadline, "--deadline"), grace=_duration(grace, "--grace"),
                       on_timeout=on_timeout, now=parse_now(now))
@@ -184,7 +185,8 @@ def export(game_id, output, db):
 @_with(clock_options)
 @db_option
 @now_option
-def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now):
+@url_option
+def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now, url):
     """Host a game begun as a transcript (a committed game brings FILE.secret along).
 
     \b
@@ -197,7 +199,7 @@ def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now):
     text = Path(file).read_text(encoding="utf-8")
     where = secret_path(file)
     secret = where.read_text(encoding="utf-8").strip() if where.exists() else None
-    gid = adopt_game(open_from(db), text, _seats(seats), host_address=_host_from(sender),
+    gid = adopt_game(open_from(db, url=url), text, _seats(seats), host_address=_host_from(sender),
                      secret=secret, title=title, deadline=_duration(deadline, "--deadline"),
                      grace=_duration(grace, "--grace"), on_timeout=on_timeout, now=parse_now(now))
     click.echo(gid)
@@ -210,7 +212,8 @@ def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now):
 @click.argument("address")
 @db_option
 @now_option
-def replace(game_id, seat, address, db, now):
+@url_option
+def replace(game_id, seat, address, db, now, url):
     """Give SEAT to a new player at ADDRESS: a new secret, the old one dead.
 
     \b
@@ -219,7 +222,7 @@ def replace(game_id, seat, address, db, now):
     """
     from referee.service.games import replace_player  # heavy: not at start-up
 
-    replace_player(open_from(db), game_id, seat, address, now=parse_now(now))
+    replace_player(open_from(db, url=url), game_id, seat, address, now=parse_now(now))
     click.echo(f"{seat.upper()} of {game_id} is now played from {address}")
     return 0
 
@@ -229,7 +232,8 @@ def replace(game_id, seat, address, db, now):
 @click.argument("seat")
 @db_option
 @now_option
-def undo(game_id, seat, db, now):
+@url_option
+def undo(game_id, seat, db, now, url):
     """Take back SEAT's last move without asking the other seats (the host's override).
 
     \b
@@ -238,7 +242,7 @@ def undo(game_id, seat, db, now):
     """
     from referee.service.games import force_undo  # heavy: not at start-up
 
-    verdict = force_undo(open_from(db), game_id, seat, now=parse_now(now))
+    verdict = force_undo(open_from(db, url=url), game_id, seat, now=parse_now(now))
     for line in verdict.lines:
         click.echo(line)
     return 0
@@ -247,7 +251,8 @@ def undo(game_id, seat, db, now):
 @host.command(context_settings=CONTEXT)
 @db_option
 @now_option
-def tick(db, now):
+@url_option
+def tick(db, now, url):
     """Send the reminders and apply the timeouts that are due; safe to run from cron.
 
     \b
@@ -256,7 +261,7 @@ def tick(db, now):
     """
     from referee.service.clock import tick as run_tick  # heavy: not at start-up
 
-    for gid, action in run_tick(open_from(db), parse_now(now) or time.time()):
+    for gid, action in run_tick(open_from(db, url=url), parse_now(now) or time.time()):
         click.echo(f"{gid}: {action}")
     return 0
 

@@ -15,6 +15,22 @@ db_option = click.option("--db", envvar="REFEREE_DB", metavar="URL",
 now_option = click.option("--now", metavar="ISO", help="Act as if it were this time (UTC).")
 
 
+def _public_url(ctx, param, value):
+    if not value:
+        return None
+    value = value.strip().rstrip("/")
+    if not value.startswith(("http://", "https://")) or any(c.isspace() for c in value):
+        raise click.BadParameter(f"'{value}' is not a web address like https://games.example.org",
+                                 ctx=ctx, param=param)
+    return value
+
+
+url_option = click.option(
+    "--url", envvar="REFEREE_URL", metavar="URL", callback=_public_url,
+    help="Where players reach the web page (env REFEREE_URL): every invitation and "
+         "notification then carries the seat's own page.")
+
+
 def parse_now(value: str | None) -> float | None:
     if not value:
         return None
@@ -28,6 +44,6 @@ def parse_now(value: str | None) -> float | None:
     return t.timestamp()
 
 
-def open_from(db, *, resident: bool = False):
+def open_from(db, *, resident: bool = False, url: str | None = None):
     from referee.service.store import open_store  # heavy: not at start-up
-    return open_store(db, resident=resident)
+    return open_store(db, resident=resident, public_url=url)

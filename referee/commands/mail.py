@@ -13,7 +13,8 @@ import time
 import click
 
 from referee.commands.common import CONTEXT
-from referee.commands.hosted import EX_TEMPFAIL, db_option, now_option, open_from, parse_now
+from referee.commands.hosted import (EX_TEMPFAIL, db_option, now_option, open_from, parse_now,
+                                     url_option)
 
 
 @click.group(context_settings=CONTEXT)
@@ -61,7 +62,8 @@ def _store_failed(exc) -> int:
 @mail.command(context_settings=CONTEXT)
 @db_option
 @now_option
-def ingest(db, now):
+@url_option
+def ingest(db, now, url):
     """Handle one message from stdin (an MTA pipe, procmail, .forward).
 
     Exit 0 when handled (a refusal is a reply), 75 when the store cannot be
@@ -78,7 +80,7 @@ def ingest(db, now):
     raw = sys.stdin.buffer.read()
     when = parse_now(now)
     try:
-        result = run_ingest(open_from(db), raw, now=when)
+        result = run_ingest(open_from(db, url=url), raw, now=when)
     except (SQLAlchemyError, OSError) as exc:
         return _store_failed(exc)
     click.echo(f"{result.outcome}" + (f" {result.game_id} {result.seat}" if result.game_id else ""),
@@ -95,8 +97,9 @@ def ingest(db, now):
               help="Read the IMAP password from this file (its first line).")
 @db_option
 @now_option
+@url_option
 @click.pass_context
-def poll(ctx, maildir, imap, imap_password_file, db, now):
+def poll(ctx, maildir, imap, imap_password_file, db, now, url):
     """Handle every new message of a Maildir or an IMAP mailbox once.
 
     \b
@@ -115,7 +118,7 @@ def poll(ctx, maildir, imap, imap_password_file, db, now):
         imap = _with_secret(ctx, "imap", imap, imap_password_file, "REFEREE_IMAP_PASSWORD")
     n, store = 0, None
     try:
-        store = open_from(db, resident=True)
+        store = open_from(db, resident=True, url=url)
         messages = mailpoll.maildir_messages(maildir) if maildir else mailpoll.imap_messages(imap)
         for polled in messages:
             run_ingest(store, polled.raw, now=parse_now(now))

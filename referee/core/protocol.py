@@ -67,7 +67,7 @@ class GameModule(Protocol):
     # state as data
     def state_to_json(self, state: State) -> dict: ...
     def state_from_json(self, data: dict) -> State: ...
-    def render(self, state: State, fmt: str = "text") -> str: ...   # text | markdown | svg
+    def render(self, state: State, fmt: str = "text") -> str: ...   # text|markdown|narrow|svg
 
 
 class LazyGameModule:

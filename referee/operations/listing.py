@@ -68,3 +68,30 @@ def next_step(module, state, chosen=()) -> dict:
         return {"move": canonical_move(module, done.move, state, who), "made": list(done.made)}
     return {"step": done.name, "seat": who, "made": list(done.made),
             "choices": [{"choice": c.label, "moves": c.moves} for c in done.choices]}
+
+
+def example_lines(module, state, n: int = 3) -> list[str]:
+    """Up to ``n`` canonical lines legal now that differ where the legal moves first
+    differ (another place, another purchase), not twenty payments of one purchase:
+    what a notification shows a player as lines to copy. Under each first choice the
+    move of fewest words in its steps (the plainest payment) stands for the rest."""
+    who = to_move(state)
+    if who is None or who == CHANCE or who in resigned(state) or n < 1:
+        return []
+    moves = state.legal_moves()
+    paths = [tuple(module.move_path(m, state)) for m in moves]
+    depth = 0
+    while len({p[depth][1] if len(p) > depth else None for p in paths}) == 1 \
+            and any(len(p) > depth for p in paths):
+        depth += 1
+    first: dict = {}            # first choice -> (the words of its plainest move, move)
+    for move, path in zip(moves, paths):
+        key = path[depth][1] if len(path) > depth else None
+        size = sum(len(label) for _, label in path)
+        if key not in first or size < first[key][0]:
+            first[key] = (size, move)
+    groups = [move for _, move in first.values()]
+    if len(groups) > n:
+        groups = [groups[i * (len(groups) - 1) // (n - 1)] for i in range(n)] if n > 1 \
+            else groups[:1]
+    return [canonical_move(module, m, state, who) for m in groups]

@@ -29,10 +29,16 @@ def caret_lines(text: str, column: int | None) -> list[str]:
     return ["    " + printable(text), "    " + prefix + "^"]
 
 
-def format_error(err: RefereeError, file: str | None = None) -> str:
-    file = printable(err.file or file or "<input>")
-    where = f"{file}:{err.line}:{err.column or 1}" if err.line else file
-    out = [f"{where}: {err.code}: {printable(err.reason)}"]
+def format_error(err: RefereeError, file: str | None = None, *, where: bool = True) -> str:
+    """``file:line:column: code: reason``, the line with a caret, candidates and hint.
+    Without a file or line to name, or with ``where=False`` (a reply to a player, for
+    whom the transcript's line numbers mean nothing), it starts at the code."""
+    named = err.file or file
+    place = ""
+    if where and (named or err.line):
+        place = printable(named or "<input>")
+        place = (f"{place}:{err.line}:{err.column or 1}" if err.line else place) + ": "
+    out = [f"{place}{err.code}: {printable(err.reason)}"]
     if err.text is not None and err.line:
         out += caret_lines(err.text, err.column)
     candidates = getattr(err, "candidates", None)

@@ -72,7 +72,8 @@ def _tick_game(store, gid: str, now: float) -> str | None:
         stage = {"remind": 1, "warn": 2, "expire": 3, "nag": 3}[action]
 
         def mail(row, what, body):
-            to_seat(conn, key, game, row, kind="clock", what=what, body=body, now=now)
+            to_seat(conn, key, game, row, kind="clock", what=what, body=body, now=now,
+                    url=store.public_url)
 
         if action == "remind":
             mail(rows[seat], f"reminder: your move, deadline {when(deadline)}",

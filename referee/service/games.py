@@ -20,7 +20,7 @@ from referee.service import schema as S
 from referee.service import takebacks
 from referee.service.identity import (check_address, parse_secret, reply_address, seat_secret,
                                       seat_tag)
-from referee.service.mail.notify import invitation, iso, queue, subject, to_seat
+from referee.service.mail.notify import invitation, iso, queue, seat_page, subject, to_seat
 from referee.service.record import append, transcript_text, witness
 from referee.service.session import Session
 from referee.service.store import game_seats
@@ -115,9 +115,9 @@ def _invite(store, conn, gid: str, now: float, only: str | None = None) -> None:
             continue
         secret = seat_secret(key, gid, row["seat"], row["generation"])
         body = invitation(game, row, str(secret), reply_address(game["host_address"], secret),
-                          rows)
+                          rows, page=seat_page(store.public_url, secret))
         to_seat(conn, key, game, row, kind="invite", what=f"you are {row['seat']}", body=body,
-                now=now)
+                now=now, url=store.public_url)
 
 
 def adopt_game(store, text: str, seats: Mapping[str, str], *, host_address: str,

@@ -60,7 +60,7 @@ def auto_salt(session) -> Verdict:
 
 def needs_salt(session, commands) -> bool:
     return (session.game["status"] == "salting" and not session.seats[session.seat]["salted"]
-            and not any(words(t, session.module)[1][:1] == ["salt"] for t, _ in commands))
+            and not any(words(t, session.module)[1][:1] == ["salt"] for t, *_ in commands))
 
 
 def _salt_line(session, text: str, word: str, *, commit: bool, seat: str | None = None
@@ -87,7 +87,7 @@ def move(session, text: str, guard: int | None) -> Verdict:
         return session.refuse(text, "stale-ply",
                               f"your move was written to follow ply {guard}, but the game is at "
                               f"ply {session.game['ply']}; it was not played. The game now:\n\n"
-                              + session.module.render(session.state, "text"))
+                              + session.module.render(session.state, "narrow"))
     played = None
     last = _last_own(session) if guard is None else None
     if last is not None:                # the same move again, however it is written?

@@ -17,7 +17,8 @@ from referee.errors import BadHeaderError, RefereeError
 from referee.operations import digest, format_error, play_text
 from referee.replay import genesis, replay, result_text, snapshot, state_json, to_move
 from referee.service import schema as S
-from referee.service.mail.notify import Batch, picture_source, position_mail, to_seat
+from referee.service.mail.notify import (Batch, accepted_text, picture_source, position_mail,
+                                         to_seat)
 from referee.service.record import (append_played, header_tags, transcript_text, update_game,
                                     version, witness)
 from referee.service.store import after_commit, before_commit, game_seats
@@ -157,7 +158,7 @@ class Session:
     def refuse(self, text: str, code: str, reason: str, err: RefereeError | None = None
                ) -> Verdict:
         if err is not None:
-            answer = "REFUSED: " + format_error(err, self.name)
+            answer = "REFUSED: " + format_error(err, where=False)
         else:
             answer = f"REFUSED: {code}: {reason}"
         return Verdict(text, False, answer, code=code)
@@ -180,7 +181,7 @@ class Session:
         except RefereeError as err:
             return self.refuse(text, err.code, err.reason, err)
         self.record(played, sent=sent, who=self.seat if who == "" else who)
-        answer = "accepted:\n" + "\n".join(f"    {ln}" for ln in played.lines)
+        answer = accepted_text(list(played.lines))
         return Verdict(text, True, answer, lines=list(played.lines))
 
     def attempt(self, line: str):
@@ -237,9 +238,9 @@ class Session:
     def mail_others(self, what: str, body: str) -> None:
         key = self.store.host_key(self.conn)
         for s, row in self.seats.items():
-            if s != self.seat:
+            if s != self.seat and not row["resigned"]:
                 to_seat(self.conn, key, self.game, row, kind="notify", what=what, body=body,
-                        now=self.now)
+                        now=self.now, url=self.store.public_url)
 
     def notify(self) -> None:
         """One mail to every seat about what this transaction added. The position goes
@@ -264,11 +265,14 @@ class Session:
                 "result": g["result"] if g["status"] == "over" else None,
                 "to_move": None if g["status"] == "over" else state.current_player()}
         for row in self.seats.values():
+            if row["resigned"] and g["status"] != "over":
+                continue                # a resigned seat hears only how the game ends
             seat_spec = dict(spec, seat=row["seat"])
             body = "" if picture is not None else self._position_text(state, data, seat_spec)
             to_seat(self.conn, key, g, row, kind="notify", what=what, body=body, now=self.now,
                     picture=picture, batch=self.batch,
-                    compose=seat_spec if picture is not None else None)
+                    compose=seat_spec if picture is not None else None,
+                    url=self.store.public_url)
 
     def _position_text(self, state, data, spec) -> str:
         """The notification's text made now: for a position that cannot be stored."""

@@ -58,8 +58,10 @@ class Store:
     process started per mail (``mail ingest``) reads back, once per game when it
     is done (:meth:`save_states`) instead of after every move."""
 
-    def __init__(self, engine, *, resident: bool = False):
+    def __init__(self, engine, *, resident: bool = False, public_url: str | None = None):
         self.engine = engine
+        # where the host's web page is (``--url``): its mails then link each seat's page
+        self.public_url = public_url or None
         self.url = engine.url.render_as_string(hide_password=True)
         self.sqlite = engine.dialect.name == "sqlite"
         self.resident = resident
@@ -225,8 +227,10 @@ def _sqlite_engine(url: str):
     return engine
 
 
-def open_store(url: str | None = None, *, upgrade: bool = True, resident: bool = False) -> Store:
-    """Open (and create or upgrade in place) the store at ``url`` (default: :func:`default_url`)."""
+def open_store(url: str | None = None, *, upgrade: bool = True, resident: bool = False,
+               public_url: str | None = None) -> Store:
+    """Open (and create or upgrade in place) the store at ``url`` (default: :func:`default_url`).
+    ``public_url``: the host's web page as players reach it, linked from its mails."""
     url = url or default_url()
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
@@ -234,7 +238,7 @@ def open_store(url: str | None = None, *, upgrade: bool = True, resident: bool =
         engine = _sqlite_engine(url)
     else:
         engine = create_engine(url, pool_pre_ping=True)
-    store = Store(engine, resident=resident)
+    store = Store(engine, resident=resident, public_url=public_url)
     if upgrade:
         _upgrade(store)
     return store

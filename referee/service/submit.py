@@ -36,7 +36,7 @@ class Reply:
     verdicts: list[Verdict]
     ply: int
     witness: str
-    ignored: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)   # chatter lines, listed back
 
     @property
     def ok(self) -> bool:
@@ -74,30 +74,37 @@ def submit(store, game_id: str, seat: str, text: str, *, via: str, now: float | 
 def run_commands(store, conn, game_id: str, seat: str, commands, *, via: str, now: float,
                  message_id: str | None = None, session=None) -> Reply:
     """Inside the caller's transaction: lock the game, run ``commands`` ((text, guard)
-    pairs) in order, the first refusal stopping the rest, and queue the notifications."""
+    pairs, or triples with the kind a mail gave the line) in order, the first refusal
+    stopping the rest, and queue the notifications."""
     if session is None:
         session = Session(store, conn, game_id, seat, via=via, now=now, message_id=message_id)
-    verdicts = []
-    commands = [(salt_text(text), guard) for text, guard in commands]
+    verdicts, chatter = [], []
+    commands = [(salt_text(text), *rest) for text, *rest in commands]
     if needs_salt(session, commands):
         verdicts.append(auto_salt(session))
-    for i, (text, guard) in enumerate(commands):
-        verdict = run(session, text, guard)
+    for i, (text, guard, *kind) in enumerate(commands):
+        verdict = run(session, text, guard, maybe_chatter=kind == ["ask"])
+        if verdict.code == "chatter":
+            chatter.append(text)
+            continue
         verdicts.append(verdict)
         if not verdict.ok:
             verdicts += [Verdict(t, False, "not run: a command before it was refused",
-                                 code="skipped") for t, _ in commands[i + 1:]]
+                                 code="skipped") for t, *_ in commands[i + 1:]]
             break
     session.notify()
-    reply = Reply(game_id, session.seat, verdicts, session.game["ply"], session.witness())
+    reply = Reply(game_id, session.seat, verdicts, session.game["ply"], session.witness(),
+                  chatter)
     if reply.lines:                  # said once the move is committed, never before
         said = f"move {game_id} {session.seat} via {via}: {' | '.join(reply.lines)}"
         after_commit(conn, ("log", game_id, len(verdicts)), lambda: log.info(said))
     return reply
 
 
-def run(session, text: str, guard: int | None) -> Verdict:
-    """One command line: a command word, a salt, a control line, or else a move."""
+def run(session, text: str, guard: int | None, *, maybe_chatter: bool = False) -> Verdict:
+    """One command line: a command word, a salt, a control line, ``moves`` with the
+    builder's choices, or else a move. ``maybe_chatter``: a ``moves ...`` line that
+    may be a sentence (docs/mail.md section 3)."""
     seat_word, said = words(text, session.module)
     if seat_word and seat_word != session.seat:
         return session.refuse(text, "not-your-seat",
@@ -107,8 +114,13 @@ def run(session, text: str, guard: int | None) -> Verdict:
         return salt(session, text.split()[-1], text=text)
     if len(said) == 1 and cmd in VERBS:
         return VERBS[cmd](session, text)
+    if cmd == "moves":
+        return verbs.ask(session, text, text.split()[1 - len(said):], guard,
+                         maybe_chatter=maybe_chatter)
     if said == ["resigns"]:
         return verbs.resign(session, text)
+    if cmd == "resign" and len(said) == 2:
+        return verbs.resign(session, text, code=said[1])
     if said == ["takes", "back"]:
         return takebacks.undo(session, text)
     return move(session, text, guard)

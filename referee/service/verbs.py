@@ -1,15 +1,20 @@
-"""The one-word commands that are not moves: show, moves, history, help, resign."""
+"""The commands that are not moves: show, moves (and ``moves CHOICE ...``, the move
+builder), history, help, resign."""
 from __future__ import annotations
 
-from referee.operations import legal_lines
-from referee.service.mail.notify import HELP, when
-from referee.service.session import Verdict
+import hashlib
+import hmac
 
-MAX_LISTED = 200             # legal lines a 'moves' reply lists; it says how many more
+from referee.errors import BadChoiceError
+from referee.operations import next_step
+from referee.service.mail.notify import BOARD, HELP, when
+from referee.service.mail.steps import read_choices, step_text
+from referee.service.playing import move
+from referee.service.session import Verdict
 
 
 def show(session, text: str) -> Verdict:
-    body = session.module.render(session.state, "text")
+    body = session.module.render(session.state, BOARD)
     return Verdict(text, True, body + "\n" + turn_line(session))
 
 
@@ -23,26 +28,93 @@ def turn_line(session) -> str:
 
 
 def moves(session, text: str) -> Verdict:
-    if session.game["status"] != "playing" or session.game["to_move"] != session.seat:
+    """The first step of the seat's move, with counts (the move builder)."""
+    if not _my_turn(session):
         return Verdict(text, True, "It is not your turn. " + turn_line(session))
-    head, lines, total = legal_lines(session.module, session.state, MAX_LISTED)
-    more = f"\n... and {total - len(lines)} more" if len(lines) < total else ""
-    return Verdict(text, True, (head or "") + "\n" + "\n".join(f"    {ln}" for ln in lines)
-                   + more)
+    try:
+        step = next_step(session.module, session.state)
+    except BadChoiceError as err:
+        return Verdict(text, True, f"{err.reason}. " + turn_line(session))
+    return Verdict(text, True, step_text(session.module, session.state, step,
+                                         ply=session.game["ply"], first=True))
+
+
+def ask(session, text: str, words: list[str], guard: int | None, *,
+        maybe_chatter: bool = False) -> Verdict:
+    """A ``moves ...`` line. In Hawaii ``moves`` starts a move too: a line that plays is
+    a move; one whose words are the builder's choices is a question about the next
+    step; any other is refused as a move, or, where it could be a sentence ("Moves are
+    hard this week", ``maybe_chatter``), is chatter (code ``chatter``)."""
+    refused = None
+    if not maybe_chatter:
+        refused = move(session, text, guard)
+        if refused.ok:
+            return refused
+    status = session.game["status"]
+    if status != "playing":
+        return refused or Verdict(text, True, "", code="chatter")
+    step, read, why = read_choices(session.module, session.state, words)
+    if step is None:
+        if read:                             # choices, then a word that is none
+            return session.refuse(text, "bad-choice", why)
+        return refused or Verdict(text, True, "", code="chatter")
+    if not _my_turn(session):
+        return Verdict(text, True, "It is not your turn. " + turn_line(session))
+    return Verdict(text, True, step_text(session.module, session.state, step,
+                                         ply=session.game["ply"], first=not read))
+
+
+def _my_turn(session) -> bool:
+    return session.game["status"] == "playing" and session.game["to_move"] == session.seat
 
 
 def history(session, text: str) -> Verdict:
-    return Verdict(text, True, session.text)
+    """The transcript, each line indented: a mail client leaves an indented line whole
+    (and so does the referee's own wrapping), and ``referee check`` reads it so."""
+    lines = [f"    {line}" if line else "" for line in session.text.rstrip("\n").split("\n")]
+    return Verdict(text, True, "The transcript (indented by four spaces; 'referee check' "
+                               "reads it as it is):\n\n" + "\n".join(lines))
 
 
 def help(session, text: str) -> Verdict:  # noqa: A001 (the command's name)
     return Verdict(text, True, HELP)
 
 
-def resign(session, text: str) -> Verdict:
+CONFIRM_HOURS = 24          # how long a 'resign CODE' line stays good
+
+
+def resign(session, text: str, code: str | None = None) -> Verdict:
+    """Give up the seat. By mail it takes two steps, as the web page's "I mean it" box:
+    ``resign`` answers with a ``resign CODE`` line, good for a day, and only that line
+    resigns; a mistyped or stale code changes nothing."""
     if session.game["status"] != "playing":
         return session.refuse(text, "resign", "only a game in play can be resigned")
+    if session.via == "mail" and code is None:
+        expires = _hour(session.now) + CONFIRM_HOURS + 1
+        return Verdict(text, True, "\n".join([
+            "Nothing has changed yet. Resigning gives up your seat for the rest of the",
+            "game (the referee then plays its moves) and cannot be taken back. If you",
+            f"mean it, send this line before {when(expires * 3600)}:", "",
+            f"    resign {_resign_code(session, expires)}"]))
+    if session.via == "mail" and not any(
+            hmac.compare_digest(str(code).lower(), _resign_code(session, hour))
+            for hour in range(_hour(session.now) + 1, _hour(session.now) + CONFIRM_HOURS + 2)):
+        return session.refuse(text, "resign", f"'{str(code)[:20]}' is not a confirming code "
+                                              "of this seat that is still good; nothing has "
+                                              "changed (send 'resign' for a new one)")
     verdict = session.play(text, f"{session.seat} resigns", sent=text)
     if verdict.ok:
         session.set_seat(resigned=True)
     return verdict
+
+
+def _hour(t: float) -> int:
+    return int(t // 3600)
+
+
+def _resign_code(session, expires: int) -> str:
+    """A code for this seat (its present holder) that stops working at hour ``expires``."""
+    key = session.store.host_key(session.conn)
+    row = session.seats[session.seat]
+    msg = f"resign\0{session.game['id']}\0{session.seat}\0{row['generation']}\0{expires}"
+    return hmac.new(key, msg.encode("utf-8"), hashlib.sha256).hexdigest()[:8]

@@ -33,10 +33,24 @@ class Mail:
         return (int(found[-1][0]), found[-1][1]) if found else None
 
     def options(self) -> list[str]:
-        """The copy-ready moves under 'Your move:' (empty when it is not this seat's turn)."""
+        """The whole moves offered to copy (empty when it is not this seat's turn)."""
+        if "Your move." not in self.body:
+            return []
+        return self.block("Or send a whole move, for example:") \
+            or self.block("to move: 1 legal move:", starts=True)
+
+    def choices(self) -> list[tuple[str, int]]:
+        """The first step's choices and their counts, as the notification lists them."""
+        return [(m.group(1), int(m.group(2))) for m in
+                (re.match(r"(.+?)  +(\d+) moves?$", line)
+                 for line in self.block("Choose", starts=True)) if m]
+
+    def block(self, head: str, *, starts: bool = False) -> list[str]:
+        """The indented lines under the line ``head`` (or the first line holding it)."""
         lines = self.body.split("\n")
         for i, line in enumerate(lines):
-            if line.startswith("Your move: "):
+            if line == head or (starts and head in line and line.endswith(":")
+                                and not line.startswith(" ")):
                 out = []
                 for opt in lines[i + 1:]:
                     if not opt.startswith("    "):
@@ -46,13 +60,25 @@ class Mail:
         return []
 
     def option_count(self) -> int | None:
-        m = re.search(r"^Your move: (\d+) legal move", self.body, re.M)
+        m = re.search(r"^Your move\. \S+ to move: (\d+) legal move", self.body, re.M)
         return int(m.group(1)) if m else None
+
+
+# A line longer than a mail's 78 columns is only ever a move kept whole so that it can
+# be copied (indented), the player's own line quoted back after "> ", the caret under
+# one, or a line of the transcript that 'history' answers (indented).
+LONG_LINE = re.compile(r"^    [A-Z]+ \S|^> |^ +\^$|^    [*\[]")
+
+
+def too_wide(body: str) -> list[str]:
+    """The lines of a mail's text that break the 78 columns."""
+    return [line for line in body.split("\n") if len(line) > 78 and not LONG_LINE.match(line)]
 
 
 def parse(data: bytes) -> Mail:
     m = message_from_bytes(data, policy=policy.default)
     body = m.get_body(("plain",)).get_content().replace("\r\n", "\n")
+    assert not too_wide(body), too_wide(body)
     refs = str(m["References"] or "").split()
     return Mail([a.strip() for a in str(m["To"]).split(",")], str(m["Subject"]),
                 str(m["Message-ID"]), str(m["In-Reply-To"]) if m["In-Reply-To"] else None,

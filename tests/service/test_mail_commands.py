@@ -41,11 +41,26 @@ def test_with_seat_words_a_line_starting_with_a_verb_is_chatter():
     result = _split("Pass the salt, this is hard.\nRED buy 2 shells #4\nGo team!\nshow\n")
     assert [c.text for c in result.lines] == ["RED buy 2 shells", "show"]
     assert result.ignored == ("Pass the salt, this is hard.", "Go team!")
-    hawaii = split_commands("Moves are hard this week.\nRED pass\nmoves\n",
+    hawaii = split_commands("Buys are hard this week.\nRED pass\nmoves\n",
                             seats=SEATS, verbs=["moves", "buys"])
     assert [(c.text, c.kind) for c in hawaii.lines] == [("RED pass", "seat"),
                                                           ("moves", "verb")]
-    assert hawaii.ignored == ("Moves are hard this week.",)
+    assert hawaii.ignored == ("Buys are hard this week.",)
+
+
+def test_moves_with_words_is_left_to_the_game():
+    """'moves B1 kahuna' asks the move builder, 'Moves are hard this week' is a
+    sentence: only the game's legal moves tell them apart, so both are kind "ask"
+    (tests/service/test_mail_builder.py plays them), in Hawaii (where 'moves' is also a
+    verb) in a mail with seat words, and in a game where it is a command word only."""
+    for verbs in (["moves", "buys"], ["places"]):
+        result = split_commands("Moves are hard this week.\nRED pass\nmoves B1 kahuna #7\n"
+                                "moves\n", seats=SEATS, verbs=verbs)
+        assert [(c.text, c.kind, c.guard) for c in result.lines] == [
+            ("Moves are hard this week.", "ask", None), ("RED pass", "seat", None),
+            ("moves B1 kahuna", "ask", 7), ("moves", "verb" if "moves" in verbs else "command",
+                                            None)]
+        assert result.ignored == ()
 
 
 def test_every_command_word_is_a_command():

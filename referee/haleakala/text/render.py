@@ -3,8 +3,12 @@
 One row per section, read clockwise, with the boat, the beach discs, the two
 card slots, the statues and shamans up the slope and the lava on the crater:
 that is how players talk about the island ("my 4 on beach2, the lava on 5").
+Narrow (for mail, within 78 columns) gives each section and each player a
+few lines instead of a table row.
 """
 from __future__ import annotations
+
+import textwrap
 
 from referee.core.game import CHANCE
 from referee.haleakala.rules import turns as rules
@@ -46,22 +50,42 @@ def _table(head, rows, md: bool) -> str:
     return "\n".join(fmt.format(*r).rstrip() for r in [head, *rows])
 
 
+NARROW = 78
+_SECTION = ("section", "sea", "beach discs", "cards", "land", "lava")
+_PLAYER = ("player", "score", "reserve", "invocation", "statues left", "cards", "score cards")
+
+
+def _narrow(head, rows) -> str:
+    """Each row as ``name: field value; field value``, within NARROW columns."""
+    out = []
+    for row in rows:
+        fields = "; ".join(f"{h} {v}" for h, v in zip(head[1:], row[1:]) if v not in ("", "-"))
+        line = f"{head[0]} {row[0]}: {fields or '-'}" if head[0] == "section" \
+            else f"{row[0]}: {fields}"
+        out += textwrap.wrap(line, NARROW, subsequent_indent="    ", break_long_words=False,
+                             break_on_hyphens=False)
+    return "\n".join(out)
+
+
 def render(state, fmt: str = "text") -> str:
-    if fmt not in ("text", "markdown"):
-        raise ValueError(f"unknown format {fmt!r}: text or markdown")
+    if fmt not in ("text", "markdown", "narrow"):
+        raise ValueError(f"unknown format {fmt!r}: text, markdown or narrow")
     md = fmt == "markdown"
+    table = (lambda head, rows: _narrow(head, rows)) if fmt == "narrow" \
+        else (lambda head, rows: _table(head, rows, md))
     st = state
     title = f"Haleakala, round {st.round} of 2"
     if st.rules:
         title += f" (rules: {' '.join(st.rules)})"
     parts = [f"## {title}" if md else title]
-    parts.append(_table(("section", "sea", "beach discs", "cards", "land", "lava"),
-                        _section_rows(st), md))
+    parts.append(table(_SECTION, _section_rows(st)))
     decks = ", ".join(f"{d}-palm {sum(st.decks[d].values())}" for d in st.decks)
     board = ", ".join(st.board_cards) or "none"
     prs = "face up" if st.priestess_up else "face down"
     lines = [f"Decks: {decks}; lava discs in supply: {st.lava_supply}",
              f"Score board: {board}; priestess {prs}"]
+    if fmt == "narrow":
+        lines = [w for x in lines for w in textwrap.wrap(x, NARROW, subsequent_indent="    ")]
     parts.append("\n".join(f"- {x}" for x in lines) if md else "\n".join(lines))
     rows = []
     for s in st.seats:
@@ -71,8 +95,7 @@ def render(state, fmt: str = "text") -> str:
                      "-" if inv is None else ("reserve" if inv == "reserve" else f"beach{inv}"),
                      str(st.statues_left[s]), ", ".join(st.cards[s]) or "-",
                      ", ".join(st.score_cards[s]) or "-"))
-    parts.append(_table(("player", "score", "reserve", "invocation", "statues left", "cards",
-                         "score cards"), rows, md))
+    parts.append(table(_PLAYER, rows))
     parts.append(_next(st))
     return "\n\n".join(parts).rstrip() + "\n"
 

@@ -3,9 +3,12 @@
 Text is for a terminal or a fixed-width forum post; markdown puts the board
 and the players in tables and each realm in a code block, because a realm is
 a grid (tikis over columns, kahunas beside rows) that only survives in a
-fixed-width font.
+fixed-width font. Narrow is the text within 78 columns, for mail: the board's
+table becomes two lines a place, a realm too wide for its grid a list.
 """
 from __future__ import annotations
+
+import textwrap
 
 from referee.core.game import CHANCE
 from referee.core.words import plural
@@ -17,9 +20,14 @@ from referee.hawaii.text import names
 _ROMAN = {0: "", 1: "I", 2: "II"}
 
 
+NARROW = 78
+
+
 def render(state, fmt: str = "text") -> str:
-    if fmt not in ("text", "markdown"):
-        raise ValueError(f"unknown format {fmt!r}: text or markdown")
+    if fmt not in ("text", "markdown", "narrow"):
+        raise ValueError(f"unknown format {fmt!r}: text, markdown or narrow")
+    if fmt == "narrow":
+        return _narrow(state)
     md = fmt == "markdown"
     parts = [_title(state, md), _board(state, md), _sea(state, md), _track(state, md),
              _players(state, md)]
@@ -44,18 +52,25 @@ def _tokens(tokens) -> str:
     return " ".join(str(t) for t in tokens) or "-"
 
 
+def _places(state):
+    """(coordinate, place, its spec, the tiles left in words), the farthest row first:
+    the beach is at the bottom, as on the table."""
+    d = state.d
+    far_first = sorted(d.comps.positions, key=lambda c: (-int(c[1:]) if c[1:].isascii() and c[1:].isdigit() else 0, c))
+    for coord in far_first:
+        if coord not in d.board:
+            continue
+        place = d.place_at(coord)
+        stock = ", ".join(f"{k} {n}" for k, n in place.stock.items()) or "sold out"
+        yield coord, place, d.comps.place(place.place_id), stock
+
+
 def _board(state, md: bool) -> str:
     d = state.d
     if not d.board:
         return "Board: not laid out yet"
     rows = []
-    far_first = sorted(d.comps.positions, key=lambda c: (-int(c[1:]) if c[1:].isascii() and c[1:].isdigit() else 0, c))
-    for coord in far_first:       # the beach is at the bottom, as on the table
-        if coord not in d.board:
-            continue
-        place = d.place_at(coord)
-        spec = d.comps.place(place.place_id)
-        stock = ", ".join(f"{k} {n}" for k, n in place.stock.items()) or "sold out"
+    for coord, place, spec, stock in _places(state):
         circles = _tokens(place.tokens) + (" (printed circle empty)" if place.printed_empty else "")
         rows.append((coord, spec.name or place.place_id, stock, circles, f"{spec.circles} circle{'s' if spec.circles > 1 else ''}, limit {spec.limit}"))
     head = ("place", "name", "tiles left", "tokens", "circles")
@@ -95,15 +110,22 @@ def _track(state, md: bool) -> str:
     return line.replace("\n", "  \n") if md else line
 
 
-def _players(state, md: bool) -> str:
+def _seats(state):
+    """(seat, its player, the sum it needs this round, its fish in words) for each seat."""
     d = state.d
     comps = d.comps
     threshold = comps.rounds[min(d.round, len(comps.rounds)) - 1].threshold
-    rows = []
     for seat in d.seats:
         p = d.players[seat]
-        target = scoring.threshold_for(p, threshold, comps)
-        fish = f"fish {', '.join(names.fish_label(t, comps) for t in p.fish)}" if p.fish else ""
+        fish = ", ".join(names.fish_label(t, comps) for t in p.fish)
+        yield seat, p, scoring.threshold_for(p, threshold, comps), fish
+
+
+def _players(state, md: bool) -> str:
+    comps = state.d.comps
+    rows = []
+    for seat, p, target, fish in _seats(state):
+        fish = f"fish {fish}" if fish else ""
         pile = " ".join(x for x in (" ".join(map(str, p.tokens)), fish) if x) or "-"
         rows.append((seat, p.at, str(p.shells), str(p.feet), str(p.fruits), pile,
                      f"{p.round_sum(comps)}/{target}", str(p.score)))
@@ -146,15 +168,22 @@ def _realm(state, seat: str, md: bool) -> str:
     for extra in range(len(realm.villages), len(spec.kahuna_points)):
         k = "K" if extra < realm.kahunas else "."
         lines.append(f"{k} {spec.kahuna_points[extra]:>3}")
-    boats = ", ".join(f"{b.name} ({'fishing' if not b.side else _ROMAN[b.side]}, "
-                      f"{plural(boats_mod.capacity(b, comps) + boats_mod.printed(b, comps), 'feet')}"
-                      f"{', sailed' if b.used else ''})" for b in realm.boats)
-    title = (f"{seat}'s realm: {plural(realm.kahunas, 'kahunas')}, {plural(realm.tikis, 'tikis')} "
-             f"(K kahuna with its points, T tiki, T* printed tiki, . free space)")
-    body = "\n".join(lines) + f"\nboats: {boats}"
+    body = "\n".join(lines) + f"\nboats: {_boats(realm, comps)}"
+    title = _realm_title(seat, realm)
     if md:
         return f"**{title}**\n\n```\n{body}\n```"
     return f"{title}\n{body}"
+
+
+def _boats(realm, comps) -> str:
+    return ", ".join(f"{b.name} ({'fishing' if not b.side else _ROMAN[b.side]}, "
+                     f"{plural(boats_mod.capacity(b, comps) + boats_mod.printed(b, comps), 'feet')}"
+                     f"{', sailed' if b.used else ''})" for b in realm.boats)
+
+
+def _realm_title(seat: str, realm) -> str:
+    return (f"{seat}'s realm: {plural(realm.kahunas, 'kahunas')}, {plural(realm.tikis, 'tikis')} "
+            f"(K kahuna with its points, T tiki, T* printed tiki, . free space)")
 
 
 def _history(state, md: bool) -> str:
@@ -201,3 +230,70 @@ def _md_table(head, rows) -> str:
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     out += ["| " + " | ".join(str(x) for x in r) + " |" for r in rows]
     return "\n".join(out)
+
+
+# --- narrow: the text within NARROW columns, for mail --------------------------------
+
+def _narrow(state) -> str:
+    parts = [_title(state, False), _board_narrow(state), _sea(state, False),
+             _track(state, False), _players_narrow(state)]
+    parts += [_realm_narrow(state, seat) for seat in state.d.seats]
+    parts += [_history(state, False), _next(state, False)]
+    return "\n\n".join(_wrap(p) for p in parts if p).rstrip() + "\n"
+
+
+def _wrap(text: str, indent: str = "    ") -> str:
+    """Each line of ``text`` within NARROW columns, a long one continued indented."""
+    out = []
+    for line in text.split("\n"):
+        out += textwrap.wrap(line, NARROW, subsequent_indent=indent, break_long_words=False,
+                             break_on_hyphens=False) or [line]
+    return "\n".join(out)
+
+
+def _board_narrow(state) -> str:
+    d = state.d
+    if not d.board:
+        return "Board: not laid out yet"
+    lines = ["Board, row 4 farthest (each place: the tiles left; its tokens, circles)"]
+    for coord, place, spec, stock in _places(state):
+        empty = " (printed circle empty)" if place.printed_empty else ""
+        lines.append(f"{coord:<3} {spec.name or place.place_id}: {stock}")
+        lines.append(f"    tokens {_tokens(place.tokens)}{empty}; "
+                     f"{plural(spec.circles, 'circles')}, limit {spec.limit}")
+    return "\n".join(lines)
+
+
+def _players_narrow(state) -> str:
+    comps = state.d.comps
+    lines = []
+    for seat, p, target, fish in _seats(state):
+        fish = f"; fish {fish}" if fish else ""
+        lines.append(f"{seat} at {p.at}: {plural(p.shells, 'shells')}, {plural(p.feet, 'feet')}, "
+                     f"{plural(p.fruits, 'fruits')}; tokens {_tokens(p.tokens)}{fish}; "
+                     f"sum {p.round_sum(comps)} of {target}; score {p.score}")
+    return "\n".join(lines)
+
+
+def _realm_narrow(state, seat: str) -> str:
+    """A realm as lines: the tikis by column, then each village's tiles in order (the
+    grid of the text format is wider than a mail)."""
+    d = state.d
+    spec = d.comps.realm
+    realm = d.players[seat].realm
+    bought = set(spec.tiki_columns[:realm.tikis])
+    tikis = {c: "T" if c in bought else "." for c in spec.tiki_columns}
+    if spec.printed_tiki_column:
+        tikis[spec.printed_tiki_column] = "T*"
+    lines = [_realm_title(seat, realm),
+             "tikis over columns: " + ", ".join(f"{c} {m}" for c, m in sorted(tikis.items()))]
+    for i, row in enumerate(realm.villages):
+        k = "K" if i < realm.kahunas else "."
+        points = spec.kahuna_points[i] if i < len(spec.kahuna_points) else ""
+        cells = ", ".join(f"{n} {_label(kind, side)}" for n, (kind, side) in enumerate(row, 1))
+        lines.append(f"{k} {points:>3} {i + 1} | {cells}".rstrip(" |"))
+    for extra in range(len(realm.villages), len(spec.kahuna_points)):
+        k = "K" if extra < realm.kahunas else "."
+        lines.append(f"{k} {spec.kahuna_points[extra]:>3}")
+    lines.append(f"boats: {_boats(realm, d.comps)}")
+    return "\n".join(_wrap(line, " " * 10 if line[:1] in "K." else "    ") for line in lines)

@@ -51,13 +51,16 @@ class Host:
         if config.demo:
             self.tmp = tempfile.TemporaryDirectory(prefix="referee-demo-")
             db = f"sqlite:///{self.tmp.name}/referee.db"
-        self.store = open_store(db, resident=True)
+        self.store = open_store(db, resident=True, public_url=config.url)
         self.workers: list = []
         self.listener: Listener | None = None
         self.server: _WebServer | None = None
 
     @property
     def base(self) -> str:
+        """Where players reach the page: the public address, else where it listens."""
+        if self.config.url:
+            return self.config.url.rstrip("/")
         host = self.config.host
         return f"http://{host if ':' not in host else '[' + host + ']'}:{self.config.port}"
 

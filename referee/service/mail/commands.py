@@ -4,12 +4,15 @@ Players write like people ("Hi all, here is my move:", the move, "good luck!"),
 so a line counts only when its first word is a seat, one of the game's move
 verbs or a command word; the rest is listed back to the sender as ignored. Two
 kinds of sentence begin like commands and are chatter too: a command word with
-other words after it ("Show me what you've got"; only ``salt WORD`` takes one),
+other words after it ("Show me what you've got"; only ``salt WORD`` and
+``resign CODE``, the line that confirms a resignation, take one),
 and, in a mail whose moves carry their seat word (as the referee's template
-does), a line that begins with a verb ("Moves are hard this week"). A
-client may put a bullet or a number in front of a line, and a player may end a
-move with ``#N``, the ply they expect it to follow (a guard against crossing
-mails). ``token WORD`` carries the seat's secret for hosts without
+does), a line that begins with a verb ("Moves are hard this week"). ``moves``
+followed by words may be the move builder's choices (``moves B1 kahuna``) or a
+sentence; only the game can tell, so such a line is kind "ask" and the game
+decides. A client may put a bullet or a number in front of a line, and a player
+may end a move with ``#N``, the ply they expect it to follow (a guard against
+crossing mails). ``token WORD`` carries the seat's secret for hosts without
 plus-addressing; it is not a command.
 """
 from __future__ import annotations
@@ -20,6 +23,8 @@ from typing import Sequence
 
 COMMAND_WORDS = ("salt", "show", "moves", "history", "undo", "accept", "decline",
                  "resign", "help", "confirm")
+WORD_TAKERS = ("salt", "resign")   # salt WORD; resign CODE, the confirming line
+ASK_WORD = "moves"          # the one command word that takes the move builder's choices
 TOKEN_WORD = "token"
 MAX_LINES = 2000            # lines looked at; a player's mail never has more
 MAX_LINE = 1000             # characters of one line kept
@@ -42,7 +47,8 @@ class CommandLine:
     word: str               # its first word: the seat or verb as the caller spelt it,
                             # or the command word in lower case
     guard: int | None       # N of a trailing "#N"
-    kind: str = "command"   # "seat", "verb" or "command"
+    kind: str = "command"   # "seat", "verb", "command", or "ask": ``moves`` with words
+                            # after it, the builder's choices or a sentence
 
 
 @dataclass(frozen=True)
@@ -84,14 +90,16 @@ class Lines:
             if kind == "command":
                 text = salt_text(text)
                 words = text.rstrip(_END).split()
-                if len(words) > (2 if word == "salt" else 1):
+                if word == ASK_WORD and len(words) > 1:
+                    kind = "ask"                       # the builder's choices, or a sentence
+                elif len(words) > (2 if word in WORD_TAKERS else 1):
                     seen.append((line, None))          # a sentence, not a command
                     continue
-                text = " ".join(words)
+                else:
+                    text = " ".join(words)
             seen.append((line, CommandLine(text=text, word=spelt, guard=guard, kind=kind)))
         if any(c is not None and c.kind == "seat" for _, c in seen):
-            seen = [(line, None if c is not None and c.kind == "verb" and not _alone(c) else c)
-                    for line, c in seen]
+            seen = [(line, _unseated(c)) for line, c in seen]
         return Commands(lines=tuple(c for _, c in seen if c is not None),
                         ignored=tuple(line for line, c in seen if c is None), token=self.token)
 
@@ -130,6 +138,14 @@ def salt_text(text: str) -> str:
     return f"salt {found.group(1)}" if found else text
 
 
-def _alone(c: CommandLine) -> bool:
-    """A verb that is also a command word, written alone (Hawaii's ``moves``)."""
-    return c.text.rstrip(_END).lower() in COMMAND_WORDS
+def _unseated(c: CommandLine | None) -> CommandLine | None:
+    """A line in a mail whose moves carry their seat word: one that begins with a verb
+    is chatter, unless the verb is also a command word written alone (Hawaii's
+    ``moves``); ``moves`` with more words may be the builder's choices (kind "ask")."""
+    if c is None or c.kind != "verb":
+        return c
+    if c.text.rstrip(_END).lower() in COMMAND_WORDS:
+        return c
+    if c.word.lower() == ASK_WORD:
+        return CommandLine(text=c.text, word=c.word, guard=c.guard, kind="ask")
+    return None

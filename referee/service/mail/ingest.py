@@ -28,7 +28,7 @@ from referee.service.identity import reply_address, same_address, seat_secret, s
 from referee.service.mail.commands import read_lines
 from referee.service.mail.free_moves import offer
 from referee.service.mail.incoming import read_mail
-from referee.service.mail.notify import queue, subject, to_seat
+from referee.service.mail.notify import queue, reply_subject, to_seat
 from referee.service.session import Session
 from referee.service.store import game_seats
 from referee.service.submit import run_commands
@@ -240,12 +240,12 @@ def _run(store, conn, mail, lines, game, seats, seat: str, key: str, now: float)
     session = Session(store, conn, game_id, seat, via="mail", now=now, message_id=key,
                       game=game, seats=seats)
     cmds = lines.commands(seats=session.module.seats, verbs=session.module.move_verbs)
-    commands, ignored, unsure = offer(session, [(c.text, c.guard) for c in cmds.lines],
+    commands, ignored, unsure = offer(session, [(c.text, c.guard, c.kind) for c in cmds.lines],
                                       [c.kind for c in cmds.lines], list(cmds.ignored))
     reply = run_commands(store, conn, game_id, seat, commands, via="mail", now=now,
                          message_id=key, session=session)
     reply.verdicts += [unsure] if unsure is not None else []
-    reply.ignored = ignored
+    reply.ignored = ignored + reply.ignored
     if not reply.verdicts and not _once(conn, f"chatter {game_id}.{seat}", now):
         return reply                 # chatter answered within the hour: no second answer
     body = reply.text
@@ -254,10 +254,8 @@ def _run(store, conn, mail, lines, game, seats, seat: str, key: str, now: float)
     game = session.game
     row = session.seats[session.seat]
     secret = seat_secret(store.host_key(conn), game_id, seat, row["generation"])
-    their = " ".join(mail.subject.split())[:200]
-    what = f"Re: {their}" if their and not their.lower().startswith("re:") else their or "reply"
     queue(conn, game_id=game_id, kind="reply", sender=game["host_address"], to=[mail.sender],
-          subject=what if f"[referee {game_id}]" in what else subject(game, what), body=body,
+          subject=reply_subject(game, mail.subject), body=body,
           now=now, in_reply_to=mail.message_id, references=_refs(mail),
           reply_to=reply_address(game["host_address"], secret),
           headers={"Auto-Submitted": "auto-replied", "X-Referee-Game": game_id,

@@ -10,18 +10,27 @@ from __future__ import annotations
 
 import html
 import json
+import re
+import textwrap
 import time
 from email.utils import make_msgid
 
 from sqlalchemy import bindparam, insert, update
 
 from referee.core import registry
-from referee.operations import digest, legal_lines, svg_to_png
+from referee.errors import BadChoiceError
+from referee.operations import digest, next_step, svg_to_png
 from referee.replay import state_from_json, state_json
 from referee.service import schema as S
 from referee.service.identity import reply_address, seat_secret
+from referee.service.mail.steps import step_text
 
-OPTIONS_CAP = 25
+WIDTH = 78               # columns of a plain-text line (RFC 5322's advice)
+BOARD = "narrow"         # the games' text rendering that fits in WIDTH columns
+# what clients put before a subject they answer or forward, in many languages,
+# with a count ("Re[2]:", "Re^2:") sometimes
+_PREFIX = re.compile(r"^\s*(?:(?:re|aw|sv|vs|antw|odp|r|rif|res|fwd?|wg|tr|enc|doorst)"
+                     r"\s*(?:\[\d+\]|\^\d+|\(\d+\))?\s*[:\uff1a]\s*)+", re.I)
 
 
 def when(t: float | None) -> str:
@@ -45,6 +54,41 @@ def subject(game, what: str) -> str:
     return f"[referee {game['id']}]{title}: {what}"
 
 
+def reply_subject(game, theirs: str) -> str:
+    """``Re:`` once before the subject answered, whatever chain of ``Re: RE: Aw: Fwd:``
+    the clients piled up, with the game's tag if it had lost it."""
+    rest = _PREFIX.sub("", " ".join(str(theirs or "").split()))[:200].strip()
+    if f"[referee {game['id']}]" not in rest:
+        rest = subject(game, rest or "your mail")
+    return f"Re: {rest}"
+
+
+def fit(text: str) -> str:
+    """``text`` within :data:`WIDTH` columns: a longer line of prose is wrapped. An
+    indented line or a quoted one is left whole: it is a move to copy (broken in two,
+    its first half could read as another move) or a line of a table."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= WIDTH or line[:1] in (" ", ">"):
+            out.append(line)
+            continue
+        out += textwrap.wrap(line, WIDTH, break_long_words=False,
+                             break_on_hyphens=False) or [line]
+    return "\n".join(out)
+
+
+def seat_page(url: str | None, secret) -> str | None:
+    """The seat's own web page, if the host has said where its web page is."""
+    if not url:
+        return None
+    return f"{url.rstrip('/')}/seat/{secret}"
+
+
+def page_lines(page: str | None) -> list[str]:
+    return ["", "Your seat's page, to play in a browser (keep it to yourself):",
+            f"    {page}"] if page else []
+
+
 def queue(conn, *, game_id: str | None, kind: str, sender: str, to: list[str], subject: str,
           body: str, now: float, html: str | None = None, in_reply_to: str | None = None,
           references: list[str] | tuple = (), reply_to: str | None = None,
@@ -54,11 +98,12 @@ def queue(conn, *, game_id: str | None, kind: str, sender: str, to: list[str], s
     is the same message to every server and client that sees it twice. With a
     :class:`Batch` the row waits for :meth:`Batch.flush` (one statement for all).
     ``compose`` (with ``picture``, the position) has the text made at sending
-    (:func:`composed_body`); ``body`` is then what goes out if it cannot be."""
+    (:func:`composed_body`); ``body`` is then what goes out if it cannot be. Every
+    body is fitted to :data:`WIDTH` columns here, whoever wrote it."""
     message_id = make_msgid(domain=domain_of(sender))
     row = {
         "game_id": game_id, "kind": kind, "created_at": now, "sender": sender,
-        "recipients": json.dumps(to), "subject": subject, "body": body, "html": html,
+        "recipients": json.dumps(to), "subject": subject, "body": fit(body), "html": html,
         "png_state": picture, "message_id": message_id, "in_reply_to": in_reply_to,
         "refs": json.dumps([r for r in references if r]), "reply_to": reply_to,
         "headers": json.dumps(headers or {}), "attempts": 0, "next_try": now,
@@ -90,9 +135,15 @@ _INSERT = insert(S.outbox)
 
 def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str,
             now: float, picture: str | None = None, batch: Batch | None = None,
-            compose: dict | None = None) -> str:
-    """A mail to one seat, in its thread, answerable through its personal address."""
+            compose: dict | None = None, url: str | None = None) -> str:
+    """A mail to one seat, in its thread, answerable through its personal address;
+    with the host's public ``url``, it ends with the seat's page."""
     secret = seat_secret(key, game["id"], seat_row["seat"], seat_row["generation"])
+    page = seat_page(url, secret)
+    if page and kind != "invite":       # an invitation says it in its own words
+        body = body.rstrip("\n") + "\n" + "\n".join(page_lines(page)) + "\n" if body else body
+        if compose is not None:
+            compose = dict(compose, page=page)
     last = seat_row["last_message_id"]
     refs = [seat_row["thread_id"], last] if last != seat_row["thread_id"] else [last]
     mid = queue(conn, game_id=game["id"], kind=kind, sender=game["host_address"],
@@ -153,30 +204,74 @@ def composed_body(row, cache: dict | None = None) -> str:
         drawn = cache.get(row["png_state"])
         if drawn is None:
             module, state, data = position_of(row["png_state"])
-            drawn = cache[row["png_state"]] = (module, state, module.render(state, "text"),
+            drawn = cache[row["png_state"]] = (module, state, module.render(state, BOARD),
                                                digest(module, state, data))
         module, state, rendered, summary = drawn
         return position_mail(None, module, state, seat=spec["seat"], added=spec["added"],
                              who=spec["who"], witness=spec["witness"],
                              deadline=spec["deadline"], digest=summary,
-                             result=spec["result"], rendered=rendered)
+                             result=spec["result"], rendered=rendered, page=spec.get("page"))
     except Exception:           # the position no longer reads (new component data?)
         return brief_mail(spec)
 
 
 def brief_mail(spec: dict) -> str:
     """A notification from its ``compose`` spec alone, without the state."""
-    out = []
-    if spec["added"]:
-        out += [f"{spec['who']} played:" if spec["who"] else "The referee added:", ""]
-        out += [f"    {line}" for line in spec["added"]] + [""]
+    out = added_lines(spec["added"], spec["who"])
     if spec["result"]:
         out += [f"The game is over: {spec['result']}."]
     elif spec.get("to_move"):
         you = " (you)" if spec["to_move"] == spec["seat"] else ""
         out += [f"Next: {spec['to_move']}{you}; deadline {when(spec['deadline'])}."]
     out += [spec["witness"], "", "(The state could not be drawn here: reply 'show' for it.)"]
-    return "\n".join(out) + "\n"
+    out += page_lines(spec.get("page"))
+    return fit("\n".join(out)) + "\n"
+
+
+def added_lines(added: list[str], who: str | None) -> list[str]:
+    """What the lines added say, as a person would: the moves as written (a player may
+    copy one), the referee's draws in words."""
+    out: list[str] = []
+    run_kind = None
+    for line in added:
+        if line.startswith(("[", "#")):
+            continue
+        kind = "draw" if line.startswith("*") else "move"
+        if kind != run_kind:
+            if out:
+                out.append("")
+            out += ["The referee dealt:" if kind == "draw"
+                    else f"{who} played:" if who else "The referee played:", ""]
+            run_kind = kind
+        out += draw_words(line) if kind == "draw" else [f"    {line}"]
+    return out + [""] if out else out
+
+
+def accepted_text(lines: list[str]) -> str:
+    """The answer to an accepted command: the lines it added, the draws in words."""
+    moves = [f"    {line}" for line in lines if not line.startswith(("*", "[", "#"))]
+    draws = [w for line in lines if line.startswith("*") for w in draw_words(line)]
+    return "\n".join(["accepted:", *moves] + (["The referee dealt:", *draws] if draws else []))
+
+
+def draw_words(line: str) -> list[str]:
+    """A chance line (``* tokens A1=3s,5 B1=2 ... key=HEX``) as words: what was drawn,
+    for each place, without the key that lets anyone check the draw (the transcript,
+    'history', keeps it)."""
+    words = [w for w in line.lstrip("* ").split() if not w.startswith("key=")]
+    if not words:
+        return []
+    kind, items = words[0], words[1:]
+    listed = any("," in w for w in items)
+    parts = []
+    for item in items:
+        where, sep, what = item.partition("=")
+        drawn = ", ".join("nothing" if x == "-" else x for x in (what if sep else where)
+                          .split(","))
+        parts.append(f"{where} {drawn}" if sep else drawn)
+    text = f"{kind}: " + ("; " if listed else ", ").join(parts)
+    return textwrap.wrap(text, WIDTH, initial_indent="    ", subsequent_indent="        ",
+                         break_long_words=False, break_on_hyphens=False)
 
 
 def picture_png(source: str) -> bytes:
@@ -186,15 +281,20 @@ def picture_png(source: str) -> bytes:
 
 
 def picture_html(body: str) -> str:
-    """The HTML alternative of a notification: its text, then the board."""
-    return (f"<pre>{html.escape(body)}</pre>\n"
-            '<p><img src="cid:board.png" alt="the board"></p>\n')
+    """The HTML alternative of a notification: the board first (what a reader looks
+    at), then the text."""
+    return ('<p><img src="cid:board.png" alt="the board"></p>\n'
+            f"<pre>{html.escape(body)}</pre>\n")
 
 
-def invitation(game, seat_row, secret_text: str, reply_addr: str, players: list) -> str:
+def invitation(game, seat_row, secret_text: str, reply_addr: str, players: list,
+               page: str | None = None) -> str:
     others = ", ".join(f"{r['seat']} ({r['address']})" for r in players
                        if r["seat"] != seat_row["seat"])
-    return "\n".join([
+    where = [] if not page else [
+        "", "You can play by mail or in a browser. Your seat's own page (keep it to",
+        "yourself: it is your seat, like your personal address):", f"    {page}"]
+    return fit("\n".join([
         f"You are invited to play {game['game'].capitalize()} as {seat_row['seat']}"
         + (f" in \"{game['title']}\"" if game["title"] else "") + f" (game {game['id']}).",
         f"The other seats: {others}.",
@@ -204,27 +304,28 @@ def invitation(game, seat_row, secret_text: str, reply_addr: str, players: list)
         "    salt ANY-WORD", "",
         "or with anything at all (the referee then salts for you). The setup is dealt",
         "when every seat has replied.",
+        *where,
         "",
-        f"Your moves count when they come from {seat_row['address']} to your personal",
-        f"address {reply_addr} (replying to this mail does that).",
-        "If your mail host cannot send to a plus-address, write to "
-        f"{game['host_address']} and add the line",
+        f"Your moves count when they come from {seat_row['address']} to your personal "
+        "address (replying to this mail does that):",
+        f"    {reply_addr}",
+        f"If your mail host cannot send to a plus-address, write to {game['host_address']} "
+        "and add the line",
         f"    token {secret_text}",
         "Keep this address and token to yourself: they are your seat.",
         "",
-        "Commands: a move, salt WORD, show, moves, history, undo, accept, decline, resign, help.",
-    ]) + "\n"
+        "Commands: a move, salt WORD, show, moves, history, undo, accept, decline, "
+        "resign, help. You need not learn the notation: 'moves' shows your choices a "
+        "step at a time.",
+    ])) + "\n"
 
 
 def position_mail(game, module, state, *, seat: str, added: list[str], who: str | None,
                   witness: str, deadline: float | None, digest: str, result: str | None,
-                  rendered: str | None = None) -> str:
+                  rendered: str | None = None, page: str | None = None) -> str:
     """The notification after accepted lines: what happened, whose turn, the state,
-    and to the seat to move its legal options with a template."""
-    out = []
-    if added:
-        out += [f"{who} played:" if who else "The referee added:", ""]
-        out += [f"    {line}" for line in added] + [""]
+    and to the seat to move the first step of its move with a few lines to copy."""
+    out = added_lines(added, who)
     if digest:
         out += [digest]
     if result:
@@ -233,33 +334,43 @@ def position_mail(game, module, state, *, seat: str, added: list[str], who: str 
         to_move = state.current_player()
         out += [f"Next: {to_move}" + (" (you)" if to_move == seat else "")
                 + f"; deadline {when(deadline)}."]
-    if rendered is None:
-        rendered = module.render(state, "text")
-    out += [witness, "", rendered.rstrip("\n"), ""]
+    out += [witness]
     if not result and state.current_player() == seat:
-        head, lines, total = legal_lines(module, state, OPTIONS_CAP)
-        ply = witness.split()[1]
-        out += [f"Your move: {total} legal move{'s' if total != 1 else ''}"
-                + (f", the first {len(lines)}:" if len(lines) < total else ":")]
-        out += [f"    {line}" for line in lines]
-        if lines:
-            out += ["", "Reply with one line, for example:", f"    {lines[0]} #{ply}",
-                    f"(the seat word may be left out; '#{ply}' makes sure your move follows "
-                    f"ply {ply}; 'moves' lists them all)"]
-    return "\n".join(out) + "\n"
+        try:
+            step = next_step(module, state)
+        except BadChoiceError:
+            step = None
+        if step is not None:
+            ply = int(witness.split()[1])
+            out += ["", "Your move. " + step_text(module, state, step, ply=ply,
+                                                   first=True).rstrip("\n"),
+                    "", f"(The seat word may be left out; '#{ply}' after a move makes sure "
+                        f"it follows ply {ply}.)"]
+    out += page_lines(page)
+    if rendered is None:
+        rendered = module.render(state, BOARD)
+    out += ["", rendered.rstrip("\n")]
+    return fit("\n".join(out)) + "\n"
 
 
 HELP = """Commands (one per line; chatter around them is ignored):
-    a move in the game's notation   the seat word may be left out; end it with #N to make
-                                    sure it follows ply N
+    a move in the game's notation
+                   the seat word may be left out; end it with #N to make
+                   sure it follows ply N
+    moves          the first step of your move: its choices, each with how
+                   many legal moves lie under it
+    moves B1 kahuna
+                   the next step after those choices, or the one move they
+                   make (then send that line to play it)
     salt WORD      your salt for the commit-reveal deal (once, before the deal)
     show           the state of the game
-    moves          your legal moves
     history        the whole transcript
-    undo           ask to take back your last move (every other seat must accept)
+    undo           ask to take back your last move (every other seat must
+                   accept)
     accept         agree to a pending takeback
     decline        refuse a pending takeback
-    resign         give up your seat
+    resign         give up your seat: the answer holds a line 'resign CODE'
+                   that does it, good for a day
     help           this text
     confirm        play a move the referee held: your own last move sent again
 Each accepted move is mailed to every seat with the ply and chain head
