@@ -97,7 +97,7 @@ def _section(dr: Drawing, data, comp, sec: int) -> None:
         r1, r2 = RADII[ring]
         space = f"{ring}{sec}"
         title = _space_title(data, comp, ring, sec)
-        with dr.group(title):
+        with dr.group(title, data_choice=_space_choice(ring, space)):
             dr.path(_sector(r1, r2, mid - half, mid + half), fill=RING_FILL[ring],
                     stroke="#4a4a4a", stroke_width=1)
             cx, cy = _point(r2 - 8, mid)
@@ -110,6 +110,13 @@ def _section(dr: Drawing, data, comp, sec: int) -> None:
         _land_cell(dr, data, ring, sec, mid, seats)
     _crater_cell(dr, data, sec, mid)
     _slots(dr, data, sec, mid, comp)
+
+
+def _space_choice(ring: str, space: str) -> str | None:
+    """What choosing this space is called in the move builder (the seat page's clicks)."""
+    if ring == "beach":
+        return f"{space}|shaman to {space}"
+    return None if ring in ("sea", "crater") else f"shaman to {space}"
 
 
 def _space_title(data, comp, ring: str, sec: int) -> str:
@@ -159,7 +166,8 @@ def _beach_cell(dr: Drawing, data, comp, sec: int, mid: float, seats) -> None:
             off = (i - (n - 1) / 2) * 24 / (r * math.pi / 180)
             x, y = _point(r, mid + off)
             what = "invocation disc" if label == "*" else f"disc {label}"
-            disc(dr, x, y, seat, label, row == 0, f"{seat}'s {what} on beach{sec}")
+            disc(dr, x, y, seat, label, row == 0, f"{seat}'s {what} on beach{sec}",
+                 choice=None if label == "*" else f"disc {label}")
     for i, seat in enumerate(s for s in seats if data["players"][s]["shaman"] == f"beach{sec}"):
         x, y = _point(206, mid - 22 + 44 * i)
         shaman(dr, x, y, seat, f"beach{sec}")
@@ -184,7 +192,7 @@ def statue(dr: Drawing, x: float, y: float, seat: str, space: str) -> None:
 
 def shaman(dr: Drawing, x: float, y: float, seat: str, space: str) -> None:
     """A shaman: a pawn (head over a cloak) with its seat's initial, white-ringed."""
-    with dr.group(f"{seat}'s shaman on {space}"):
+    with dr.group(f"{seat}'s shaman on {space}", data_choice="shaman stays", data_seat=seat):
         fill = SEAT_FILL.get(seat, "#777")
         dr.polygon([(x - 9, y + 11), (x + 9, y + 11), (x, y - 3)], fill=fill, stroke="#fff",
                    stroke_width=1.5)
@@ -227,7 +235,7 @@ def _slots(dr: Drawing, data, sec: int, mid: float, comp) -> None:
             fx, fy = x - w / 2 + (8 if x > CX else -8), y - n * (h + 3) / 2 + i * (h + 3)
         else:
             fx, fy = x - n * (w + 4) / 2 + i * (w + 4), y - h / 2 + (10 if y > CY else -10)
-        card(dr, fx, fy, face, comp, f"section {sec} card slot {i + 1}", w, h)
+        card(dr, fx, fy, face, comp, f"section {sec} card slot {i + 1}", w, h, pick=True)
 
 
 def _panel(dr: Drawing, data, comp) -> None:

@@ -66,7 +66,8 @@ def _seat(dr: Drawing, x, y, w, seat, p, first_shape: bool, data, comp) -> float
                 weight="bold", fill=ink)
         dr.text(x + 8, y + 42, "reserve", size=11)
         for i, v in enumerate(p["reserve"]):
-            disc(dr, x + 70 + i * 23, y + 38, seat, v, first_shape, f"{seat}'s disc {v} in reserve")
+            disc(dr, x + 70 + i * 23, y + 38, seat, v, first_shape, f"{seat}'s disc {v} in reserve",
+                 choice=f"disc {v}")
         if not p["reserve"]:
             dr.text(x + 70, y + 42, "none", size=11, fill="#555")
         inv = p["invocation"]

@@ -132,7 +132,8 @@ def _place(dr: Drawing, x, y, coord, place, comps, chiefs) -> None:
     spec = comps.place(place["id"])
     name = spec.name or place["id"]
     stock = [f"{k} {n}" for k, n in place["sells"].items()]
-    with dr.group(f"place {coord}, {name}: tiles left {', '.join(stock)}"):
+    with dr.group(f"place {coord}, {name}: tiles left {', '.join(stock)}",
+                  data_choice=f"{coord}|stay at {coord}"):
         dr.rect(x, y, PLACE_W, PLACE_H, fill="#e9f5e1", stroke="#2f5d1e", rx=8, stroke_width=1.5)
         dr.rect(x, y, 28, 18, fill="#2f5d1e", stroke="none", rx=4)
         dr.text(x + 14, y + 13.5, coord, size=11, anchor="middle", weight="bold", fill="#fff")
@@ -158,7 +159,8 @@ def _circles(dr: Drawing, x, y, coord, place) -> None:
         if i < len(tokens):
             if printed:
                 dr.circle(cx, cy, 14.5, stroke="#6b4a1f", stroke_width=1.2)
-            token(dr, cx, cy, tokens[i], f"on {coord} {what}")
+            token(dr, cx, cy, tokens[i], f"on {coord} {what}",
+                  within=f"{coord}|stay at {coord}")
         else:
             empty = printed and place["printed_empty"]
             dr.circle(cx, cy, 12, fill="#ffffff", stroke="#6b4a1f", stroke_width=1.2,
@@ -177,7 +179,7 @@ def _sea(dr: Drawing, data, comps) -> None:
     at = _standing(data)
     x, w = SEA_X, WIDTH - SEA_X - 15
     y = BOARD_Y
-    with dr.group("the cove"):
+    with dr.group("the cove", data_choice="cove"):
         dr.rect(x, y, w, 80, fill="#d8eef7", stroke="#1b4f72", rx=8)
         count = sum(_fish_count(e) for e in data["cove"])
         dr.text(x + 8, y + 17, f"Cove: {_count(len(data['cove']), 'fish token')}, {count} fish", size=12,
@@ -192,7 +194,8 @@ def _sea(dr: Drawing, data, comps) -> None:
     for i, spec in enumerate(comps.docks, start=1):
         island = data["docks"][i - 1]
         shown = island or "visited this round (empty)"
-        with dr.group(f"dock {i}: {spec.feet} feet, {spec.points} points, island {shown}"):
+        with dr.group(f"dock {i}: {spec.feet} feet, {spec.points} points, island {shown}",
+                      data_choice=f"dock {i}"):
             dr.rect(x, y, w, 50, fill="#eaf4fb", stroke="#1b4f72", rx=6)
             dr.text(x + 8, y + 16, f"Dock {i}", size=12, weight="bold")
             dr.text(x + 8, y + 32, f"{spec.feet} feet", size=11)
@@ -224,7 +227,7 @@ def _track(dr: Drawing, data) -> None:
     x, w = SEA_X, WIDTH - SEA_X - 15
     y = BOARD_Y + 88 + 4 * 56 + 22
     spaces = data["track"]
-    with dr.group("the order track"):
+    with dr.group("the order track", data_choice="order track"):
         dr.rect(x, y, w, 80, fill="#fbf1e6", stroke="#8a5a2b", rx=8)
         dr.text(x + 8, y + 16, "Order track", size=12, weight="bold")
         if data["order"]:
@@ -235,7 +238,7 @@ def _track(dr: Drawing, data) -> None:
             sx = x + 8 + i * sw
             where = f"on order space {space}"
             dr.rect(sx, y + 24, sw - 6, 50, fill="#ffffff", stroke="#8a5a2b", rx=4,
-                    title=f"order space {space}: {v or 'empty'}")
+                    title=f"order space {space}: {v or 'empty'}", data_choice=f"order {space}")
             dr.text(sx + 4, y + 36, space, size=10, weight="bold")
             cx = sx + (sw - 6) / 2
             if v is None:

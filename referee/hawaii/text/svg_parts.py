@@ -46,11 +46,14 @@ def parse_token(text: str) -> tuple[int, bool]:
     return int(text[:-1] if spear else text), spear
 
 
-def token(dr: Drawing, cx: float, cy: float, text: str, where: str, r: float = 12) -> None:
-    """A price token: its value, and crossed spears drawn behind it when it has them."""
+def token(dr: Drawing, cx: float, cy: float, text: str, where: str, r: float = 12,
+          within: str | None = None) -> None:
+    """A price token: its value, and crossed spears drawn behind it when it has them.
+    ``within``: the place whose purchase it can pay for (the seat page offers the token
+    as the move builder's choice once that place is chosen)."""
     value, spear = parse_token(text)
     name = f"price token {value}{' with crossed spears' if spear else ''}, {where}"
-    with dr.group(name):
+    with dr.group(name, data_choice=f"token {text}" if within else None, data_within=within):
         dr.circle(cx, cy, r, fill="#f6e7c1", stroke="#6b4a1f", stroke_width=1.5)
         if spear:
             k = r * 0.7

@@ -106,7 +106,8 @@ def _realm(dr: Drawing, x, y, seat, p, comps) -> None:
         ry = gy + row * CELL_H
         _kahuna(dr, x, ry, row, seat, p, spec)
         tiles = p["villages"][row] if row < len(p["villages"]) else []
-        with dr.group(f"{seat}'s village {row + 1}: {', '.join(tiles) or 'empty'}"):
+        with dr.group(f"{seat}'s village {row + 1}: {', '.join(tiles) or 'empty'}",
+                      data_choice=f"village {row + 1}", data_seat=seat):
             for col in range(columns):
                 cx = gx + col * CELL_W
                 if col < len(tiles):
