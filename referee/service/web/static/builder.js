@@ -116,9 +116,12 @@
         if (ply && String(answer.ply) !== ply.value) {   // the game moved on: the whole page
           window.location.assign(search); return;
         }
+        var q = new URLSearchParams();          // every choice made, those taken for the player too
+        answer.made.forEach(function (m) { q.append("step", m); });
+        var here = "?" + q.toString();
+        if (push) window.history.pushState({steps: here}, "", here);
+        else window.history.replaceState({steps: here}, "", here);
         draw(answer);
-        if (push) window.history.pushState({steps: search}, "", search);
-        document.body.setAttribute("data-built", search);
       })
       .catch(function () { window.location.assign(search); });   // the page says why
   }
