@@ -118,9 +118,10 @@ def test_the_json_route_refuses_what_is_not_a_choice_or_not_the_seats_turn(clien
     r = client.get(hosted.link(hosted.other()) + "/steps")
     assert r.status_code == 409
     assert r.json()["error"] == f"it is not {hosted.other()}'s turn to choose a move"
-    assert client.get("/seat/nosuchlink/steps").status_code == 404
+    r = client.get("/seat/nosuchlink/steps")
+    assert r.status_code == 404 and "no such seat link" in r.json()["error"]
     r = client.get(link + "/steps", params=[("step", "x")] * (MAX_STEPS + 1))
-    assert r.status_code == 400
+    assert r.status_code == 400 and f"At most {MAX_STEPS} choices" in r.json()["error"]
 
 
 @pytest.mark.parametrize("steps,status,says", [

@@ -230,11 +230,14 @@ async def seat_steps(request: Request) -> Response:
     page = request.app.state.page
 
     def answer():
-        gid, seat, link = _seat(page, request)
-        game = _detail(page.store, gid)
+        try:
+            gid, seat, link = _seat(page, request)
+            game = _detail(page.store, gid)
+            chosen = building.chosen(request)
+        except HTTPException as exc:
+            return exc.status_code, {"error": exc.detail}
         if game["status"] != "playing" or game["to_move"] != seat:
             return 409, {"error": f"it is not {seat}'s turn to choose a move", "ply": game["ply"]}
-        chosen = building.chosen(request)
         try:
             return 200, building.as_json(positions.step(gid, game["text"], chosen), game["ply"])
         except BadChoiceError as err:

@@ -136,6 +136,19 @@
       var hit = pick(t, choices, done);
       if (hit) { e.preventDefault(); go(hit.href, true); return; }
     }
+    // a click between the parts of a thing (the gap between a village's squares): the
+    // smallest choosable thing whose box holds the point
+    if (!e.target.closest("figure.picture")) return;
+    var best = null, area = Infinity;
+    document.querySelectorAll("figure.picture [data-choice].pickable").forEach(function (t) {
+      var r = t.getBoundingClientRect();
+      if (e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top &&
+          e.clientY <= r.bottom && r.width * r.height < area) {
+        best = t; area = r.width * r.height;
+      }
+    });
+    var found = best && pick(best, choices, done);
+    if (found) { e.preventDefault(); go(found.href, true); }
   });
 
   window.addEventListener("popstate", function () { go(window.location.search || "?", false); });
