@@ -27,7 +27,7 @@ HIT_POINT = """el => {
   for (let i = 1; i < 12; i++) for (let j = 1; j < 12; j++) {
     const x = r.left + r.width * ((i * 5) % 12) / 12, y = r.top + r.height * ((j * 7) % 12) / 12;
     const hit = document.elementFromPoint(x, y);
-    if (hit && el.contains(hit)) return [x, y];
+    if (hit && (el.contains(hit) || hit.tagName === "text" && hit.contains(el))) return [x, y];
   }
   return null;
 }"""
@@ -43,8 +43,8 @@ def _labels(page) -> list[str]:
 
 def _choose_by_clicks(page, rng, prefer) -> dict:
     """Click through the builder until it holds one move; counts the clicks made in the
-    picture and on the buttons."""
-    done = {"picture": 0, "button": 0}
+    picture and on the buttons, and names the steps chosen in the picture."""
+    done = {"picture": 0, "button": 0, "steps": set()}
     while not page.locator("#builder .done").count():
         before, labels = _made(page), _labels(page)
         assert labels, page.locator("#builder").inner_text()
@@ -56,6 +56,7 @@ def _choose_by_clicks(page, rng, prefer) -> dict:
             names = [fold(n) for n in target.get_attribute("data-choice").split("|")]
             point = target.evaluate(HIT_POINT)
             assert point, f"{names}: no visible point of it takes a click"
+            done["steps"].add(page.locator("#builder .stepname").inner_text())
             page.mouse.click(*point)
             done["picture"] += 1
         else:
@@ -74,6 +75,11 @@ def _choose_by_clicks(page, rng, prefer) -> dict:
         assert page.evaluate("new URLSearchParams(location.search).getAll('step')") == made
     assert page.input_value("#move") == page.locator("#builder code.built").inner_text()
     return done
+
+
+# the steps whose choices the picture offers, each chosen there at least once
+PICTURED = {"hawaii": {"where", "what", "token", "village"},
+            "haleakala": {"disc", "beach", "shaman"}}
 
 
 def _prefer(title: str):
@@ -98,7 +104,7 @@ def _finished(game) -> str:
 def test_a_whole_game_by_clicks_alone(browser, new_game, serve, title, seed):
     game = new_game(title)
     rng, prefer = random.Random(seed), _prefer(title)
-    clicks = {"picture": 0, "button": 0}
+    clicks = {"picture": 0, "button": 0, "steps": set()}
     with serve(game.app) as served:
         pages = {}
         for seat in ("RED", "YELLOW"):
@@ -110,7 +116,7 @@ def test_a_whole_game_by_clicks_alone(browser, new_game, serve, title, seed):
             page = pages[d["to_move"]]
             _wait_turn(page, d["ply"])          # the page followed the game by itself
             for kind, n in _choose_by_clicks(page, rng, prefer).items():
-                clicks[kind] += n
+                clicks[kind] = clicks[kind] | n if kind == "steps" else clicks[kind] + n
             with page.expect_navigation():
                 page.click("#play")
             assert page.locator(".reply.ok").count() == 1, page.locator(".reply").inner_text()
@@ -119,6 +125,7 @@ def test_a_whole_game_by_clicks_alone(browser, new_game, serve, title, seed):
             page.context.close()
     _finished(game)
     assert moves > 20 and clicks["picture"] > 10 and clicks["button"] > 10, (moves, clicks)
+    assert clicks["steps"] >= PICTURED[title], clicks["steps"]
 
 
 def test_a_whole_game_through_the_links_without_javascript(browser, new_game, serve):

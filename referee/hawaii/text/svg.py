@@ -140,7 +140,8 @@ def _place(dr: Drawing, x, y, coord, place, comps, chiefs) -> None:
         size = min(11.5, (PLACE_W - 38) / (len(name) * 0.68))
         dr.text(x + 33, y + 13.5, name, size=round(size, 1), weight="bold")
         for i, line in enumerate(wrap(stock, PLACE_W - 12, 10.5)[:3]):
-            dr.text(x + 6, y + 31 + i * 12.5, line, size=10.5)
+            dr.spans(x + 6, y + 31 + i * 12.5, [(e, {"data_choice": e.rsplit(" ", 1)[0]})
+                                                for e in line.split(" · ")], size=10.5)
     _circles(dr, x, y, coord, place)
     lines = (len(chiefs) + 1) // 2
     chiefs_flow(dr, x + PLACE_W - 2 * CHIEF_W - 8, y + PLACE_H - lines * (CHIEF_H + 3) - 2,

@@ -152,6 +152,13 @@
   });
 
   window.addEventListener("popstate", function () { go(window.location.search || "?", false); });
-  document.addEventListener("referee:swapped", highlight);
+  // the game moved on and the page followed it: a position with one move left offers
+  // it at once, so the box must hold it (the box itself is kept across the swap)
+  document.addEventListener("referee:swapped", function () {
+    var built = document.querySelector("#builder code.built");
+    var box = document.getElementById("move");
+    if (built && box) box.value = built.textContent;
+    highlight();
+  });
   highlight();
 })();
