@@ -165,12 +165,12 @@ def test_a_choice_is_read_leniently(client, hosted):
 CLICKABLE = {
     "hawaii": re.compile(r"[A-C]\d$|stay at |cove$|dock \d$|order |token |village \d$|"
                          r"(?!fish$|visit$|income$)[a-z]+(-[a-z]+)*$"),
-    "haleakala": re.compile(r"disc \d$|beach\d$|shaman to "),
+    "haleakala": re.compile(r"disc \d$|beach\d$|shaman to |(?!nothing$)[a-z]+(-[a-z0-9]+)*$"),
 }
 
 
 STEPS = {"hawaii": {"where", "what", "token", "village"},
-         "haleakala": {"disc", "beach", "shaman"}}
+         "haleakala": {"disc", "beach", "shaman", "card"}}
 
 
 def _things(svg: str) -> list[dict]:

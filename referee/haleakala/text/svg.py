@@ -144,7 +144,7 @@ def _sea_cell(dr: Drawing, data, comp, sec: int, mid: float) -> None:
         jx, jy = _point(276, mid + 17)
         dr.text(jx, jy + 3, "jetty", size=8.5, anchor="middle", fill="#1b4f72")
     if data["boat"] == sec:
-        with dr.group(f"the boat, in the sea of section {sec}"):
+        with dr.group(f"the boat, in the sea of section {sec}", data_choice="sails"):
             dr.path(f"M{num(cx - 26)} {num(cy - 7)} L{num(cx + 26)} {num(cy - 7)} "
                     f"L{num(cx + 17)} {num(cy + 9)} L{num(cx - 17)} {num(cy + 9)}Z",
                     fill="#8d5a2b", stroke="#000", stroke_width=1.3)
@@ -235,7 +235,7 @@ def _slots(dr: Drawing, data, sec: int, mid: float, comp) -> None:
             fx, fy = x - w / 2 + (8 if x > CX else -8), y - n * (h + 3) / 2 + i * (h + 3)
         else:
             fx, fy = x - n * (w + 4) / 2 + i * (w + 4), y - h / 2 + (10 if y > CY else -10)
-        card(dr, fx, fy, face, comp, f"section {sec} card slot {i + 1}", w, h, pick=True)
+        card(dr, fx, fy, face, comp, f"section {sec} card slot {i + 1}", w, h, within="picks")
 
 
 def _panel(dr: Drawing, data, comp) -> None:

@@ -27,8 +27,10 @@ def disc(dr: Drawing, cx: float, cy: float, seat: str, label, first: bool, title
 
 
 def card(dr: Drawing, x: float, y: float, face: str | None, comp, title: str,
-         w: float = 66, h: float = 28, count: int = 1, pick: bool = False) -> None:
-    """A card face as a labelled rectangle; None is an empty slot (dashed)."""
+         w: float = 66, h: float = 28, count: int = 1, within: str | None = None) -> None:
+    """A card face as a labelled rectangle; None is an empty slot (dashed). ``within``:
+    the action under which the seat page's move builder offers the card (``picks``,
+    ``buys``)."""
     if face is None:
         dr.rect(x, y, w, h, fill="#ffffff", stroke="#888", rx=4, stroke_dasharray="4 3",
                 title=title + ": empty")
@@ -36,7 +38,7 @@ def card(dr: Drawing, x: float, y: float, face: str | None, comp, title: str,
         return
     kind = comp.faces[face].kind if face in comp.faces else "statue"
     with dr.group(f"{title}: {face}" + (f", {count} of them" if count > 1 else ""),
-                  data_choice=face if pick else None):
+                  data_choice=face if within else None, data_within=within):
         dr.rect(x, y, w, h, fill=CARD_FILL.get(kind, "#eee"), stroke="#333", rx=4)
         words = face.replace("-", " ").split() + ([f"×{count}"] if count > 1 else [])
         fits = max(4, int((w - 4) / (9.5 * 0.58)))
