@@ -3,7 +3,7 @@ against uvicorn over a real store), without typing a letter: every move is chose
 clicks on the picture and on the builder's choices, then sent with Play; and one game
 through the choice links with JavaScript off. Each game is a new hosted game of two
 seats, each seat on its own page in its own browser context; the game must end, and
-its transcript must check.
+its transcript must check. And the address holds the step: reload and back show it.
 
 The choice policy is seeded (the runs are the same each time). In Haleakala it takes
 ``places`` whenever the action step offers it, which ends a game in about a hundred
@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from playwright.sync_api import expect
 
 from referee.core.builder import fold
 from referee.operations.check import check_text
@@ -157,3 +158,23 @@ def test_a_whole_game_through_the_links_without_javascript(browser, new_game, se
         context.close()
     _finished(game)
     assert links > 20
+
+
+def test_back_and_reload_show_the_step_the_address_holds(browser, served, hosted):
+    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+    page.goto(served.base + hosted.link(hosted.to_move()))
+    first, steps = _labels(page), []
+    for _ in range(2):                                  # two choices, by their buttons
+        before = _made(page)
+        page.locator("#builder a.choice").first.click()
+        page.locator("#builder a.back").nth(len(before)).wait_for()
+        steps.append(_made(page))
+    page.reload()
+    assert _made(page) == steps[1]                      # the address holds the step
+    page.go_back()
+    expect(page.locator("#builder a.back")).to_have_count(len(steps[0]))
+    assert _made(page) == steps[0]
+    page.go_back()
+    expect(page.locator("#builder a.back")).to_have_count(0)
+    assert _labels(page) == first
+    page.close()
