@@ -212,3 +212,18 @@ def test_what_the_picture_offers_to_click_is_named_as_the_builder_names_it(examp
                     checked += 1
             made = [*answer["made"], rng.choice(answer["choices"])["choice"]]
     assert checked > 50
+
+
+@pytest.mark.parametrize("query", [
+    "step=%FF", "step=%00", "step=%", "%%%", "step=" + "%E2%80%AE" * 50, "step[]=B1",
+    "step=a&step=" + "b" * 5000, "step=" + "x" * 30_000, "step=%F0%9F%8C%8B",
+    "&".join(["step=B1"] * 1000), "step=B1&step=%0Ashell-hut",
+])
+def test_hostile_addresses_get_an_answer_never_a_fault(client, hosted, query):
+    link = hosted.link(hosted.to_move())
+    for path in (link, link + "/steps"):
+        r = client.get(f"{path}?{query}")
+        assert r.status_code in (200, 400), (path, query, r.status_code)
+        assert "Traceback" not in r.text and "went wrong" not in r.text
+        if path.endswith("/steps") and r.status_code == 400:
+            assert r.json()["error"]
