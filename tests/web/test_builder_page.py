@@ -15,7 +15,7 @@ import pytest
 from referee.core.paths import examples_dir
 from referee.errors import BadChoiceError
 from referee.operations import check_text, next_step
-from referee.service.web.building import MAX_CHOICE, MAX_STEPS
+from referee.service.web.safety import MAX_CHOICE, MAX_STEPS
 
 ORIGIN = {"Origin": "http://testserver"}
 CHOICE = re.compile(r'<a class="choice" href="([^"]*)" data-choice="([^"]*)">([^<]*)</a> '

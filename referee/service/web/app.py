@@ -204,7 +204,7 @@ def seat_context(page: Page, request: Request, reply=None, typed: str = "",
     moves, head, total, builder, problem = [], None, 0, None, None
     if game["status"] == "playing" and game["to_move"] == seat:
         head, moves, total = positions.legal(gid, game["text"], MOVES_CAP)
-        chosen = building.chosen(request) if steps else []
+        chosen = safety.choices(request) if steps else []
         builder, problem = building.page_step(gid, game["text"], chosen)
     undo = ctx["undo"]
     fill = request.query_params.get("fill", "")
@@ -233,7 +233,7 @@ async def seat_steps(request: Request) -> Response:
         try:
             gid, seat, link = _seat(page, request)
             game = _detail(page.store, gid)
-            chosen = building.chosen(request)
+            chosen = safety.choices(request)
         except HTTPException as exc:
             return exc.status_code, {"error": exc.detail}
         if game["status"] != "playing" or game["to_move"] != seat:

@@ -5,37 +5,15 @@ without JavaScript all show the same step, and a link is all a choice needs.
 The choices come from :func:`referee.operations.next_step`, the same answer as
 ``referee moves FILE --steps``; each choice's link carries the choices made before
 it as the builder named them, which it always reads back. The address is a
-player's input like any form: its choices are counted, measured and checked for
-control characters before the builder sees them.
+player's input like any form: :func:`safety.choices` counts and measures its choices
+and refuses control characters before the builder sees them.
 """
 from __future__ import annotations
 
-import re
 from urllib.parse import urlencode
-
-from starlette.exceptions import HTTPException
 
 from referee.errors import BadChoiceError
 from referee.service.web import positions
-
-MAX_STEPS = 16          # a Hawaii move is chosen in at most 7 steps
-MAX_CHOICE = 120        # characters of one choice
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-
-
-def chosen(request) -> list[str]:
-    """The choices in the address; 400 for too many, too long or control characters."""
-    steps = request.query_params.getlist("step")
-    if len(steps) > MAX_STEPS:
-        raise HTTPException(400, f"At most {MAX_STEPS} choices make a move "
-                                 f"(the address has {len(steps)}).")
-    for text in steps:
-        if len(text) > MAX_CHOICE:
-            raise HTTPException(400, f"A choice is at most {MAX_CHOICE} characters long.")
-        if _CONTROL.search(text):
-            raise HTTPException(400, "A choice is written in plain characters "
-                                     "(the address holds a control character).")
-    return [" ".join(text.split()) for text in steps]
 
 
 def href(steps) -> str:
