@@ -13,8 +13,10 @@ new position and recomputes the chain head (the history step also replays to its
 ply, drawn for the first time). "first view since start" empties every cache, the
 followed games and the picture writer's memo before each request, as a process just
 started sees a game: the whole game replayed for check, last moves and position,
-verify of the whole export, and the SVG. Target (issue 13): a game page in <= 50 ms,
-the first view after a move included. Not a test.
+verify of the whole export, and the SVG. The seat pages are those of the demo's game
+in play: the seat not to move, and the seat to move, whose page also builds the move
+builder's step from the address (``?step=``), as does its JSON route. Target (issue
+13): a game page in <= 50 ms, the first view after a move included. Not a test.
 """
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ warnings.filterwarnings("ignore")
 from starlette.testclient import TestClient  # noqa: E402
 
 from benchmarks.pictures_bench import median_ms  # noqa: E402
-from referee.service.games import seat_link_token  # noqa: E402
+from referee.service.games import game_detail, seat_link_token  # noqa: E402
 from referee.service.store import open_store  # noqa: E402
 from referee.service.web import positions  # noqa: E402
 from referee.service.web.app import create_app  # noqa: E402
@@ -70,6 +72,9 @@ def main() -> None:
         store = open_store(f"sqlite:///{tmp}/referee.db")
         (gid, live), _ = populate(store, [EXAMPLE])
         link = f"/seat/{seat_link_token(store, live, 'YELLOW')}"
+        mover = game_detail(store, live)["to_move"]
+        own = f"/seat/{seat_link_token(store, live, mover)}"
+        chosen = "?step=B1&step=shell-hut"       # two choices of the demo's position
         playing, moves = live_game(store, 2 * (args.runs + 1))
         client = TestClient(create_app(store))
 
@@ -104,7 +109,11 @@ def main() -> None:
             ("game page, first view since start",
              median_ms(get(f"/game/{gid}"), args.runs, setup=fresh)),
             ("list of games", median_ms(get("/"), args.runs)),
-            ("seat page (2 players, to move)", median_ms(get(link), args.runs)),
+            ("seat page (2 players, not to move)", median_ms(get(link), args.runs)),
+            ("seat page, to move: the builder's first step", median_ms(get(own), args.runs)),
+            ("seat page, to move, two choices made", median_ms(get(own + chosen), args.runs)),
+            ("builder step as JSON, two choices made",
+             median_ms(get(own + "/steps" + chosen), args.runs)),
         ]
         store.dispose()
     print(f"median CPU ms over {args.runs} runs (target: game page <= {TARGET_MS} ms)")

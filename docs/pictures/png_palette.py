@@ -1,4 +1,4 @@
-"""Re-encode a resvg PNG (RGBA, opaque) as an indexed PNG with its 256 commonest colours.
+"""Re-encode a resvg PNG (RGBA, opaque) or a browser's screenshot (RGB) as an indexed PNG with its 256 commonest colours.
 
 For the pictures committed under docs/ (see regenerate.sh); other colours map to the
 nearest kept one, which only touches anti-aliased edges. Usage: png_palette.py IN OUT
@@ -14,8 +14,9 @@ def read(path):
         if kind == b"IHDR": w, h, depth, ctype = struct.unpack(">IIBB", chunk[:10])
         elif kind == b"IDAT": idat += chunk
         pos += 12 + n
-    assert depth == 8 and ctype == 6
-    raw, bpp, stride = zlib.decompress(idat), 4, w * 4
+    assert depth == 8 and ctype in (2, 6)
+    bpp = 4 if ctype == 6 else 3
+    raw, stride = zlib.decompress(idat), w * bpp
     rows, prev = [], bytearray(stride)
     for y in range(h):
         f = raw[y * (stride + 1)]; line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
@@ -28,14 +29,14 @@ def read(path):
                 p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
         rows.append(bytes(line)); prev = line
-    return w, h, rows
+    return w, h, rows, bpp
 
 def chunk(kind, body):
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xffffffff)
 
 def main(src, dst):
-    w, h, rows = read(src)
-    pix = [[tuple(r[i:i + 3]) for i in range(0, len(r), 4)] for r in rows]
+    w, h, rows, bpp = read(src)
+    pix = [[tuple(r[i:i + 3]) for i in range(0, len(r), bpp)] for r in rows]
     counts = Counter(p for row in pix for p in row)
     top = [c for c, _ in counts.most_common(256)]
     index = {c: i for i, c in enumerate(top)}

@@ -97,6 +97,14 @@ class Drawing:
         self._element("text", dict(x=x, y=y, font_size=size, text_anchor=anchor,
                                    font_weight=weight, fill=fill, **kw), title, escape(str(s)))
 
+    def spans(self, x, y, parts, *, sep=" · ", size=12, fill="#111", **kw):
+        """One line of text made of parts, each a ``<tspan>`` with attributes of its own
+        (``(text, attrs)``), so that a page can tell the parts apart: the tiles of a
+        place's stock, each a choice of the seat page's move builder."""
+        content = escape(sep).join(f"<tspan{_attrs(attrs)}>{escape(str(text))}</tspan>"
+                                   for text, attrs in parts)
+        self._element("text", dict(x=x, y=y, font_size=size, fill=fill, **kw), None, content)
+
     @contextmanager
     def group(self, title: str | None = None, **kw):
         """A ``<g>``: what is drawn inside is one thing to a screen reader when titled."""

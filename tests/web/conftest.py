@@ -3,16 +3,36 @@
 and, for the browser tests, uvicorn serving it on a free loopback port."""
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
 
 import pytest
 
-from referee.service.games import game_detail, seat_link_token
+from referee.service.games import create_game, game_detail, seat_link_token
 from referee.service.store import open_store
+from referee.service.submit import submit
 from referee.service.web.app import create_app
 from referee.service.web.demo import populate
+
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture
+def browser():
+    """Debian's Chromium under Playwright, never skipped: without it the test fails
+    and says how to install it."""
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: run tests/system-packages.sh to install Chromium")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
 
 
 def _free_port() -> int:
@@ -41,6 +61,35 @@ class Hosted:
 
     def other(self) -> str:
         return next(s["seat"] for s in self.detail()["seats"] if s["seat"] != self.to_move())
+
+
+class NewGame(Hosted):
+    """A store with one new game of ``title`` for RED and YELLOW, dealt: both seats
+    have answered their invitation, as players do by mail or on their page."""
+
+    def __init__(self, directory, title: str):
+        self.store = open_store(f"sqlite:///{directory}/referee.db")
+        self.live = create_game(self.store, title, {s: f"{s.lower()}@example.org"
+                                                    for s in ("RED", "YELLOW")},
+                                host_address="referee@example.org", title=f"A new {title} game")
+        for seat in ("RED", "YELLOW"):
+            assert submit(self.store, self.live, seat, "show", via="web").ok
+        self.app = create_app(self.store)
+
+
+@pytest.fixture
+def new_game(tmp_path):
+    """``new_game(title)``: a fresh store holding one new game of that title."""
+    made = []
+
+    def make(title: str) -> NewGame:
+        folder = tmp_path / f"{title}-{len(made)}"
+        folder.mkdir()
+        made.append(NewGame(folder, title))
+        return made[-1]
+    yield make
+    for game in made:
+        game.store.dispose()
 
 
 @pytest.fixture
@@ -78,6 +127,12 @@ class Served:
     def __exit__(self, *exc):
         self.server.should_exit = True
         self.thread.join(timeout=10)
+
+
+@pytest.fixture
+def serve():
+    """``with serve(app) as served``: uvicorn serving ``app`` on a free loopback port."""
+    return Served
 
 
 @pytest.fixture

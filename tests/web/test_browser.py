@@ -3,29 +3,13 @@ uvicorn serving a real store on a free loopback port. Never skipped: without
 Chromium these tests fail and say how to install it."""
 from __future__ import annotations
 
-import os
 import struct
 import zlib
 
 import pytest
 from playwright.sync_api import expect
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
 pytestmark = pytest.mark.timeout(300)
-
-
-@pytest.fixture
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: run tests/system-packages.sh to install Chromium")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
 
 
 def png_colours(data: bytes) -> int:
@@ -121,6 +105,7 @@ def test_a_move_from_a_seat_page_updates_another_open_page(browser, served, host
 
     player = browser.new_context().new_page()
     player.goto(served.base + hosted.link(seat))
+    player.click("details.legal summary")               # the whole list, folded away
     first = player.locator("a.fill").first
     move = first.get_attribute("data-move")
     first.click()                                       # one click fills the box
@@ -174,6 +159,7 @@ def test_pages_read_without_javascript(browser, served, hosted):
     assert "ply 5 of" in page.locator(".steps strong").text_content()
     seat = hosted.to_move()
     page.goto(served.base + hosted.link(seat))
+    page.click("details.legal summary")
     move = page.locator("a.fill").first.get_attribute("data-move")
     page.locator("a.fill").first.click()                # without JS the link fills the box
     assert page.input_value("#move") == move

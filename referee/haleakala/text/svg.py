@@ -100,7 +100,7 @@ def _section(dr: Drawing, data, comp, sec: int) -> None:
         r1, r2 = RADII[ring]
         space = f"{ring}{sec}"
         title = _space_title(data, comp, ring, sec)
-        with dr.group(title):
+        with dr.group(title, data_choice=_space_choice(ring, space)):
             dr.path(_sector(r1, r2, mid - half, mid + half), fill=RING_FILL[ring],
                     stroke="#4a4a4a", stroke_width=1)
             if ring not in ("sea", "beach"):      # the beach is full of discs
@@ -123,6 +123,13 @@ def _label(dr: Drawing, space: str, r: float, mid: float, ink: str) -> None:
     bx, by = x - base * math.sin(math.radians(turn)), y + base * math.cos(math.radians(turn))
     dr.text(bx, by, space, size=LABEL_SIZE, anchor="middle", fill=ink,
             transform=f"rotate({num(turn)} {num(bx)} {num(by)})" if turn else None)
+
+
+def _space_choice(ring: str, space: str) -> str | None:
+    """What choosing this space is called in the move builder (the seat page's clicks)."""
+    if ring == "beach":
+        return f"{space}|shaman to {space}"
+    return None if ring in ("sea", "crater") else f"shaman to {space}"
 
 
 def _space_title(data, comp, ring: str, sec: int) -> str:
@@ -150,7 +157,7 @@ def _sea_cell(dr: Drawing, data, comp, sec: int, mid: float) -> None:
         jx, jy = _point(275, mid + 17)
         dr.text(jx, jy + 3.5, "jetty", size=10, anchor="middle", fill="#1b4f72")
     if data["boat"] == sec:
-        with dr.group(f"the boat, in the sea of section {sec}"):
+        with dr.group(f"the boat, in the sea of section {sec}", data_choice="sails"):
             dr.path(f"M{num(cx - 26)} {num(cy - 7)} L{num(cx + 26)} {num(cy - 7)} "
                     f"L{num(cx + 17)} {num(cy + 9)} L{num(cx - 17)} {num(cy + 9)}Z",
                     fill="#8d5a2b", stroke="#000", stroke_width=1.3)
@@ -172,7 +179,8 @@ def _beach_cell(dr: Drawing, data, comp, sec: int, mid: float, seats) -> None:
             off = (i - (n - 1) / 2) * 24 / (r * math.pi / 180)
             x, y = _point(r, mid + off)
             what = "invocation disc" if label == "*" else f"disc {label}"
-            disc(dr, x, y, seat, label, row == 0, f"{seat}'s {what} on beach{sec}")
+            disc(dr, x, y, seat, label, row == 0, f"{seat}'s {what} on beach{sec}",
+                 choice=None if label == "*" else f"disc {label}")
     for i, seat in enumerate(s for s in seats if data["players"][s]["shaman"] == f"beach{sec}"):
         x, y = _point(214, mid - 22 + 44 * i)
         shaman(dr, x, y, seat, f"beach{sec}")
@@ -197,7 +205,7 @@ def statue(dr: Drawing, x: float, y: float, seat: str, space: str) -> None:
 
 def shaman(dr: Drawing, x: float, y: float, seat: str, space: str) -> None:
     """A shaman: a pawn (head over a cloak) with its seat's initial, white-ringed."""
-    with dr.group(f"{seat}'s shaman on {space}"):
+    with dr.group(f"{seat}'s shaman on {space}", data_choice="shaman stays", data_seat=seat):
         fill = SEAT_FILL.get(seat, "#777")
         dr.polygon([(x - 8, y + 11), (x + 8, y + 11), (x, y - 3)], fill=fill, stroke="#fff",
                    stroke_width=1.5)
@@ -239,7 +247,7 @@ def _slots(dr: Drawing, data, sec: int, mid: float, comp) -> None:
             fx, fy = x - w / 2 + (8 if x > CX else -8), y - n * (h + 3) / 2 + i * (h + 3)
         else:
             fx, fy = x - n * (w + 4) / 2 + i * (w + 4), y - h / 2 + (10 if y > CY else -10)
-        card(dr, fx, fy, face, comp, f"section {sec} card slot {i + 1}", w, h)
+        card(dr, fx, fy, face, comp, f"section {sec} card slot {i + 1}", w, h, within="picks")
 
 
 def _panel(dr: Drawing, data, comp, state) -> None:

@@ -40,12 +40,13 @@ def _supply(dr: Drawing, x, y, w, data, comp) -> float:
             spec = comp.score_cards.get(name)
             cost = f", costs {spec.cost}" if spec else ""
             card(dr, x + 8 + (i % 3) * (cw + 3), y + 108 + (i // 3) * (ch + 3), name, comp,
-                 f"score card for sale{cost}", cw, ch)
+                 f"score card for sale{cost}", cw, ch, within="buys")
         if not board["cards"]:
             dr.text(x + 8, y + 124, "none left", size=11, fill="#555")
         up = board["priestess"] == "up"
         py = y + 108 + 2 * (ch + 3) + 4
-        with dr.group(f"the priestess on the score board, face {'up' if up else 'down'}"):
+        with dr.group(f"the priestess on the score board, face {'up' if up else 'down'}",
+                      data_choice="priestess" if up else None, data_within="buys" if up else None):
             dr.rect(x + 8, py, w - 16, 30, fill="#e3d1f0" if up else "#ffffff", stroke="#5b3a7a",
                     rx=4, stroke_dasharray=None if up else "4 3")
             dr.text(x + 16, py + 19.5, f"Priestess: face {'up (for sale)' if up else 'down'}",
@@ -68,7 +69,8 @@ def _seat(dr: Drawing, x, y, w, seat, p, first_shape: bool, data, comp, gone: bo
                 weight="bold", fill=ink)
         dr.text(x + 8, y + 42, "reserve", size=11)
         for i, v in enumerate(p["reserve"]):
-            disc(dr, x + 70 + i * 23, y + 38, seat, v, first_shape, f"{seat}'s disc {v} in reserve")
+            disc(dr, x + 70 + i * 23, y + 38, seat, v, first_shape, f"{seat}'s disc {v} in reserve",
+                 choice=f"disc {v}")
         if not p["reserve"]:
             dr.text(x + 70, y + 42, "none", size=11, fill="#555")
         inv = p["invocation"]

@@ -14,10 +14,12 @@ CARD_FILL = {"statue": "#d9d9d9", "priestess": "#e3d1f0", "shell": "#f6e3c6", "b
              "lava": "#f4a582"}
 
 
-def disc(dr: Drawing, cx: float, cy: float, seat: str, label, first: bool, title: str) -> None:
-    """A seat's number disc: round for the first seat, square for the second."""
+def disc(dr: Drawing, cx: float, cy: float, seat: str, label, first: bool, title: str,
+         choice: str | None = None) -> None:
+    """A seat's number disc: round for the first seat, square for the second. ``choice``:
+    what picking it is called in the move builder (its seat's own discs only)."""
     fill, ink = SEAT_FILL.get(seat, "#777"), SEAT_INK.get(seat, "#fff")
-    with dr.group(title):
+    with dr.group(title, data_choice=choice, data_seat=seat if choice else None):
         if first:
             dr.circle(cx, cy, 9.5, fill=fill, stroke="#000", stroke_width=1.2)
         else:
@@ -26,15 +28,18 @@ def disc(dr: Drawing, cx: float, cy: float, seat: str, label, first: bool, title
 
 
 def card(dr: Drawing, x: float, y: float, face: str | None, comp, title: str,
-         w: float = 66, h: float = 28, count: int = 1) -> None:
-    """A card face as a labelled rectangle; None is an empty slot (dashed)."""
+         w: float = 66, h: float = 28, count: int = 1, within: str | None = None) -> None:
+    """A card face as a labelled rectangle; None is an empty slot (dashed). ``within``:
+    the action under which the seat page's move builder offers the card (``picks``,
+    ``buys``)."""
     if face is None:
         dr.rect(x, y, w, h, fill="#ffffff", stroke="#888", rx=4, stroke_dasharray="4 3",
                 title=title + ": empty")
         dr.text(x + w / 2, y + h / 2 + 3.5, "empty", size=CARD_SIZE, anchor="middle", fill="#666")
         return
     kind = comp.faces[face].kind if face in comp.faces else "statue"
-    with dr.group(f"{title}: {face}" + (f", {count} of them" if count > 1 else "")):
+    with dr.group(f"{title}: {face}" + (f", {count} of them" if count > 1 else ""),
+                  data_choice=face if within else None, data_within=within):
         dr.rect(x, y, w, h, fill=CARD_FILL.get(kind, "#eee"), stroke="#333", rx=4)
         words = face.replace("-", " ").split() + ([f"×{count}"] if count > 1 else [])
         fits = max(4, int((w - 4) / (CARD_SIZE * 0.58)))

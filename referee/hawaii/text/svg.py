@@ -144,7 +144,8 @@ def _place(dr: Drawing, x, y, coord, place, comps, chiefs) -> None:
     names = wrap(name.split(), PLACE_W - 40, NAME_SIZE, bold=True, sep=" ")
     chiefs_x = x + PLACE_W - CHIEF_W - 6
     stock_w = (chiefs_x - x - 10) if chiefs else PLACE_W - 12
-    with dr.group(f"place {coord}, {name}: tiles left {', '.join(stock)}"):
+    with dr.group(f"place {coord}, {name}: tiles left {', '.join(stock)}",
+                  data_choice=f"{coord}|stay at {coord}"):
         dr.rect(x, y, PLACE_W, PLACE_H, fill="#e9f5e1", stroke="#2f5d1e", rx=8, stroke_width=1.5)
         dr.rect(x, y, 28, 18, fill="#2f5d1e", stroke="none", rx=4)
         dr.text(x + 14, y + 13.5, coord, size=11, anchor="middle", weight="bold", fill="#fff")
@@ -152,7 +153,8 @@ def _place(dr: Drawing, x, y, coord, place, comps, chiefs) -> None:
             dr.text(x + 33, y + 13.5 + i * 12.5, line, size=NAME_SIZE, weight="bold")
         top = y + 31 + 12.5 * (min(len(names), 2) - 1)
         for i, line in enumerate(wrap(stock, stock_w, 10.5)):
-            dr.text(x + 6, top + i * 12.5, line, size=10.5)
+            dr.spans(x + 6, top + i * 12.5, [(e, {"data_choice": e.rsplit(" ", 1)[0]})
+                                             for e in line.split(" · ")], size=10.5)
     _circles(dr, x, y, coord, place)
     for i, seat in enumerate(chiefs):
         chief(dr, chiefs_x, top - 10 + i * (CHIEF_H + 3), seat, f"at {coord}")
@@ -170,7 +172,8 @@ def _circles(dr: Drawing, x, y, coord, place) -> None:
         if i < len(tokens):
             if printed:
                 dr.circle(cx, cy, 14.5, stroke="#6b4a1f", stroke_width=1.2)
-            token(dr, cx, cy, tokens[i], f"on {coord} {what}")
+            token(dr, cx, cy, tokens[i], f"on {coord} {what}",
+                  within=f"{coord}|stay at {coord}")
         else:
             empty = printed and place["printed_empty"]
             dr.circle(cx, cy, 12, fill="#ffffff", stroke="#6b4a1f", stroke_width=1.2,
@@ -189,7 +192,7 @@ def _sea(dr: Drawing, data, comps) -> None:
     at = _standing(data)
     x, w = SEA_X, WIDTH - SEA_X - 15
     y = BOARD_Y
-    with dr.group("the cove"):
+    with dr.group("the cove", data_choice="cove"):
         dr.rect(x, y, w, 80, fill="#d8eef7", stroke="#1b4f72", rx=8)
         count = sum(_fish_count(e) for e in data["cove"])
         dr.text(x + 8, y + 17, f"Cove: {_count(len(data['cove']), 'fish token')}, {count} fish", size=12,
@@ -204,7 +207,8 @@ def _sea(dr: Drawing, data, comps) -> None:
     for i, spec in enumerate(comps.docks, start=1):
         island = data["docks"][i - 1]
         shown = island or "visited this round (empty)"
-        with dr.group(f"dock {i}: {spec.feet} feet, {spec.points} points, island {shown}"):
+        with dr.group(f"dock {i}: {spec.feet} feet, {spec.points} points, island {shown}",
+                      data_choice=f"dock {i}"):
             dr.rect(x, y, w, 50, fill="#eaf4fb", stroke="#1b4f72", rx=6)
             dr.text(x + 8, y + 16, f"Dock {i}", size=12, weight="bold")
             dr.text(x + 8, y + 32, f"{spec.feet} feet", size=11)
@@ -248,7 +252,7 @@ def _track(dr: Drawing, data) -> None:
     x, w = SEA_X, WIDTH - SEA_X - 15
     y = BOARD_Y + 88 + 4 * 56 + 22
     spaces = data["track"]
-    with dr.group("the order track"):
+    with dr.group("the order track", data_choice="order track"):
         dr.rect(x, y, w, 80, fill="#fbf1e6", stroke="#8a5a2b", rx=8)
         dr.text(x + 8, y + 16, "Order track", size=12, weight="bold")
         if data["order"]:
@@ -259,7 +263,7 @@ def _track(dr: Drawing, data) -> None:
             sx = x + 8 + i * sw
             where = f"on order space {space}"
             dr.rect(sx, y + 24, sw - 6, 50, fill="#ffffff", stroke="#8a5a2b", rx=4,
-                    title=f"order space {space}: {v or 'empty'}")
+                    title=f"order space {space}: {v or 'empty'}", data_choice=f"order {space}")
             dr.text(sx + 4, y + 36, space, size=10, weight="bold")
             cx = sx + (sw - 6) / 2
             if v is None:

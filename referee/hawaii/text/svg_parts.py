@@ -46,12 +46,15 @@ def parse_token(text: str) -> tuple[int, bool]:
     return int(text[:-1] if spear else text), spear
 
 
-def token(dr: Drawing, cx: float, cy: float, text: str, where: str, r: float = 12) -> None:
+def token(dr: Drawing, cx: float, cy: float, text: str, where: str, r: float = 12,
+          within: str | None = None) -> None:
     """A price token: its value, and crossed spears behind it when it has them. Only the
-    ends of the spears show, beyond the token's corners, so they never cross the number."""
+    ends of the spears show, beyond the token's corners, so they never cross the number.
+    ``within``: the place whose purchase it can pay for (the seat page offers the token
+    as the move builder's choice once that place is chosen)."""
     value, spear = parse_token(text)
     name = f"price token {value}{' with crossed spears' if spear else ''}, {where}"
-    with dr.group(name):
+    with dr.group(name, data_choice=f"token {text}" if within else None, data_within=within):
         if spear:
             out, inner, head = r * 1.45, r * 0.82, r * 0.42
             for sx in (-1, 1):

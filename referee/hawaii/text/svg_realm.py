@@ -128,7 +128,8 @@ def _realm(dr: Drawing, x, y, seat, p, comps) -> None:
     for row in range(spec.villages):
         _kahuna(dr, x, ry, row, seat, p, spec)
         tiles = p["villages"][row] if row < len(p["villages"]) else []
-        with dr.group(f"{seat}'s village {row + 1}: {', '.join(tiles) or 'empty'}"):
+        with dr.group(f"{seat}'s village {row + 1}: {', '.join(tiles) or 'empty'}",
+                      data_choice=f"village {row + 1}", data_seat=seat):
             for line in range(_lines(tiles)):
                 if line:                        # the same village, going on below
                     dr.text(x + 15, ry + 20, "↳", size=16, anchor="middle", fill="#555")

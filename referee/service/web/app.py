@@ -19,14 +19,15 @@ from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import (HTMLResponse, JSONResponse, PlainTextResponse, Response,
+                                 StreamingResponse)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from referee.errors import RefereeError
+from referee.errors import BadChoiceError, RefereeError
 from referee.service.games import export_text, game_detail, list_games, seat_for_link
 from referee.service.submit import submit
-from referee.service.web import positions, queries, safety
+from referee.service.web import building, positions, queries, safety
 from referee.service.web.watch import Watch
 
 HERE = Path(__file__).resolve().parent
@@ -199,18 +200,25 @@ def _seat(page: Page, request: Request) -> tuple[str, str, str]:
     return gid, seat, link
 
 
-def seat_context(page: Page, request: Request, reply=None, typed: str = "") -> dict:
+def seat_context(page: Page, request: Request, reply=None, typed: str = "",
+                 steps: bool = True) -> dict:
+    """The seat page's view; ``steps``: build from the choices in the address (a page
+    answering a post starts again: the position it was built on is gone)."""
     gid, seat, link = _seat(page, request)
     ctx = game_context(page, gid)
     game = ctx["game"]
-    moves, head, total = [], None, 0
+    moves, head, total, builder, problem = [], None, 0, None, None
     if game["status"] == "playing" and game["to_move"] == seat:
         head, moves, total = positions.legal(gid, game["text"], MOVES_CAP)
+        chosen = safety.choices(request) if steps else []
+        builder, problem = building.page_step(gid, game["text"], chosen)
     undo = ctx["undo"]
     fill = request.query_params.get("fill", "")
-    ctx.update(seat=seat, link=link, moves=moves, moves_head=head, moves_total=total,
+    typed = typed or (fill if len(fill) <= safety.MAX_FIELD else "")
+    ctx.update(seat=seat, link=link, moves=moves, moves_head=(head or "").lstrip("# "),
+               moves_total=total, builder=builder, problem=problem,
                token=safety.form_token(page.key(), gid, link), reply=reply,
-               typed=typed or (fill if len(fill) <= safety.MAX_FIELD else ""),
+               typed=typed or building.line_of(builder),
                example=moves[0] if moves else "",
                can_answer=bool(undo and undo["seat"] != seat),
                can_undo=game["status"] == "playing")
@@ -220,7 +228,28 @@ def seat_context(page: Page, request: Request, reply=None, typed: str = "") -> d
 async def seat_page(request: Request) -> Response:
     page = request.app.state.page
     ctx = await run_in_threadpool(seat_context, page, request)
-    return render("seat.html", **ctx)
+    return render("seat.html", status=400 if ctx["problem"] else 200, **ctx)
+
+
+async def seat_steps(request: Request) -> Response:
+    """The move builder's next step as JSON (docs/web.md): read only, the seat's own."""
+    page = request.app.state.page
+
+    def answer():
+        try:
+            gid, seat, link = _seat(page, request)
+            game = _detail(page.store, gid)
+            chosen = safety.choices(request)
+        except HTTPException as exc:
+            return exc.status_code, {"error": exc.detail}
+        if game["status"] != "playing" or game["to_move"] != seat:
+            return 409, {"error": f"it is not {seat}'s turn to choose a move", "ply": game["ply"]}
+        try:
+            return 200, building.as_json(positions.step(gid, game["text"], chosen), game["ply"])
+        except BadChoiceError as err:
+            return 400, {"error": err.reason, "ply": game["ply"]}
+    status, body = await run_in_threadpool(answer)
+    return JSONResponse(body, status_code=status)
 
 
 async def seat_post(request: Request) -> Response:
@@ -238,7 +267,7 @@ async def seat_post(request: Request) -> Response:
     elif command == "move":
         text = form.get("move", "").strip()
         if not text:
-            raise HTTPException(400, "Type a move first (or pick one from your legal moves).")
+            raise HTTPException(400, "Type a move first (or choose one step by step).")
         if "\n" in text or "\r" in text:
             raise HTTPException(400, "One move at a time on the page.")
         raw = form.get("ply", "")
@@ -253,7 +282,7 @@ async def seat_post(request: Request) -> Response:
             raise HTTPException(400, err.reason) from None
     reply = await run_in_threadpool(run)
     ctx = await run_in_threadpool(seat_context, page, request, reply,
-                                  "" if reply.ok else (text if command == "move" else ""))
+                                  "" if reply.ok else (text if command == "move" else ""), False)
     return render("seat.html", status=200 if reply.ok else 422, **ctx)
 
 
@@ -307,6 +336,7 @@ def create_app(store) -> Starlette:
         Route("/game/{game}/transcript.txt", transcript),
         Route("/game/{game}/events", events),
         Route("/seat/{link}", seat_page, methods=["GET"]),
+        Route("/seat/{link}/steps", seat_steps, methods=["GET"]),
         Route("/seat/{link}", seat_post, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ], exception_handlers={HTTPException: http_error, ClientDisconnect: client_gone,

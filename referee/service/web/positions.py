@@ -17,7 +17,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from threading import Lock
 
-from referee.operations import check_text, digest, format_errors, legal_lines, who_next
+from referee.errors import BadChoiceError
+from referee.operations import (check_text, digest, format_errors, legal_lines, next_step,
+                                who_next)
 from referee.replay import head
 from referee.service.record import chain_text, header_tags
 from referee.service.web.follow import Recent, follow
@@ -148,4 +150,15 @@ def legal(game_id: str, text: str, cap: int) -> tuple[str | None, list[str], int
     def use(check, verify, recent):
         return (None, [], 0) if check.state is None else \
             legal_lines(check.module, check.state, cap)
+    return follow(game_id, text, use)
+
+
+def step(game_id: str, text: str, chosen: list[str]) -> dict:
+    """The move builder's next step after ``chosen`` (:func:`referee.operations.next_step`),
+    from the game's followed replay; BadChoiceError for a choice it does not offer."""
+    def use(check, verify, recent):
+        if check.state is None:
+            raise BadChoiceError("the game's record does not replay, so no move can be chosen "
+                                 "from it: " + "; ".join(e.reason for e in check.errors))
+        return next_step(check.module, check.state, chosen)
     return follow(game_id, text, use)

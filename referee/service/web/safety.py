@@ -6,6 +6,8 @@
   is refused unless the token matches (``hmac.compare_digest``) and the request
   comes from this site (``Origin``, else ``Referer``): another site cannot post a
   move even if it knew the page's address, and the page sets no cookie at all.
+- The move builder's choices in a seat page's address (``?step=...``) are counted and
+  measured, and control characters refused, before the builder reads them.
 - Bodies are read up to a small limit, must be ``application/x-www-form-urlencoded``
   and UTF-8; anything else is a 4xx page, never a traceback.
 """
@@ -20,6 +22,8 @@ from starlette.exceptions import HTTPException
 
 MAX_BODY = 8 * 1024
 MAX_FIELD = 2000
+MAX_STEPS = 16          # choices in a seat page's address (a Hawaii move takes at most 7)
+MAX_CHOICE = 120        # characters of one choice
 
 HEADERS = {
     # The seat page's address is its secret: never send it to another site.
@@ -32,6 +36,7 @@ HEADERS = {
 }
 
 _DIGITS = re.compile(r"[0-9]{1,9}")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def form_token(key: bytes, game_id: str, link: str) -> str:
@@ -103,3 +108,19 @@ async def read_form(request) -> dict[str, str]:
             raise HTTPException(413, f"A field is too long (at most {MAX_FIELD} characters).")
         form[name] = value
     return form
+
+
+def choices(request) -> list[str]:
+    """The move builder's choices in the address (``step``, repeated); 400 for too
+    many, too long, or holding a control character."""
+    steps = request.query_params.getlist("step")
+    if len(steps) > MAX_STEPS:
+        raise HTTPException(400, f"At most {MAX_STEPS} choices make a move "
+                                 f"(the address has {len(steps)}).")
+    for text in steps:
+        if len(text) > MAX_CHOICE:
+            raise HTTPException(400, f"A choice is at most {MAX_CHOICE} characters long.")
+        if _CONTROL.search(text):
+            raise HTTPException(400, "A choice is written in plain characters "
+                                     "(the address holds a control character).")
+    return [" ".join(text.split()) for text in steps]

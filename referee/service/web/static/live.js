@@ -12,6 +12,13 @@
   function refresh(next) {
     if (busy) return;
     busy = true;
+    // a move built step by step belongs to the position it was built on: start again
+    var query = new URLSearchParams(window.location.search);
+    if (query.has("step")) {
+      query.delete("step");
+      var rest = query.toString();
+      window.history.replaceState(null, "", window.location.pathname + (rest ? "?" + rest : ""));
+    }
     fetch(window.location.pathname + window.location.search, {credentials: "same-origin"})
       .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
       .then(function (html) {
@@ -28,6 +35,7 @@
         var now = document.getElementById("live");
         version = now ? now.getAttribute("data-version") : next;
         document.body.setAttribute("data-version", version);
+        document.dispatchEvent(new CustomEvent("referee:swapped"));
       })
       .catch(function () { /* the next event tries again */ })
       .then(function () { busy = false; });

@@ -1,0 +1,164 @@
+// The seat page's move builder without reloading: a choice (a button, or a thing in
+// the picture whose data-choice names it) asks /seat/LINK/steps for the next step and
+// draws it, and the address follows (?step=...), so reload and back show the same.
+// Without JavaScript every choice is a link to that same address: the page is the same.
+(function () {
+  "use strict";
+  if (!window.fetch || !window.history || !window.history.pushState) return;
+  var steps = window.location.pathname.replace(/\/+$/, "") + "/steps";
+
+  function fold(s) { return String(s).trim().split(/\s+/).join(" ").toLowerCase(); }
+
+  // the choices offered now, as the buttons hold them
+  function offered() {
+    var b = document.getElementById("builder");
+    if (!b) return [];
+    return Array.prototype.map.call(b.querySelectorAll("a.choice"), function (a) {
+      return {choice: fold(a.getAttribute("data-choice")), href: a.getAttribute("href")};
+    });
+  }
+
+  function made() {
+    var b = document.getElementById("builder");
+    return b ? Array.prototype.map.call(b.querySelectorAll("a.back"), function (a) {
+      return fold(a.textContent);
+    }) : [];
+  }
+
+  // a thing in the picture names itself one or more ways ("B1|stay at B1"); one of
+  // another seat (data-seat), or one that belongs to a choice not made (data-within:
+  // a place's token before the place is chosen), is not this seat's choice now
+  function pick(t, choices, done) {
+    var b = document.getElementById("builder");
+    var owner = t.closest("[data-seat]");
+    if (owner && b && owner.getAttribute("data-seat") !== b.getAttribute("data-seat")) return null;
+    var within = t.getAttribute("data-within");
+    if (within && !String(within).split("|").map(fold).some(function (w) {
+      return done.indexOf(w) >= 0;
+    })) return null;
+    var all = String(t.getAttribute("data-choice")).split("|").map(fold);
+    for (var i = 0; i < choices.length; i++) {
+      if (all.indexOf(choices[i].choice) >= 0) return choices[i];
+    }
+    return null;
+  }
+
+  function highlight() {
+    var choices = offered(), done = made();
+    document.querySelectorAll("figure.picture [data-choice]").forEach(function (t) {
+      t.classList.toggle("pickable", !!pick(t, choices, done));
+    });
+  }
+
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function back(made) {
+    var p = el("p", {"class": "made"}, "Chosen: ");
+    p.appendChild(el("a", {href: "?", "class": "restart"}, "start"));
+    made.forEach(function (c, i) {
+      p.appendChild(document.createTextNode(" \u203a "));
+      var q = new URLSearchParams();
+      made.slice(0, i).forEach(function (m) { q.append("step", m); });
+      var s = q.toString();
+      p.appendChild(el("a", {href: "?" + s, "class": "back", title: "go back to this step"}, c));
+    });
+    return p;
+  }
+
+  function draw(answer) {
+    var b = document.getElementById("builder");
+    var box = document.getElementById("move");
+    if (!b || !box) return;
+    b.textContent = "";
+    b.appendChild(back(answer.made));
+    if (answer.move) {
+      var done = el("p", {"class": "done"}, "Your choices make the move ");
+      done.appendChild(el("code", {"class": "built"}, answer.move));
+      done.appendChild(document.createTextNode(". It stands in the box: press "));
+      done.appendChild(el("strong", {}, "Play"));
+      done.appendChild(document.createTextNode(" to send it."));
+      b.appendChild(done);
+      box.value = answer.move;
+    } else {
+      var ask = el("p", {"class": "ask"}, "Choose the ");
+      ask.appendChild(el("strong", {"class": "stepname"}, answer.step));
+      ask.appendChild(document.createTextNode(" (or click it in the picture):"));
+      b.appendChild(ask);
+      var ul = el("ul", {"class": "choices"});
+      answer.choices.forEach(function (c) {
+        var li = el("li");
+        li.appendChild(el("a", {"class": "choice", href: c.href, "data-choice": c.choice}, c.choice));
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(el("span", {"class": "count"},
+                          "(" + c.moves + " move" + (c.moves === 1 ? "" : "s") + ")"));
+        ul.appendChild(li);
+      });
+      b.appendChild(ul);
+      box.value = answer.made.join(" ");
+    }
+    highlight();
+    if (answer.move) { var play = document.getElementById("play"); if (play) play.focus(); }
+  }
+
+  var asking = 0;
+  function go(search, push) {
+    var ask = ++asking;
+    return fetch(steps + search, {credentials: "same-origin", headers: {Accept: "application/json"}})
+      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(function (answer) {
+        if (ask !== asking) return;              // a later choice overtook this one
+        var ply = document.querySelector("input[name=ply]");
+        if (ply && String(answer.ply) !== ply.value) {   // the game moved on: the whole page
+          window.location.assign(search); return;
+        }
+        var q = new URLSearchParams();          // every choice made, those taken for the player too
+        answer.made.forEach(function (m) { q.append("step", m); });
+        var here = "?" + q.toString();
+        if (push) window.history.pushState({steps: here}, "", here);
+        else window.history.replaceState({steps: here}, "", here);
+        draw(answer);
+      })
+      .catch(function () { window.location.assign(search); });   // the page says why
+  }
+
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    var a = e.target.closest("#builder a.choice, #builder a.back, #builder a.restart");
+    if (a) { e.preventDefault(); go(a.getAttribute("href"), true); return; }
+    var choices = offered(), done = made();
+    for (var t = e.target.closest("figure.picture [data-choice]"); t;
+         t = t.parentElement && t.parentElement.closest("figure.picture [data-choice]")) {
+      var hit = pick(t, choices, done);
+      if (hit) { e.preventDefault(); go(hit.href, true); return; }
+    }
+    // a click between the parts of a thing (the gap between a village's squares): the
+    // smallest choosable thing whose box holds the point
+    if (!e.target.closest("figure.picture")) return;
+    var best = null, area = Infinity;
+    document.querySelectorAll("figure.picture [data-choice].pickable").forEach(function (t) {
+      var r = t.getBoundingClientRect();
+      if (e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top &&
+          e.clientY <= r.bottom && r.width * r.height < area) {
+        best = t; area = r.width * r.height;
+      }
+    });
+    var found = best && pick(best, choices, done);
+    if (found) { e.preventDefault(); go(found.href, true); }
+  });
+
+  window.addEventListener("popstate", function () { go(window.location.search || "?", false); });
+  // the game moved on and the page followed it: a position with one move left offers
+  // it at once, so the box must hold it (the box itself is kept across the swap)
+  document.addEventListener("referee:swapped", function () {
+    var built = document.querySelector("#builder code.built");
+    var box = document.getElementById("move");
+    if (built && box) box.value = built.textContent;
+    highlight();
+  });
+  highlight();
+})();
