@@ -77,11 +77,12 @@ class Watch:
         woken = asyncio.Event()
         self.waiting.setdefault(game_id, set()).add(woken)
         try:
-            if game_id not in self.versions:
-                self.versions[game_id] = await run_in_threadpool(queries.version, self.store,
-                                                                 game_id)
+            # a stream starts from the game as it is now, never from the last look: a
+            # page drawn after a move must not be told of that move as news
+            # (the last look's version stays the looker's own: it wakes the older streams)
+            last = await run_in_threadpool(queries.version, self.store, game_id)
+            self.versions.setdefault(game_id, last)
             self._start(loop)
-            last = self.versions[game_id]
             yield last
             while loop.time() < deadline:
                 try:
