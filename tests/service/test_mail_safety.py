@@ -18,7 +18,6 @@ from referee.service.session import replay_text
 from referee.service.store import open_store
 from referee.service.submit import submit
 from tests.service.hostkit import HOST, Table
-from tests.service.mailkit import client_mail
 from tests.service.mailservers import SmtpSink
 
 TWO = {"RED": "alice@players.example", "GREEN": "bob@players.example"}

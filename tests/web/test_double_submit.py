@@ -9,7 +9,6 @@ from playwright.sync_api import expect
 
 from referee.transcript import read_text
 from referee.service.games import export_text
-from tests.web.test_browser import browser  # noqa: F401 (the Chromium fixture)
 
 pytestmark = pytest.mark.timeout(300)
 

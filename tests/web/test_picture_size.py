@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 from conftest import Hosted, Served
-from test_browser import browser  # noqa: F401  (the fixture: Chromium as the other tests launch it)
 
 pytestmark = pytest.mark.timeout(300)
 
