@@ -41,27 +41,28 @@ def moves(session, text: str) -> Verdict:
 
 def ask(session, text: str, words: list[str], guard: int | None, *,
         maybe_chatter: bool = False) -> Verdict:
-    """A ``moves ...`` line. In Hawaii ``moves`` starts a move too: a line that plays is
-    a move; one whose words are the builder's choices is a question about the next
-    step; any other is refused as a move, or, where it could be a sentence ("Moves are
-    hard this week", ``maybe_chatter``), is chatter (code ``chatter``)."""
+    """A ``moves ...`` line. In Hawaii ``moves`` starts a move too. A line whose words
+    are all the builder's choices is a question about the next step (asking never
+    plays, even when the choices leave one move that the free reader would also read
+    from the line); any other line that plays is a move; one that does not is refused
+    as a move, or, where it could be a sentence ("Moves are hard this week",
+    ``maybe_chatter``), is chatter (code ``chatter``)."""
+    playing = session.game["status"] == "playing"
+    step, read, why = read_choices(session.module, session.state, words) if playing \
+        else (None, [], "")
+    if step is not None:
+        if not _my_turn(session):
+            return Verdict(text, True, "It is not your turn. " + turn_line(session))
+        return Verdict(text, True, step_text(session.module, session.state, step,
+                                             ply=session.game["ply"], first=not read))
     refused = None
     if not maybe_chatter:
         refused = move(session, text, guard)
         if refused.ok:
             return refused
-    status = session.game["status"]
-    if status != "playing":
-        return refused or Verdict(text, True, "", code="chatter")
-    step, read, why = read_choices(session.module, session.state, words)
-    if step is None:
-        if read:                             # choices, then a word that is none
-            return session.refuse(text, "bad-choice", why)
-        return refused or Verdict(text, True, "", code="chatter")
-    if not _my_turn(session):
-        return Verdict(text, True, "It is not your turn. " + turn_line(session))
-    return Verdict(text, True, step_text(session.module, session.state, step,
-                                         ply=session.game["ply"], first=not read))
+    if read:                                 # choices, then a word that is none
+        return session.refuse(text, "bad-choice", why)
+    return refused or Verdict(text, True, "", code="chatter")
 
 
 def _my_turn(session) -> bool:

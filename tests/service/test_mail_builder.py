@@ -154,8 +154,10 @@ def test_the_notification_shows_the_first_step_and_examples_that_differ(store, g
             assert note.option_count() == len(legal)
             choices = note.choices()
             assert sum(n for _, n in choices) == len(legal)
-            examples = note.options()
-            assert examples and set(examples) <= set(legal)
+            shown = note.options()
+            assert shown and all(x.endswith(f" #{g['ply']}") for x in shown)   # guarded
+            examples = [x.rsplit(" #", 1)[0] for x in shown]
+            assert set(examples) <= set(legal)
             firsts = [rp.module.move_path(legal[x], rp.state) for x in examples]
             depth = next((i for i in range(10)
                           if len({p[i] if len(p) > i else None for p in firsts}) > 1), 0)
@@ -165,6 +167,6 @@ def test_the_notification_shows_the_first_step_and_examples_that_differ(store, g
                 if other != seat:
                     assert _note(table, other).options() == []
                     assert "Your move." not in _note(table, other).body
-            result, _, _ = table.send(seat, examples[-1])
+            result, _, _ = table.send(seat, shown[-1])
             assert result.reply.ok, result.reply.text
             table.deliver()

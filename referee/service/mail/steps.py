@@ -64,7 +64,7 @@ def step_text(module, state, step: dict, *, ply: int, first: bool = False) -> st
     may have made some, where there was one to make) a few whole lines to copy."""
     if "move" in step and first:
         return "\n".join([
-            f"{state.current_player()} to move: 1 legal move:", f"    {step['move']}", "",
+            f"{state.current_player()} to move: 1 legal move:", f"    {step['move']} #{ply}", "",
             "Send this line to play it (the seat word may be left out; end it with",
             f"#{ply} to make sure it follows ply {ply})."]) + "\n"
     if "move" in step:
@@ -89,9 +89,9 @@ def step_text(module, state, step: dict, *, ply: int, first: bool = False) -> st
     out += [f"    {line}" for line in further(module, state, made, choices)]
     if first:
         lines = example_lines(module, state, 3)
-        if lines:
-            out += ["", "Or send a whole move, for example:"]
-            out += [f"    {line}" for line in lines]
+        if lines:                   # each with its ply guard: a line copied is never taken
+            out += ["", "Or send a whole move, for example:"]      # for a later move
+            out += [f"    {line} #{ply}" for line in lines]
     return "\n".join(out) + "\n"
 
 
