@@ -123,3 +123,20 @@ def test_a_client_hanging_up_mid_post_is_one_line_not_a_traceback(hosted, caplog
     assert "Traceback" not in text and "Exception in ASGI application" not in text
     assert text.count("the client hung up before its request was read") == 3
 
+
+
+def test_a_page_gone_gives_its_place_back_at_once(hosted):
+    """A server hears that a client left only when it asks: a stream must ask every
+    second, not only when it writes (every 15 s), or pages that navigate away fill
+    their address's places and its next pages get 503 (found by a browser game)."""
+    path = f"/game/{hosted.live}/events"
+
+    async def run():
+        tasks = []
+        for _ in range(30):                  # a page every quarter second, each gone soon
+            tasks.append(asyncio.create_task(_stream(hosted.app, path, 0.3)))
+            await asyncio.sleep(0.25)
+        return await asyncio.gather(*tasks)
+    results = asyncio.run(run())
+    assert [sent[0]["status"] for sent in results] == [200] * 30
+    assert hosted.app.state.watch.streams == 0

@@ -35,6 +35,7 @@ log = logging.getLogger("referee")
 GAME_ID = re.compile(r"[a-z0-9]{1,32}\Z")
 LINK = re.compile(r"[A-Za-z0-9.]{1,80}\Z")
 MOVES_CAP = 60
+KEEPALIVE_TICKS = 15           # quiet seconds before a stream says it is still there
 STREAM_SECONDS = 300            # then the browser's EventSource reconnects by itself
 COMMANDS = ("undo", "accept", "decline", "resign")
 
@@ -171,10 +172,14 @@ async def events(request: Request) -> Response:
     async def stream():
         try:
             yield "retry: 2000\n\n"
-            last = None
+            last, quiet = None, 0
             async for now in request.app.state.watch.changes(gid, STREAM_SECONDS):
-                if now is None:
-                    yield ": still here\n\n"
+                if now is None:        # a page gone gives its place back within a second
+                    if await request.is_disconnected():
+                        return
+                    quiet += 1
+                    if quiet % KEEPALIVE_TICKS == 0:
+                        yield ": still here\n\n"
                 elif now != last:
                     if last is not None:  # a move: draw the new page before the readers ask
                         await run_in_threadpool(warm, request.app.state.page, gid, now)

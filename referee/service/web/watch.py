@@ -24,7 +24,7 @@ from referee.service.web import queries
 LOOK_EVERY = 0.5            # seconds between two looks at the watched games' versions
 LOOK_LISTENING = 5.0        # the same while PostgreSQL tells of every change
 CHANNEL = "referee_games"   # what the games table's trigger notifies (migration r0005)
-KEEPALIVE = 15.0            # seconds of silence before a stream says it is still there
+TICK = 1.0                  # seconds between two looks at whether a page is still there
 MAX_STREAMS = 1000          # open streams in one process
 MAX_PER_ADDRESS = 20        # open streams from one client address
 
@@ -69,9 +69,11 @@ class Watch:
         if self.by_address[address] <= 0:
             del self.by_address[address]
 
-    async def changes(self, game_id: str, seconds: float) -> AsyncIterator[str | None]:
-        """The game's version at once, then each new one, for ``seconds``; None when
-        nothing changed for KEEPALIVE seconds (time to say "still here")."""
+    async def changes(self, game_id: str, seconds: float,
+                      tick: float = TICK) -> AsyncIterator[str | None]:
+        """The game's version at once, then each new one, for ``seconds``; None each
+        ``tick`` seconds without a change (time to see whether the page is still
+        there: a server may learn that a client left only when it asks)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
         woken = asyncio.Event()
@@ -87,7 +89,7 @@ class Watch:
             while loop.time() < deadline:
                 try:
                     await asyncio.wait_for(woken.wait(),
-                                           min(KEEPALIVE, max(0.0, deadline - loop.time())))
+                                           min(tick, max(0.0, deadline - loop.time())))
                 except asyncio.TimeoutError:
                     yield None
                     continue

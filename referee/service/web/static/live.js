@@ -8,10 +8,13 @@
   var version = live.getAttribute("data-version");
   var follow = live.getAttribute("data-follow") === "yes";
   var busy = false;
+  var waiting = null;     // a change announced while the page was being fetched
+  var failures = 0;       // fetches failed in a row: after five, the next event tries
 
   function refresh(next) {
-    if (busy) return;
+    if (busy) { waiting = next; return; }
     busy = true;
+    waiting = null;
     // a move built step by step belongs to the position it was built on: start again
     var query = new URLSearchParams(window.location.search);
     if (query.has("step")) {
@@ -37,8 +40,16 @@
         document.body.setAttribute("data-version", version);
         document.dispatchEvent(new CustomEvent("referee:swapped"));
       })
-      .catch(function () { /* the next event tries again */ })
-      .then(function () { busy = false; });
+      .then(function () { failures = 0; },
+            function () { failures += 1; if (failures <= 5) waiting = waiting || next; })
+      .then(function () {
+        busy = false;
+        // a change that came meanwhile, or a fetch that failed: fetch again, once more
+        if (waiting !== null && waiting !== version) {
+          var again = waiting;
+          setTimeout(function () { refresh(again); }, 500);
+        }
+      });
   }
 
   var source = new EventSource(live.getAttribute("data-events"));
