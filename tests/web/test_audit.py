@@ -80,3 +80,36 @@ def test_a_row_added_in_the_database_is_checked_and_verified_on_the_next_view(cl
     audit = _audit(client, hosted.live)
     assert "replays cleanly" not in audit and OK_VERIFY not in audit
     assert "no random act is due" in audit
+
+
+def test_a_committed_game_is_verified_as_it_grows_and_a_forged_key_fails(client, hosted):
+    """issue 21, item 4: a game dealt from a [Commit] whose draws carry their keys is
+    verified before its seed is revealed, named for what dealt it; a key changed in the
+    store shows as a failure, not as "verified when the game ends"."""
+    from referee.service.games import create_game
+    from tests.service.hostkit import HOST, Table
+    from tests.service.mailservers import SmtpSink
+
+    seats = {"RED": "red@example.org", "GREEN": "green@example.org"}
+    with SmtpSink() as sink:
+        table = Table(hosted.store, sink, seats)
+        gid = create_game(hosted.store, "hawaii", seats, host_address=HOST)
+        table.deliver()
+        for seat in seats:
+            assert table.send(seat, "I'm in")[0].reply.ok
+    audit = _audit(client, gid)
+    assert "every draw is the one its [Commit] deals, key by key" in audit
+    assert "revealed when the game ends" not in audit
+    with hosted.store.read() as conn:
+        row = next(r for r in conn.execute(select(S.log).where(S.log.c.game_id == gid)
+                                           .order_by(S.log.c.seq)).mappings()
+                   if "key=" in r["text"])
+    key = re.search(r"key=([0-9a-f]+)", row["text"]).group(1)
+    forged = row["text"].replace(key, ("1" if key[0] == "0" else "0") + key[1:])
+    with hosted.store.write() as conn:
+        conn.execute(update(S.log).where(S.log.c.game_id == gid, S.log.c.seq == row["seq"])
+                     .values(text=forged))
+    audit = _audit(client, gid)
+    assert "Verify: <span class=\"bad\">fails</span>" in audit
+    assert "does not hash to the [Commit]" in audit
+    assert "revealed when the game ends" not in audit

@@ -128,11 +128,17 @@ def _audit(rp, verified, text: str, stored_chain: str | None) -> Audit:
     checks = rp.ok
     check_note = (f"replays cleanly: {rp.moves} moves, {rp.draws} draws" if checks
                   else format_errors(rp.errors, "game.txt"))
+    t = rp.transcript
+    keyed = t.tag("Dealing") is not None and not t.tag("Seed")   # each draw shows its key
     if verified.ok:
-        verifies, verify_note = True, f"every draw is the one its [Seed] deals ({verified.draws})"
+        dealt_by = "its [Commit] deals, key by key," if keyed else "its [Seed] deals"
+        verifies, verify_note = True, f"every draw is the one {dealt_by} ({verified.draws})"
     else:
-        no_seed = not rp.transcript.tag("Seed")
-        verifies = None if no_seed and checks else False
+        # only a committed game without per-draw keys has nothing to verify before its
+        # seed is revealed; a game whose draws carry their keys is verified as it grows,
+        # and a forged key or salt shows as the failure it is
+        waiting = not t.tag("Seed") and not keyed and t.tag("Commit") is not None
+        verifies = None if waiting and checks else False
         verify_note = ("the seed is revealed when the game ends; the draws can be "
                        "verified then" if verifies is None
                        else format_errors(verified.errors, "game.txt"))
