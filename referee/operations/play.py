@@ -88,7 +88,7 @@ def _guard(rp, expect_ply: int | None, expect_chain: str | None, name: str) -> N
 
 def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None,
               expect_ply: int | None = None, expect_chain: str | None = None,
-              dry_run: bool = False, rp=None) -> Played:
+              dry_run: bool = False, rp=None, verify_draws: bool = False) -> Played:
     """Validate one line against the transcript ``raw`` and return what playing it
     gives: the lines added and the whole new text (``Played.text``), nothing written.
 
@@ -111,9 +111,14 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None,
     ``rp``, for a resident process that keeps games in memory, is a replay at the end
     of exactly ``raw`` (as :func:`referee.replay.snapshot.restore` would give it,
     yours to advance): then neither the state cache nor a replay is consulted.
+
+    ``verify_draws`` (the hosted service): a game whose draws carry their keys
+    ([Dealing]) is replayed as ``referee verify`` replays it whenever its text is new
+    to this process and the state cache, so no move is added to a history with a
+    forged key or salt (TranscriptHasErrors).
     """
     return _play(raw, text, name=name, secret=secret, expect_ply=expect_ply,
-                 expect_chain=expect_chain, dry_run=dry_run, rp=rp)
+                 expect_chain=expect_chain, dry_run=dry_run, rp=rp, verify_draws=verify_draws)
 
 
 def referee_move_line(raw: bytes, seat: str, reason: str, *, name: str = "<game>",
@@ -134,7 +139,8 @@ def referee_move_line(raw: bytes, seat: str, reason: str, *, name: str = "<game>
 
 
 def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
-          expect_chain: str | None = None, dry_run: bool = False, rp=None) -> Played:
+          expect_chain: str | None = None, dry_run: bool = False, rp=None,
+          verify_draws: bool = False) -> Played:
     """``text`` is the line, or a function of the replay at the end of the file (after
     the referee's own lines) that returns it."""
     path = name
@@ -147,7 +153,8 @@ def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,
     else:
         rp = snapshot.restore(transcript, raw)
     if rp is None:
-        rp = replay(transcript, chain=True)
+        keyed = verify_draws and transcript.tag("Dealing") is not None
+        rp = replay(transcript, chain=True, deal_check=keyed)
         if rp.errors:
             raise TranscriptHasErrors(rp.errors)
         snapshot.save(rp, raw)

@@ -177,7 +177,8 @@ class Session:
                 played = player(self.text.encode("utf-8"))
             else:
                 played = play_text(self.text.encode("utf-8"), line, name=self.name,
-                                   secret=self.secret, rp=self.replay_copy())
+                                   secret=self.secret, rp=self.replay_copy(),
+                                   verify_draws=True)
         except RefereeError as err:
             return self.refuse(text, err.code, err.reason, err)
         self.record(played, sent=sent, who=self.seat if who == "" else who)
@@ -189,7 +190,7 @@ class Session:
         it would be refused; nothing is recorded."""
         try:
             return play_text(self.text.encode("utf-8"), line, name=self.name,
-                             secret=self.secret, rp=self.replay_copy())
+                             secret=self.secret, rp=self.replay_copy(), verify_draws=True)
         except RefereeError:
             return None
 
@@ -288,8 +289,11 @@ def replay_text(text: str, name: str):
     transcript = read_text(text, name)
     rp = snapshot.restore(transcript, raw)
     if rp is None:
-        rp = replay(transcript)
-        snapshot.save(rp, raw)
+        # a text new to the state cache is replayed as verify replays it when its draws
+        # carry their keys: the cache never holds a state reached through a forged draw
+        rp = replay(transcript, deal_check=transcript.tag("Dealing") is not None)
+        if not rp.errors:
+            snapshot.save(rp, raw)
     return rp
 
 
