@@ -90,7 +90,15 @@ def _prefer(title: str):
 
 
 def _wait_turn(page, ply: int) -> None:
-    page.wait_for_selector(f'#builder[data-ply="{ply}"][data-active="yes"]', timeout=20000)
+    try:
+        page.wait_for_selector(f'#builder[data-ply="{ply}"][data-active="yes"]', timeout=20000)
+    except Exception:                  # say what the page shows, to tell where it stuck
+        shown = page.evaluate("""() => ({url: location.href,
+            ply: document.getElementById('builder').getAttribute('data-ply'),
+            active: document.getElementById('builder').getAttribute('data-active'),
+            version: document.getElementById('live').getAttribute('data-version'),
+            reply: (document.querySelector('.reply') || {}).innerText || null})""")
+        raise AssertionError(f"the page never showed ply {ply} to move: {shown}") from None
 
 
 def _finished(game) -> str:

@@ -140,3 +140,33 @@ def test_a_page_gone_gives_its_place_back_at_once(hosted):
     results = asyncio.run(run())
     assert [sent[0]["status"] for sent in results] == [200] * 30
     assert hosted.app.state.watch.streams == 0
+
+
+def test_a_page_behind_the_game_is_never_marked_current(hosted, client, monkeypatch):
+    """A move committed while a page is being drawn: the page may show the game one
+    move behind, but then its version must be behind too, or its stream's news of that
+    move would be taken for old news and the page would stay behind (a browser game
+    under load found it)."""
+    import html as html_module
+    import re as re_module
+
+    from referee.service.web import app as app_module
+
+    seat = hosted.to_move()
+    original = app_module._detail
+
+    def detail_then_a_move(store, gid):
+        detail = original(store, gid)            # the page reads the game, then a move lands
+        if not moved:
+            moved.append(1)
+            rp = replay_text(export_text(store, gid), gid)
+            _, lines, _ = legal_lines(rp.module, rp.state, 1)
+            assert submit(store, gid, seat, lines[0], via="mail").ok
+        return detail
+    moved: list = []
+    monkeypatch.setattr(app_module, "_detail", detail_then_a_move)
+    page = client.get(f"/game/{hosted.live}").text
+    assert moved
+    shown = html_module.unescape(re_module.search(r'data-version="([^"]*)"', page).group(1))
+    now = queries.version(hosted.store, hosted.live)
+    assert shown != now        # the page shows the game before the move: it must say so

@@ -90,9 +90,15 @@ def _chain_at(detail: dict, ply: int) -> str:
     return [it for it in detail["items"] if it["ply"] is not None][ply - 1]["chain"]
 
 
-def game_context(page: Page, gid: str, ply: int | None = None, detail: dict | None = None
-                 ) -> dict:
-    detail = detail or _detail(page.store, gid)
+def game_context(page: Page, gid: str, ply: int | None = None, detail: dict | None = None,
+                 version: str | None = None) -> dict:
+    # the version is read before the game: a move committed in between then makes the
+    # page one change behind (its stream announces the move, and it fetches itself
+    # again); read after, the page would show the old position under the new version
+    # and ignore the very change it missed
+    if detail is None or version is None:
+        version = queries.version(page.store, gid)
+        detail = _detail(page.store, gid)
     current = detail["ply"] if ply is None else ply
     text, items = detail["text"], detail["items"]
     pos = positions.latest(gid, text, items, current) if current == detail["ply"] else \
@@ -103,7 +109,7 @@ def game_context(page: Page, gid: str, ply: int | None = None, detail: dict | No
         "game": detail, "pos": pos, "ply": current, "at_end": current == detail["ply"],
         "history": plied, "recent": recent, "audit": audit,
         "undo": queries.pending_undo(page.store, gid),
-        "version": queries.version(page.store, gid),
+        "version": version,
     }
 
 
@@ -136,9 +142,10 @@ async def games_list(request: Request) -> Response:
 async def game_page(request: Request) -> Response:
     gid = _game_id(request)
     page = request.app.state.page
-    detail = await run_in_threadpool(_detail, page.store, gid)
+    version = await run_in_threadpool(queries.version, page.store, gid)   # first: see
+    detail = await run_in_threadpool(_detail, page.store, gid)             # game_context
     ply = _ply(request, detail["ply"])
-    ctx = await run_in_threadpool(game_context, page, gid, ply, detail)
+    ctx = await run_in_threadpool(game_context, page, gid, ply, detail, version)
     return render("game.html", **ctx)
 
 
