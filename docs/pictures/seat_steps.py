@@ -1,10 +1,12 @@
-"""Screenshots of a seat's page at each step of choosing a move (docs/web.md).
+"""Screenshots of a seat's page at each step of choosing a move, and of a game page
+stepping through the history (docs/web.md).
 
 Serves the demo store of ``referee serve --demo`` on a free loopback port, opens the
 private page of the seat to move in Chromium (Playwright, the test extra), and
 chooses the move that docs/web.md walks through, by clicks on the picture and on the
-choices, saving the top of the page after each step as web-seat-1.png, -2 and so on
-(re-encoded with 256 colours by png_palette.py).
+choices, saving the top of the page after each step as web-seat-1.png, -2 and so on;
+then the game page at an earlier ply as web-game.png (each re-encoded with 256 colours
+by png_palette.py).
 Run from the repository root: python docs/pictures/seat_steps.py
 """
 import socket
@@ -66,14 +68,17 @@ def main() -> None:
         page.click("#play")
         page.wait_for_selector(".reply.ok")
         shots.append(shot(page))
+        page.goto(f"http://127.0.0.1:{port}/game/{live}?ply=8")
+        game_page = shot(page)
         browser.close()
     server.should_exit = True
-    for n, data in enumerate(shots, 1):
-        path = OUT / f"web-seat-{n}.png"
+    named = [(f"web-seat-{n}.png", data) for n, data in enumerate(shots, 1)]
+    for name, data in named + [("web-game.png", game_page)]:
+        path = OUT / name
         path.write_bytes(data)
         subprocess.run([sys.executable, str(OUT / "png_palette.py"), str(path), str(path)],
                        check=True)
-        print(f"docs/pictures/web-seat-{n}.png", file=sys.stderr)
+        print(f"docs/pictures/{name}", file=sys.stderr)
 
 
 if __name__ == "__main__":
