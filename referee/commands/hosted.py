@@ -16,13 +16,14 @@ now_option = click.option("--now", metavar="ISO", help="Act as if it were this t
 
 
 def _public_url(ctx, param, value):
+    from referee.service.daemon.config import ConfigError, public_url  # heavy: only with --url
+
     if not value:
         return None
-    value = value.strip().rstrip("/")
-    if not value.startswith(("http://", "https://")) or any(c.isspace() for c in value):
-        raise click.BadParameter(f"'{value}' is not a web address like https://games.example.org",
-                                 ctx=ctx, param=param)
-    return value
+    try:
+        return public_url(value)
+    except ConfigError as err:
+        raise click.BadParameter(str(err), ctx=ctx, param=param) from None
 
 
 url_option = click.option(

@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 
@@ -33,16 +32,13 @@ def _with_secret(ctx, name: str, url: str, password_file: str | None, env: str) 
     from the command line, where every local user reads it with ``ps``. A password
     written into the URL on the command line still works, with a warning."""
     from referee.service.errors import MailConfigError  # heavy: not at start-up
-    from referee.service.mail.smtp import with_password  # heavy: not at start-up
+    from referee.service.mail.smtp import password_from, with_password  # heavy: likewise
 
-    password = os.environ.get(env) or None
-    if password_file:
-        try:
-            with open(password_file, encoding="utf-8") as f:
-                password = f.readline().rstrip("\r\n")
-        except OSError as exc:
-            raise click.BadParameter(f"cannot read {password_file}: {exc.strerror or exc}",
-                                     param_hint=f"--{name}-password-file") from None
+    try:
+        password = password_from(env, password_file)
+    except OSError as exc:
+        raise click.BadParameter(f"cannot read {password_file}: {exc.strerror or exc}",
+                                 param_hint=f"--{name}-password-file") from None
     if (ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
             and ":" in url.partition("://")[2].rpartition("@")[0]):
         click.echo(f"referee: warning: the password in --{name} is visible to every local "

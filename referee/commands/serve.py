@@ -8,6 +8,7 @@ import sys
 import click
 
 from referee.commands.common import CONTEXT
+from referee.commands.hosted import url_option
 
 
 @click.command(context_settings=CONTEXT)
@@ -21,8 +22,7 @@ from referee.commands.common import CONTEXT
 @click.option("--port", type=click.IntRange(0, 65535), help="Its port (default 8000).")
 @click.option("--from", "sender", envvar="REFEREE_FROM", metavar="ADDRESS",
               help="The referee's own address (env REFEREE_FROM).")
-@click.option("--url", envvar="REFEREE_URL", metavar="URL",
-              help="The web page's public address, https://… (env REFEREE_URL).")
+@url_option
 @click.option("--mail-in", metavar="URL",
               help="smtp://HOST:PORT (listen for mail relayed by the MTA), "
                    "imaps://USER@HOST/INBOX (password from REFEREE_IMAP_PASSWORD), "

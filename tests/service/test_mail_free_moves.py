@@ -36,15 +36,21 @@ def _ply(store, gid) -> int:
     return next(g for g in list_games(store) if g["id"] == gid)["ply"]
 
 
+def _dealt(store, store_url, capsys, sink) -> tuple[str, Table]:
+    """A hosted game whose seats have all replied to their invitations."""
+    gid = _host(store, store_url, capsys)
+    table = Table(store, sink, SEATS)
+    table.deliver()
+    for seat in SEATS:
+        result, _, _ = table.send(seat, "Count me in!")
+        assert result.reply.ok, result.reply.text
+        table.deliver()
+    return gid, table
+
+
 def test_moves_in_words_by_mail_and_on_the_web(store, store_url, capsys):
     with SmtpSink() as sink:
-        gid = _host(store, store_url, capsys)
-        table = Table(store, sink, SEATS)
-        table.deliver()
-        for seat in SEATS:
-            result, _, _ = table.send(seat, "Count me in!")
-            assert result.reply.ok, result.reply.text
-            table.deliver()
+        gid, table = _dealt(store, store_url, capsys, sink)
 
         who, spaces = _free_spaces(store, gid)
         text = f"Hi all, here is my move:\n\nput me on order space {spaces[0]}\n\ngood luck!"
@@ -73,11 +79,7 @@ def test_which_chatter_lines_are_move_attempts(store, store_url, capsys):
     from referee.service.session import Session
 
     with SmtpSink() as sink:
-        gid = _host(store, store_url, capsys)
-        table = Table(store, sink, SEATS)
-        table.deliver()
-        for seat in SEATS:
-            table.send(seat, "Count me in!")
+        gid, _ = _dealt(store, store_url, capsys, sink)
         who, spaces = _free_spaces(store, gid)
         other = next(s for s in SEATS if s != who)
         lines = ["Hi all, here is my move:", "good luck!", "# 2 is my lucky number",

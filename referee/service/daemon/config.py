@@ -7,11 +7,10 @@ from __future__ import annotations
 import os
 import tomllib
 from dataclasses import dataclass, field, fields
-from pathlib import Path
 
 from referee.service.errors import MailConfigError
 from referee.service.mail.poll import IMAP_PORTS
-from referee.service.mail.smtp import DEFAULT_PORTS, parse_url, with_password
+from referee.service.mail.smtp import DEFAULT_PORTS, parse_url, password_from, with_password
 
 LISTEN_PORTS = {"smtp": 25}
 # the keys of a config file: the flags' names
@@ -68,6 +67,16 @@ class Config:
         return server.host, server.port
 
 
+def public_url(value: str) -> str:
+    """The web page's public address as players reach it (``--url``, REFEREE_URL, the
+    config file's ``url``), without a trailing slash; ConfigError if it is not one."""
+    url = str(value).strip().rstrip("/")
+    if not url.lower().startswith(("http://", "https://")) or any(c.isspace() for c in url):
+        raise ConfigError(f"'{url}' is not a web address like https://games.example.org "
+                          "(the web page's public address)")
+    return url
+
+
 def load(flags: dict, config_file: str | None = None, environ=os.environ) -> Config:
     """The settings: the file's, then the flags given on top; checked."""
     values: dict = {}
@@ -108,14 +117,11 @@ def _read_file(path: str) -> dict:
 def _secrets(config: Config, environ) -> dict:
     out = {}
     for name, file in (("imap", config.imap_password_file), ("smtp", config.smtp_password_file)):
-        value = environ.get(f"REFEREE_{name.upper()}_PASSWORD") or None
-        if file:
-            try:
-                with open(Path(file).expanduser(), encoding="utf-8") as f:
-                    value = f.readline().rstrip("\r\n")
-            except OSError as exc:
-                raise ConfigError(f"cannot read the {name} password file {file}: "
-                                  f"{exc.strerror or exc}") from None
+        try:
+            value = password_from(f"REFEREE_{name.upper()}_PASSWORD", file, environ)
+        except OSError as exc:
+            raise ConfigError(f"cannot read the {name} password file {file}: "
+                              f"{exc.strerror or exc}") from None
         if value:
             out[name] = value
     return out
@@ -131,9 +137,8 @@ def _check(config: Config) -> None:
     if (config.mail_in or config.mail_out) and not config.sender:
         raise ConfigError("mail needs the referee's own address: give from "
                           "(e.g. --from referee@example.org)")
-    if config.url and not config.url.lower().startswith(("http://", "https://")):
-        raise ConfigError(f"url is the web page's public address (https://…), "
-                          f"not {config.url!r}")
+    if config.url:
+        config.url = public_url(config.url)
     try:
         if config.mail_out:
             parse_url(config.smtp_url, DEFAULT_PORTS)

@@ -60,7 +60,7 @@ class Host:
     def base(self) -> str:
         """Where players reach the page: the public address, else where it listens."""
         if self.config.url:
-            return self.config.url.rstrip("/")
+            return self.config.url
         host = self.config.host
         return f"http://{host if ':' not in host else '[' + host + ']'}:{self.config.port}"
 

@@ -9,6 +9,7 @@ says everything: ``smtp://host:port``, ``smtp+starttls://user:pass@host:port``,
 """
 from __future__ import annotations
 
+import os
 import smtplib
 import socket
 import ssl
@@ -19,7 +20,7 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
 from referee.service.errors import (MailConfigError, PermanentFailure, ServerRefused,
                                     TemporaryFailure)
 
-__all__ = ["send", "probe", "backoff", "parse_url", "with_password", "TemporaryFailure", "PermanentFailure",
+__all__ = ["send", "probe", "backoff", "parse_url", "with_password", "password_from", "TemporaryFailure", "PermanentFailure",
            "MailConfigError", "ServerRefused"]
 
 DEFAULT_PORTS = {"smtp": 25, "smtp+starttls": 587, "smtps": 465}
@@ -60,6 +61,15 @@ def parse_url(url: str, schemes: dict[str, int] = DEFAULT_PORTS) -> ServerURL:
     password = unquote(parts.password) if parts.password is not None else None
     return ServerURL(scheme, host, port or schemes[scheme], user or None, password,
                      query.get("cafile", [None])[0], unquote(parts.path.lstrip("/")))
+
+
+def password_from(env: str, file: str | None, environ=os.environ) -> str | None:
+    """A server's password: the first line of ``file`` if given, else the environment
+    variable ``env``; None when neither has one. OSError if the file cannot be read."""
+    if file:
+        with open(os.path.expanduser(file), encoding="utf-8") as f:
+            return f.readline().rstrip("\r\n") or None
+    return environ.get(env) or None
 
 
 def with_password(url: str, password: str | None) -> str:

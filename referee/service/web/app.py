@@ -187,7 +187,7 @@ async def events(request: Request) -> Response:
                     quiet += 1
                     if quiet % KEEPALIVE_TICKS == 0:
                         yield ": still here\n\n"
-                elif now != last:
+                else:                  # the first version, or a change (watch.changes)
                     if last is not None:  # a move: draw the new page before the readers ask
                         await run_in_threadpool(warm, request.app.state.page, gid, now)
                     last = now
