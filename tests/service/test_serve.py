@@ -213,6 +213,11 @@ def test_a_config_file_with_secrets_apart(tmp_path):
         done = check()
         assert done.returncode == 0, done.stdout + done.stderr
         assert done.stdout.count("ok: ") == 3 and "FAILED" not in done.stdout
+        assert "does not exist yet" in done.stdout
+        assert not (tmp_path / "r.db").exists()        # a check looks; it makes nothing
+        open_store(f"sqlite:///{tmp_path / 'r.db'}").dispose()
+        done = check()
+        assert "opens and answers" in done.stdout and "brought to" not in done.stdout
         (tmp_path / "smtp-pw").write_text("wrong\n")
         env["REFEREE_IMAP_PASSWORD"] = "nope"
         done = check()

@@ -7,12 +7,13 @@ import socket
 from pathlib import Path
 
 from sqlalchemy import text
+from sqlalchemy.engine import make_url
 
 from referee.service.daemon.config import Config
 from referee.service.errors import MailError
 from referee.service.mail.poll import imap_messages
 from referee.service.mail.smtp import probe
-from referee.service.store import open_store
+from referee.service.store import HEAD, default_url, open_store
 
 
 def check(config: Config, *, timeout: float = 15) -> list[tuple[bool, str]]:
@@ -31,13 +32,24 @@ def check(config: Config, *, timeout: float = 15) -> list[tuple[bool, str]]:
 
 
 def _store(config: Config) -> tuple[bool, str]:
+    """Looks only: a check that made the store or upgraded its schema would change
+    what it was asked to check."""
     if config.demo:
         return True, "store: a temporary demo store is made at start"
+    url = config.db or default_url()
+    if url.startswith("sqlite"):
+        missing = _sqlite_missing(url)
+        if missing:
+            return missing
     try:
-        store = open_store(config.db)
+        store = open_store(url, upgrade=False)
         try:
             with store.read() as conn:
                 conn.execute(text("SELECT 1"))
+                version = _version(conn)
+            if version != HEAD:
+                return True, f"store: {store.url} opens and answers; its schema " \
+                             f"({version or 'none yet'}) is brought to {HEAD} at start"
             return True, f"store: {store.url} opens and answers"
         finally:
             store.dispose()
@@ -45,6 +57,27 @@ def _store(config: Config) -> tuple[bool, str]:
         first = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""
         return False, f"store: cannot open {config.db or 'the default store'}: " \
                       f"{type(exc).__name__}{': ' + first if first else ''}"
+
+
+def _sqlite_missing(url: str) -> tuple[bool, str] | None:
+    """(works, sentence) when the SQLite file is not there yet; None when it is."""
+    path = make_url(url).database
+    if not path or path == ":memory:" or path.startswith("file:") or Path(path).exists():
+        return None
+    folder = Path(path).resolve().parent
+    while not folder.exists():
+        folder = folder.parent
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return False, f"store: {path} does not exist and {folder} cannot be written to make it"
+    return True, f"store: {path} does not exist yet; it is made (private) at start"
+
+
+def _version(conn) -> str | None:
+    try:
+        with conn.begin_nested():    # a failed statement must not spoil PostgreSQL's transaction
+            return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    except Exception:                # no table yet: a store never opened by the referee
+        return None
 
 
 def _mail_out(config: Config, timeout: float) -> tuple[bool, str]:
