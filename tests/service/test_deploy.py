@@ -2,8 +2,9 @@
 the systemd unit passes ``systemd-analyze verify`` and its ExecStart, run with the
 unit's environment and stopped with its KillSignal, serves and stops cleanly; the
 example config file is read as it stands; the container recipe's command, run with
-its environment, serves. (No container engine runs on these machines: the image
-itself is not built here.)"""
+its environment, serves; and the recipe itself builds and starts, carried out by
+docs/deploy/build_here.py (no container engine runs on these machines: the script
+makes the base image with debootstrap and runs each instruction with chroot)."""
 from __future__ import annotations
 
 import configparser
@@ -113,3 +114,23 @@ def test_the_container_command_serves(tmp_path):
     assert "with mail in smtp mail out" in log
     store = Path(env["REFEREE_HOME"]) / "referee.db"
     assert store.exists() and oct(store.stat().st_mode & 0o777) == "0o600"
+
+
+def test_the_container_recipe_builds_and_starts(tmp_path):
+    root = tmp_path / "image"
+    try:
+        done = subprocess.run([sys.executable, str(DEPLOY / "build_here.py"), "--root",
+                               str(root), "--run"], capture_output=True, text=True,
+                              timeout=900)
+        assert done.returncode == 0, done.stdout + done.stderr
+        said = done.stdout
+        assert "port 8000: HTTP/1.1 200 OK" in said and "port 2525: 220 " in said
+        assert "stopped; what is queued is sent at the next start" in said
+        store = root / "var/lib/referee/referee.db"
+        owner = next(line.split(":") for line in (root / "etc/passwd").read_text().splitlines()
+                     if line.startswith("referee:"))
+        assert store.stat().st_uid == int(owner[2])                  # made by USER referee
+        assert oct(store.stat().st_mode & 0o777) == "0o600"
+        assert not (root / "src").exists() and not (root / "tmp/build-ca.crt").exists()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)       # some 300 MB
