@@ -71,10 +71,10 @@ def base_root(image: str, root: Path, cache: Path) -> dict:
     if not tarball.exists():
         if not shutil.which("debootstrap"):
             raise BuildError("FROM: debootstrap is not installed (apt-get install debootstrap)")
+        cache.mkdir(parents=True, exist_ok=True)
         fresh = cache / f"fresh-{uuid.uuid4().hex[:8]}"
         _run(["debootstrap", "--variant=minbase", f"--include={','.join(packages)}", suite,
               str(fresh), MIRROR], f"FROM {image}: debootstrap {suite}")
-        cache.mkdir(parents=True, exist_ok=True)
         with tarfile.open(f"{tarball}.part", "w") as tar:
             tar.add(fresh, arcname=".")
         os.replace(f"{tarball}.part", tarball)
