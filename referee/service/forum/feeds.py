@@ -70,9 +70,10 @@ def _post(thread: Thread, entry) -> Post | None:
     else:
         seen = f"{author}\n{entry.get('published', '')}\n{entry.get('title', '')}"
         post_id = "sha256:" + hashlib.sha256(seen.encode("utf-8")).hexdigest()[:32]
-    created = struct_epoch(entry.get("published_parsed")) \
-        or struct_epoch(entry.get("updated_parsed"))
-    updated = struct_epoch(entry.get("updated_parsed"))
+    # dict.get: feedparser's own get answers a missing updated_parsed with the published
+    # one (and warns), which would hide that a post was never edited
+    updated = struct_epoch(dict.get(entry, "updated_parsed"))
+    created = struct_epoch(dict.get(entry, "published_parsed")) or updated
     edited = updated if created is not None and updated and updated > created else None
     return Post(thread.key, post_id, author[:100], post_text(html, "html"), created,
                 edited, link, number)
