@@ -33,7 +33,6 @@ import html
 import json
 import re
 import threading
-import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from email.utils import format_datetime
@@ -101,6 +100,7 @@ class StandInThread:
     topic_id: int
     title: str
     posts: list = field(default_factory=list)
+    private: bool = False       # in a category guests cannot see: only the API user reads it
 
     @property
     def slug(self) -> str:
@@ -371,6 +371,13 @@ class _Handler(BaseHTTPRequestHandler):
         return thread if thread is not None and thread.kind == kind else None
 
     def _get(self, forum, path, query, headers):
+        m = re.fullmatch(r"/t/(?:[^/]+/)?(\d+)(?:/posts)?\.(?:json|rss)", path)
+        thread = forum.threads.get(int(m[1])) if m else None
+        if thread is not None and thread.private and (
+                headers.get("api-key") != forum.api_key
+                or headers.get("api-username") != forum.api_username):
+            return self._json(403, {"errors": ["You are not permitted to view the requested "
+                                               "resource."], "error_type": "invalid_access"})
         raw = query.get("include_raw", [""])[0] in ("1", "true")
         m = re.fullmatch(r"/t/(?:[^/]+/)?(\d+)\.json", path)
         if m and self._thread(forum, m[1], "discourse"):

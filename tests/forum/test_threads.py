@@ -171,3 +171,63 @@ def test_a_thread_the_forum_does_not_have_is_a_clear_refusal(forum):
             read_posts(thread_of(url))
         assert failed.value.code == "forum-refused", url
         assert "999999" in str(failed.value) or "not found" in str(failed.value)
+        assert ("feeds are switched on" in str(failed.value)) == ("phpbb" in url)
+
+
+def test_a_private_discourse_topic_is_read_with_the_api_users_headers(forum):
+    from referee.service.forum import DiscourseClient
+    thread = forum.thread("discourse", "Members only")
+    thread.private = True
+    ids = [thread.post("alice", f"RED: move {n}") for n in range(25)]
+    found = thread_of(thread.url)
+    with pytest.raises(ForumRefused) as refused:
+        read_posts(found)
+    assert refused.value.status == 403
+    client = DiscourseClient(forum.base, forum.api_key, forum.api_username)
+    assert [p.post_id for p in read_posts(found, fetch=client.fetch)] == ids
+    reads = [r for r in forum.requests if r.method == "GET"][-2:]
+    assert all(r.headers["api-key"] == forum.api_key for r in reads)
+    assert all("content-type" not in r.headers for r in reads)
+
+
+def test_a_feed_of_plain_text_keeps_its_lines():
+    atom = b"""<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><title>t</title><id>urn:t</id>
+<updated>2026-11-25T10:00:00Z</updated>
+<entry><id>urn:post:1</id><title>p</title><author><name>alice</name></author>
+<updated>2026-11-25T10:00:00Z</updated><published>2026-11-25T10:00:00Z</published>
+<content type="text">RED: A3 #0
+show
+&gt; BLUE: A1
+-- 
+alice</content></entry></feed>"""
+    found = thread_of("https://forum.example.org/feeds/plain.atom")
+    [post] = read_posts(found, fetch=lambda url, **kw: atom)
+    assert (post.post_id, post.author, post.text) == ("urn:post:1", "alice",
+                                                      "RED: A3 #0\nshow")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_kibitzer_named_like_a_player_is_not_the_player(forum, kind):
+    thread = forum.thread(kind, "Watched game")
+    thread.post("alice", "RED: A3 #0")
+    for name in ("@alice x", "Alice", "alice\u200b", " alice2"):
+        thread.post(name, "RED: A9 #1")
+    authors = [p.author for p in read_posts(thread_of(thread.url))]
+    assert authors.count("alice") == 1 and authors[0] == "alice"
+    assert len(authors) == 5
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_huge_post_and_500_nested_quotes_cost_one_read_and_leave_the_next_post(forum,
+                                                                                   kind):
+    q = "q" if kind == "bgg" else "quote"
+    thread = forum.thread(kind, "Hostile game")
+    thread.post("mallory", "RED: A1 #0\n" + "spam " * 150_000)
+    thread.post("mallory", f'[{q}="x"]' * 500 + "BLUE: A1" + f"[/{q}]" * 500 + "\nRED: A2")
+    last = thread.post("alice", "RED: A3 #0")
+    posts = read_posts(thread_of(thread.url))
+    assert [p.author for p in posts] == ["mallory", "mallory", "alice"]
+    assert len(posts[0].text) <= 200_000 and posts[0].text.startswith("RED: A1 #0")
+    assert "BLUE" not in posts[1].text and "RED: A2" in posts[1].text
+    assert (posts[2].post_id, posts[2].text) == (last, "RED: A3 #0")
