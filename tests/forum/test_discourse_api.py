@@ -113,6 +113,7 @@ def test_other_events_are_no_post_and_a_bad_body_is_a_clear_error(forum):
     thread = forum.thread("discourse", "Hawaii, game 14")
     body, headers = thread.webhook(thread.post("alice", "RED: A3 #0"))
     assert webhook_post(body, {**headers, "X-Discourse-Event": "post_edited"}) is None
+    assert webhook_post(body, None) is None and webhook_post(body, []) is None
     assert webhook_post(b'{"ping": "OK"}', {**headers, "X-Discourse-Event": "ping"}) is None
     for bad in (b"not json", b"\xff\xfe", b"[]", b'{"post": "x"}', b'{"post": {}}',
                 b'{"post": {"topic_id": "9"}}'):

@@ -231,3 +231,16 @@ def test_a_huge_post_and_500_nested_quotes_cost_one_read_and_leave_the_next_post
     assert len(posts[0].text) <= 200_000 and posts[0].text.startswith("RED: A1 #0")
     assert "BLUE" not in posts[1].text and "RED: A2" in posts[1].text
     assert (posts[2].post_id, posts[2].text) == (last, "RED: A3 #0")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_posts_text_is_what_the_mail_command_reader_takes(forum, kind):
+    from referee.service.mail.commands import split_commands
+    thread, ids = _game(forum, kind)
+    thread.post("alice", "Here goes:\n\nRED: C1 #5\nshow\n\nthanks!")
+    posts = read_posts(thread_of(thread.url))
+    quoting = split_commands(posts[3].text, seats=["RED", "BLUE"], verbs=[])
+    assert [(c.word, c.guard) for c in quoting.lines] == [("RED", 2)]
+    several = split_commands(posts[4].text, seats=["RED", "BLUE"], verbs=[])
+    assert [(c.word, c.guard) for c in several.lines] == [("RED", 5), ("show", None)]
+    assert "thanks!" in several.ignored
