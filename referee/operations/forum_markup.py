@@ -7,8 +7,9 @@ or an ``@name`` mention in Markdown, and on BoardGameGeek a ``<`` that makes the
 the rest of the post away. Such text goes through :meth:`Markup.inert` and comes out as
 the same characters to a reader, with nothing a forum would act on: a word joiner
 (U+2060, invisible) after each ``[``, after an ``@`` that starts a word and inside
-``scheme://`` and ``www.``; Markdown's punctuation backslash-escaped (CommonMark 0.31,
-section 2.4); a space after BoardGameGeek's ``<``.
+``scheme://`` and ``www.``; in Markdown the punctuation backslash-escaped (CommonMark
+0.31, section 2.4) and a web address in a code span, which no linkify reads; a space
+after BoardGameGeek's ``<``.
 """
 from __future__ import annotations
 
@@ -35,6 +36,29 @@ def _common(text: str, limit: int) -> str:
     text = _MENTION.sub("@" + JOIN, text)
     text = _SCHEME.sub(lambda m: m.group(1) + ":" + JOIN, text)
     return _WWW.sub(lambda m: m.group(0)[:3] + JOIN + ".", text)
+
+
+# a web address a Markdown forum would make a link of (linkify: a scheme, www., a bare
+# domain), though its joiners break it for BBCode: in Markdown it goes in a code span
+_URLISH = re.compile(r"(?i)\b[a-z][a-z0-9+.-]*:\u2060?//\S*|\bwww\u2060?\.\S*"
+                     r"|(?<![@\w.-])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b\S*")
+
+
+def _markdown_text(text: str) -> str:
+    out, at = [], 0
+    for found in _URLISH.finditer(text):
+        out.append(_MARKDOWN.sub(r"\\\1", text[at:found.start()]))
+        out.append(_code_span(found.group(0).replace(JOIN, "")))
+        at = found.end()
+    out.append(_MARKDOWN.sub(r"\\\1", text[at:]))
+    return "".join(out)
+
+
+def _code_span(text: str) -> str:
+    """``text`` as a literal code span (CommonMark 0.31 section 6.1)."""
+    fence = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def _brackets(text: str) -> str:
@@ -102,7 +126,7 @@ MARKUPS = {
     "bbcode": Markup("bbcode", _brackets, ("[b]", "[/b]"), "[color={hex}]{seat}[/color]",
                      ("[code]", "[/code]"), "[img]{url}[/img]", ("", "\u2003\u2013 ")),
     # Markdown as Discourse reads it (CommonMark and its own additions): no colours
-    "markdown": Markup("markdown", lambda t: _MARKDOWN.sub(r"\\\1", t), ("**", "**"), None,
+    "markdown": Markup("markdown", _markdown_text, ("**", "**"), None,
                        None, "![{alt}]({url})", ("- ", "  - ")),
 }
 

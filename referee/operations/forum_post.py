@@ -21,7 +21,7 @@ from referee.operations.check import check_text
 from referee.operations.forum_markup import Markup, markup
 from referee.operations.happened import draw_text, what_happened
 from referee.operations.listing import next_step
-from referee.operations.report import REFEREE_TAGS, who_next
+from referee.operations.report import players_tags, who_next
 from referee.replay import PLY_KINDS, replay, resume, to_move, waiting_message
 from referee.replay.replayer import Replay
 from referee.transcript import items as I
@@ -57,7 +57,7 @@ def forum_post(game: Replay | str, markup_name: str, *, image_url: str | None = 
         return m.bold("The game cannot be shown:") + " " + m.inert(
             "; ".join(e.reason for e in rp.errors), limit=MAX_LINE)
     colours = _colours(rp.module)
-    parts = [_tags(rp, m, colours), _holders(holders, m, colours), _state(rp, m)]
+    parts = [_tags(rp, m, colours), _seats(rp, holders, m, colours), _state(rp, m)]
     if image_url:
         parts.append(m.image(image_url, f"The board after ply {rp.ply}"))
     parts += [_moves(recent_plies(rp, last, until), m, colours), _next(rp, m, colours)]
@@ -78,7 +78,7 @@ def _colours(module) -> dict[str, str]:
 def _tags(rp, m: Markup, colours) -> str:
     """The players' own tags (Event, a seat's player), as ``show`` prints them. In
     Markdown exactly as ``show --format markdown`` always did, values made inert."""
-    shown = [(t.name, t.value) for t in rp.transcript.tags if t.name.lower() not in REFEREE_TAGS]
+    shown = players_tags(rp.transcript)
     if m.name == "markdown":
         return "".join(f"**{m.inert(name)}:** {m.inert(value)}  \n"
                        for name, value in shown).rstrip("\n")
@@ -87,11 +87,15 @@ def _tags(rp, m: Markup, colours) -> str:
                      for name, value in shown)
 
 
-def _holders(holders, m: Markup, colours) -> str:
-    if not holders:
+def _seats(rp, holders, m: Markup, colours) -> str:
+    """Every seat in its colour, with who holds it where that is known. Markdown has no
+    colours: there the line is only for the holders (the forum accounts)."""
+    if m.name == "markdown" and not holders:
         return ""
+    holders = holders or {}
     return m.bold("Seats:") + " " + ", ".join(
-        f"{m.seat(seat, colours.get(seat))} {m.inert(who)}" for seat, who in holders.items())
+        m.seat(seat, colours.get(seat)) + (f" {m.inert(holders[seat])}" if holders.get(seat)
+                                           else "") for seat in rp.players)
 
 
 def _state(rp, m: Markup) -> str:
@@ -153,7 +157,7 @@ def _next(rp, m: Markup, colours) -> str:
     text = f"{m.bold('Next:')} {m.seat(who, colours.get(who))} to move after ply {rp.ply}."
     try:
         step = next_step(rp.module, rp.state)
-    except (BadChoiceError, RefereeError):
+    except (BadChoiceError, RefereeError, AttributeError):    # no builder for this title
         step = None
     if step and "choices" in step:
         choices = step["choices"]
