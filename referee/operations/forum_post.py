@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from referee.core.game import CHANCE
+from referee.core.words import plural
 from referee.errors import BadChoiceError, RefereeError
 from referee.operations.check import check_text
 from referee.operations.forum_markup import Markup, markup
@@ -161,7 +162,8 @@ def _next(rp, m: Markup, colours) -> str:
         step = None
     if step and "choices" in step:
         choices = step["choices"]
-        named = ", ".join(f"{c['choice']} ({c['moves']})" for c in choices[:CHOICES])
+        named = ", ".join(f"{c['choice']} ({plural(c['moves'], 'moves')})"
+                          for c in choices[:CHOICES])
         more = f", and {len(choices) - CHOICES} more" if len(choices) > CHOICES else ""
         text += " " + m.inert(f"First choose the {step['step']}: {named}{more}.",
                               limit=MAX_LINE * 4)
