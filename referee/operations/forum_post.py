@@ -23,7 +23,7 @@ from referee.operations.forum_markup import Markup, markup
 from referee.operations.happened import draw_text, what_happened
 from referee.operations.listing import next_step
 from referee.operations.report import players_tags, who_next
-from referee.replay import PLY_KINDS, replay, resume, to_move, waiting_message
+from referee.replay import PLY_KINDS, replay, resigned, resume, to_move, waiting_message
 from referee.replay.replayer import Replay
 from referee.transcript import items as I
 
@@ -153,8 +153,9 @@ def _moves(plies: list[Ply], m: Markup, colours) -> str:
 def _next(rp, m: Markup, colours) -> str:
     """Whose turn, and the first step of their choice (what a seat may do, briefly)."""
     who = to_move(rp.state)
-    if who is None or who == CHANCE:
-        return m.bold(m.inert(who_next(rp.state)[:1].upper() + who_next(rp.state)[1:]))
+    if who is None or who == CHANCE or who in resigned(rp.state):
+        said = who_next(rp.state)
+        return m.bold(m.inert(said[:1].upper() + said[1:] + "."))
     text = f"{m.bold('Next:')} {m.seat(who, colours.get(who))} to move after ply {rp.ply}."
     try:
         step = next_step(rp.module, rp.state)

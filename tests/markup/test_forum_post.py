@@ -181,3 +181,13 @@ def test_show_of_a_file_with_an_error_posts_where_it_stopped(tmp_path, capsys):
     assert run(["show", str(path), "--format", "bgg"]) == 1
     out, err = capsys.readouterr()
     assert "bad.txt:" in err and "ply 10: " in out and " chain " not in out
+
+
+def test_a_resigned_seat_to_move_is_said_to_be_played_by_the_referee():
+    text = cut("hawaii-3p.txt", 12)
+    rp = check_text(text)
+    who = rp.to_move
+    post = forum_post(text + f"{who} resigns\n", "bbcode")
+    assert f"ply 13: [color=" in post and "resigns" in post
+    assert f"[b]Next: {who} (resigned: the referee plays its move).[/b]" in post
+    assert "#13" not in post
