@@ -153,7 +153,7 @@ def show(game_id, fmt, db, url):
             click.echo(f"game {game_id} does not replay", err=True)
             return 1
         image = board_address(url, game_id, rp.ply) if url else None
-        click.echo(forum_post(rp, fmt, image_url=image).rstrip("\n"))
+        click.echo(forum_post(rp, fmt, image_url=image, title=g["title"]).rstrip("\n"))
         return 0
     rp = replay_text(g["text"], f"game-{game_id}")
     if rp.state is None:

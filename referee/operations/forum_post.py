@@ -44,12 +44,13 @@ class Ply:
 
 def forum_post(game: Replay | str, markup_name: str, *, image_url: str | None = None,
                holders: Mapping[str, str] | None = None, until: int | None = None,
-               last: int = LAST) -> str:
+               last: int = LAST, title: str | None = None) -> str:
     """The post, in ``markup_name`` (``bgg``, ``bbcode`` or ``markdown``), of ``game``:
     a transcript's text, or its Replay made with the chain tracked (``check_path(...,
     chain=True)``, up to line ``until`` if that was given). ``image_url``: the address
     of the board's picture at this ply (the host's ``/game/ID/board.png?ply=N``);
-    ``holders``: who holds each seat (forum accounts), shown in the seats' colours.
+    ``holders``: who holds each seat (forum accounts), shown in the seats' colours;
+    ``title``: the hosted game's title, the post's first line.
     A replay that stopped on an error shows where it stopped, without a witness."""
     m = markup(markup_name)
     rp = check_text(game, "game.txt", until=until, chain=True) if isinstance(game, str) \
@@ -58,7 +59,8 @@ def forum_post(game: Replay | str, markup_name: str, *, image_url: str | None = 
         return m.bold("The game cannot be shown:") + " " + m.inert(
             "; ".join(e.reason for e in rp.errors), limit=MAX_LINE)
     colours = _colours(rp.module)
-    parts = [_tags(rp, m, colours), _seats(rp, holders, m, colours), _state(rp, m)]
+    parts = [m.bold(m.inert(title)) if title else "", _tags(rp, m, colours),
+             _seats(rp, holders, m, colours), _state(rp, m)]
     if image_url:
         parts.append(m.image(image_url, f"The board after ply {rp.ply}"))
     parts += [_moves(recent_plies(rp, last, until), m, colours), _next(rp, m, colours)]
