@@ -23,8 +23,8 @@ from referee.operations.forum_markup import Markup, markup
 from referee.operations.happened import draw_text, what_happened
 from referee.operations.listing import next_step
 from referee.operations.report import players_tags, who_next
-from referee.replay import PLY_KINDS, replay, resigned, resume, to_move, waiting_message
-from referee.replay.replayer import Replay
+from referee.replay import (PLY_KINDS, Replay, replay, resigned, resume, to_move,
+                            waiting_message)
 from referee.transcript import items as I
 
 LAST = 6                 # plies shown with what they did
