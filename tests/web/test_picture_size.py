@@ -5,7 +5,7 @@ scrolls sideways rather than shrink)."""
 from __future__ import annotations
 
 import pytest
-from conftest import Hosted, Served
+from tests.web.conftest import Hosted, Served
 
 pytestmark = pytest.mark.timeout(300)
 
