@@ -31,8 +31,9 @@ _SPACE = re.compile(r"[ \t\r\n\f\v\u00a0]+")
 
 
 class _Text(HTMLParser):
-    def __init__(self) -> None:
+    def __init__(self, skip_classes: frozenset = _SKIP_CLASSES) -> None:
         super().__init__(convert_charrefs=True)
+        self.skip_classes = skip_classes
         self.out: list[str] = []
         self.skip_tag: str | None = None
         self.skip_depth = 0
@@ -55,7 +56,7 @@ class _Text(HTMLParser):
         if values.get("id", "").lower() in _STOP_IDS:
             self.stopped = True
             return
-        if tag not in _VOID and (tag in _SKIP_TAGS or classes & _SKIP_CLASSES):
+        if tag not in _VOID and (tag in _SKIP_TAGS or classes & self.skip_classes):
             self.skip_tag, self.skip_depth = tag, 1
             return
         if tag == "br":
@@ -99,10 +100,11 @@ class _Text(HTMLParser):
             self.out.append(text)
 
 
-def html_to_text(html: str) -> str:
+def html_to_text(html: str, *, quote_classes: frozenset = frozenset()) -> str:
     """The visible text of ``html`` without its quoted parts; line breaks where the
-    markup breaks lines (``<br>``, ``<p>``, ``<div>``...). Never raises."""
-    parser = _Text()
+    markup breaks lines (``<br>``, ``<p>``, ``<div>``...). ``quote_classes`` adds the
+    classes a forum marks its quotes and signatures with. Never raises."""
+    parser = _Text(_SKIP_CLASSES | quote_classes)
     try:
         parser.feed(html)
         parser.close()

@@ -1,0 +1,112 @@
+"""One HTTP request to a forum, with the limits a public host needs.
+
+A forum is somebody else's server: it may be slow, down, huge or hostile. Every
+request here has a time limit for the whole answer (not per read, so a server that
+drips a byte a second cannot hold the host), a size limit, a User-Agent naming the
+referee (forums and BoardGameGeek ask bots to say who they are), and follows
+redirects only to http(s). Failures become ForumErrors with a sentence: unreachable
+(network, 5xx, 429: worth trying again) or refused (4xx: it will not change by itself).
+Only the standard library's urllib is used.
+"""
+from __future__ import annotations
+
+import socket
+import time
+import urllib.error
+import urllib.request
+from http.client import HTTPException
+from urllib.parse import urlsplit
+
+from referee import __version__
+from referee.service.errors import ForumRefused, ForumTooLarge, ForumUnreachable
+
+USER_AGENT = f"referee/{__version__} (play-by-forum referee for Hawaii and Haleakala)"
+MAX_REDIRECTS = 5
+ERROR_BODY = 4096           # bytes of an error answer kept for its reason
+_CHUNK = 65536
+
+
+class _Redirects(urllib.request.HTTPRedirectHandler):
+    """Follows a redirect only to http(s), at most MAX_REDIRECTS times."""
+    max_redirections = MAX_REDIRECTS
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        scheme = urlsplit(newurl).scheme.lower()
+        if scheme not in ("http", "https"):
+            raise ForumRefused(f"the forum at {_where(req.full_url)} redirected to a "
+                               f"{scheme or 'relative'}: address, which the referee does "
+                               "not follow", status=code)
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+_OPENER = urllib.request.build_opener(_Redirects)
+
+
+def _where(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}{parts.path}"[:200]
+
+
+def _read(response, url: str, limit: int, deadline: float, timeout: float) -> bytes:
+    length = response.headers.get("Content-Length")
+    if length and length.strip().isdigit() and int(length) > limit:
+        raise ForumTooLarge(f"the forum's answer at {_where(url)} has {int(length):,} bytes; "
+                            f"the referee reads at most {limit:,}")
+    chunks, size = [], 0
+    while True:
+        if time.monotonic() > deadline:
+            raise ForumUnreachable(f"the forum at {_where(url)} did not finish its answer "
+                                   f"in {timeout:g} seconds")
+        chunk = response.read(min(_CHUNK, limit + 1 - size))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise ForumTooLarge(f"the forum's answer at {_where(url)} is larger than the "
+                                f"{limit:,} bytes the referee reads")
+
+
+def _error_body(exc: urllib.error.HTTPError) -> bytes:
+    """The start of an error answer: forums say there why they refused (Discourse's
+    ``{"errors": [...]}``)."""
+    try:
+        return exc.read(ERROR_BODY) or b""
+    except Exception:  # the error answer itself broke off: the status is what counts
+        return b""
+    finally:
+        exc.close()
+
+
+def http_fetch(url: str, *, method: str = "GET", headers: dict | None = None,
+               data: bytes | None = None, timeout: float = 20.0,
+               limit: int = 4_000_000) -> bytes:
+    """The body of the forum's answer to one request (2xx only)."""
+    if urlsplit(url).scheme.lower() not in ("http", "https"):
+        raise ForumRefused(f"the referee reads forums over http(s) only, not {url[:200]!r}")
+    sent = {"User-Agent": USER_AGENT, "Accept-Encoding": "identity"}
+    sent.update(headers or {})
+    request = urllib.request.Request(url, data=data, headers=sent, method=method)
+    deadline = time.monotonic() + timeout
+    try:
+        with _OPENER.open(request, timeout=timeout) as response:
+            return _read(response, url, limit, deadline, timeout)
+    except urllib.error.HTTPError as exc:
+        status, said, body = exc.code, f"{exc.code} {exc.reason}".strip(), _error_body(exc)
+        if status == 429 or status >= 500:
+            raise ForumUnreachable(f"the forum at {_where(url)} answered {said}; the "
+                                   "referee tries again later", status=status,
+                                   body=body) from None
+        raise ForumRefused(f"the forum at {_where(url)} answered {said}", status=status,
+                           body=body) from None
+    except (ForumRefused, ForumTooLarge, ForumUnreachable):
+        raise
+    except (socket.timeout, TimeoutError):
+        raise ForumUnreachable(f"the forum at {_where(url)} did not answer in "
+                               f"{timeout:g} seconds") from None
+    except urllib.error.URLError as exc:
+        raise ForumUnreachable(f"the forum at {_where(url)} could not be reached "
+                               f"({str(exc.reason)[:200]})") from None
+    except (OSError, HTTPException, ValueError) as exc:
+        raise ForumUnreachable(f"the forum at {_where(url)} could not be read "
+                               f"({type(exc).__name__}: {str(exc)[:200]})") from None
