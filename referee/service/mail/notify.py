@@ -135,9 +135,12 @@ _INSERT = insert(S.outbox)
 
 def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str,
             now: float, picture: str | None = None, batch: Batch | None = None,
-            compose: dict | None = None, url: str | None = None) -> str:
+            compose: dict | None = None, url: str | None = None) -> str | None:
     """A mail to one seat, in its thread, answerable through its personal address;
-    with the host's public ``url``, it ends with the seat's page."""
+    with the host's public ``url``, it ends with the seat's page. A seat held by a
+    forum account has no address: it reads the game's thread, and gets no mail (None)."""
+    if seat_row["account"]:
+        return None
     secret = seat_secret(key, game["id"], seat_row["seat"], seat_row["generation"])
     page = seat_page(url, secret)
     if page and kind != "invite":       # an invitation says it in its own words

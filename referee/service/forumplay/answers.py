@@ -1,0 +1,258 @@
+"""The referee's answers in a game's thread (docs/forum-hosting.md).
+
+An answer is written in the transaction of the post it answers, so a move is never
+handled without its answer and a rolled-back move has none. A forum with a posting
+API (Discourse) gets it through the API after the commit, claimed before it is
+posted and marked after, with retry and backoff like the mail outbox; the others
+(BoardGameGeek, phpBB) get it from the moderator, who finds it on the game's page
+and in a mail, ready to paste. Each answer ends with a marker line; a post in the
+thread that carries the marker (the moderator's paste) marks it pasted.
+
+The thread is public: an answer never holds a seat's secret or private link, nor a
+salt before the deal reveals it; every answer carries the chain head
+(``ply N chain HEX``), so any reader can check the record it was given.
+"""
+from __future__ import annotations
+
+import os
+import re
+import time
+from dataclasses import dataclass
+
+from sqlalchemy import func, or_, select, update
+
+from referee.service import schema as S
+from referee.service.errors import ForumError
+from referee.service.forum import DiscourseClient, thread_of
+from referee.service.forumplay import markup
+from referee.service.mail.notify import queue, subject
+from referee.service.mail.outbox import worker_id
+from referee.service.mail.smtp import backoff
+
+# the markup each kind of forum reads, and the forums the referee posts in itself
+MARKUPS = {"discourse": "markdown", "phpbb": "bbcode", "bgg": "bgg"}
+POSTING = ("discourse",)
+CLAIM_SECS = 300.0
+MAX_ATTEMPTS = 12               # then the answer is given up (the page still shows it)
+MARKER = re.compile(r"referee answer ([a-z0-9]{1,32})\.(\d{1,9})")
+SHOWN_COMMANDS = 20             # commands of one post run; the rest are named, not run
+SAID_CHARS = 16_000             # of what became of them: an answer fits in one post
+API_KEY, API_USER = "REFEREE_DISCOURSE_API_KEY", "REFEREE_DISCOURSE_USER"
+
+
+def markup_of(game) -> str:
+    return MARKUPS.get(game["thread_kind"], "markdown")
+
+
+def posts_itself(game) -> bool:
+    return game["thread_kind"] in POSTING
+
+
+def mention(account: str | None) -> str:
+    return f"@{account}" if account else "nobody"
+
+
+def turn_words(game, seats) -> str:
+    """Whose turn, naming the account to move (a mention the forum may notify)."""
+    accounts = {s: r["account"] for s, r in seats.items()}
+    if game["status"] == "over":
+        return f"The game is over: {game['result']}."
+    if game["status"] == "salting":
+        waiting = [f"{mention(accounts.get(s))} ({s})" for s, r in seats.items()
+                   if not r["salted"]]
+        return ("The setup is dealt when every seat has posted once; waiting for "
+                + ", ".join(waiting) + ".")
+    to_move = game["to_move"]
+    return f"Next: {mention(accounts.get(to_move))} ({to_move}) to move."
+
+
+def public_answer(verdict) -> str:
+    """What a verdict says in the thread: a salt is never shown before the deal
+    reveals it (the reply by mail, which only its seat reads, names it); ``show``
+    points to the state the answer ends with."""
+    if verdict.ok and verdict.command.strip().lower().rstrip(".!") == "show":
+        return "the state is below"
+    if any(line.startswith(("[SaltCommit", "[Salt ")) for line in verdict.lines):
+        dealt = "the setup is dealt" in verdict.answer
+        return ("salt taken (the referee keeps it until the deal reveals it); "
+                + ("the setup is dealt" if dealt else "waiting for the other seats"))
+    return verdict.answer
+
+
+def answer_text(session, reply, *, author: str, number: int | None, url: str | None,
+                left: int = 0) -> str:
+    """The answer to a seat's post: each command and what became of it, then the
+    state, whose turn and the chain head."""
+    kind = markup_of(session.game)
+    said = []
+    for v in reply.verdicts:
+        said += [f"> {v.command}", public_answer(v).rstrip("\n"), ""]
+    if left:
+        said += [f"({left} more command line{'s' if left != 1 else ''} of the post not read: "
+                 f"at most {SHOWN_COMMANDS} a post)", ""]
+    text = "\n".join(said).rstrip("\n")
+    if len(text) > SAID_CHARS:
+        text = text[:SAID_CHARS].rsplit("\n", 1)[0] + "\n(the rest is cut: 'history' and " \
+            "'moves' are best asked alone)"
+    where = f"post #{number}" if number else "your post"
+    head = markup.inert(f"{mention(author)} ({session.seat}), {where}:", kind)
+    return "\n\n".join([head, markup.block(text, kind),
+                        state_part(session, kind)])
+
+
+def state_part(session, kind: str) -> str:
+    g = session.game
+    image = (f"{session.store.public_url}/game/{g['id']}/board.png?ply={g['ply']}"
+             if session.store.public_url else None)
+    return markup.state_post(session.module, session.state, kind, image=image,
+                             turn=turn_words(g, session.seats), witness=session.witness())
+
+
+def opening_text(session) -> str:
+    """The first answer of a game: who holds which seat and how to begin."""
+    kind = markup_of(session.game)
+    g = session.game
+    seats = ", ".join(f"{s} {mention(r['account'])}" for s, r in session.seats.items())
+    lines = [f"A game of {g['game'].capitalize()} refereed by a rules engine (game {g['id']}"
+             + (f", \"{g['title']}\"" if g["title"] else "") + f"). Seats: {seats}.",
+             "The setup is dealt by commit-reveal: nobody, the referee included, can steer it. "
+             "Each seat begins with a post: 'salt ANY-WORD', or anything at all (the referee "
+             "then salts for you).",
+             "Moves are lines of their own in your posts (chatter around them is ignored); "
+             "end one with #N to make sure it follows ply N. 'moves' shows your choices, "
+             "'help' lists the commands. Quoted text is never read."]
+    return "\n\n".join([markup.inert(line, kind) for line in lines]
+                       + [markup.inert(turn_words(g, session.seats), kind),
+                          markup.inert(session.witness(), kind)])
+
+
+def note_text(session, text: str) -> str:
+    kind = markup_of(session.game)
+    return "\n\n".join([markup.inert(text, kind), markup.inert(turn_words(
+        session.game, session.seats), kind), markup.inert(session.witness(), kind)])
+
+
+def queue_answer(conn, game, body: str, *, now: float, reply_to: int | None = None) -> int:
+    """An answer, in the caller's transaction (the game locked): posted after the
+    commit, or shown to paste and mailed to the moderator."""
+    n = conn.execute(select(func.count()).select_from(S.forum_answers)
+                     .where(S.forum_answers.c.game_id == game["id"])).scalar() + 1
+    marker = f"referee answer {game['id']}.{n}"
+    kind = markup_of(game)
+    body = body.rstrip("\n") + "\n\n" + markup.inert(marker, kind) + "\n"
+    how = "post" if posts_itself(game) else "paste"
+    conn.execute(S.forum_answers.insert().values(
+        game_id=game["id"], how=how, reply_to=reply_to, body=body, created_at=now,
+        attempts=0, next_try=now, posted=None if how == "post" else marker))
+    if how == "paste" and game["moderator"]:
+        queue(conn, game_id=game["id"], kind="paste", sender=game["host_address"],
+              to=[game["moderator"]], subject=subject(game, f"answer {n} to paste in the thread"),
+              body=f"Paste everything between the lines into the thread {game['thread_url']}\n"
+                   "as a new post (the last line lets the referee see it was pasted).\n\n"
+                   f"{'-' * 40}\n{body}{'-' * 40}\n", now=now,
+              headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"]})
+    return n
+
+
+def mark_pasted(conn, game_id: str, text: str, now: float) -> None:
+    """Answers whose marker a post in the thread carries are pasted."""
+    found = {m.group(0) for m in MARKER.finditer(text or "") if m.group(1) == game_id}
+    if found:
+        conn.execute(update(S.forum_answers).where(
+            S.forum_answers.c.game_id == game_id, S.forum_answers.c.how == "paste",
+            S.forum_answers.c.posted.in_(sorted(found)), S.forum_answers.c.sent_at.is_(None))
+            .values(sent_at=now))
+
+
+def waiting_pastes(store, game_id: str) -> list[dict]:
+    """The answers the moderator has not pasted yet, oldest first (the game's page)."""
+    with store.read() as conn:
+        q = (select(S.forum_answers.c.id, S.forum_answers.c.body, S.forum_answers.c.posted,
+                    S.forum_answers.c.created_at)
+             .where(S.forum_answers.c.game_id == game_id, S.forum_answers.c.how == "paste",
+                    S.forum_answers.c.sent_at.is_(None))
+             .order_by(S.forum_answers.c.id))
+        return [dict(r) for r in conn.execute(q).mappings()]
+
+
+@dataclass
+class Posted:
+    sent: int = 0
+    deferred: int = 0
+    failed: int = 0
+
+
+def discourse_client():
+    """A maker of Discourse clients from the environment (the API key and user), or
+    None when they are not set; the key is never read from a command line."""
+    key, user = os.environ.get(API_KEY), os.environ.get(API_USER)
+    if not key or not user:
+        return None
+    return lambda base: DiscourseClient(base, key, user)
+
+
+def post_answers(store, client_for, *, now: float | None = None, stop=None,
+                 clock=time.time, report=None) -> Posted:
+    """Post the answers due in the forums that take them, oldest first; a failure is
+    tried again later with a growing wait, and given up after MAX_ATTEMPTS."""
+    out, me = Posted(), worker_id()
+    report = report or (lambda row, outcome, reason: None)
+    at = clock() if now is None else now
+    with store.read() as conn:
+        due = list(conn.execute(select(S.forum_answers.c.id).where(
+            S.forum_answers.c.how == "post", S.forum_answers.c.sent_at.is_(None),
+            S.forum_answers.c.failed.is_(None), S.forum_answers.c.next_try <= at,
+            or_(S.forum_answers.c.claimed_until.is_(None),
+                S.forum_answers.c.claimed_until < at)).order_by(S.forum_answers.c.id)).scalars())
+    for row_id in due:
+        if stop is not None and stop.is_set():
+            break
+        row = _claim(store, row_id, me, at)
+        if row is None:
+            continue
+        try:
+            thread = thread_of(row["thread_url"], row["thread_kind"])
+            made = client_for(thread.base).create_post(thread.topic_id, row["body"],
+                                                       reply_to_post_number=row["reply_to"])
+        except ForumError as err:
+            attempts = row["attempts"] + 1
+            values = {"attempts": attempts, "claimed_by": None, "claimed_until": None,
+                      "last_error": err.reason[:1000], "next_try": at + backoff(attempts)}
+            if attempts >= MAX_ATTEMPTS or not getattr(err, "temporary", True):
+                values["failed"] = err.reason[:1000]
+                out.failed += 1
+            else:
+                out.deferred += 1
+            _finish(store, row_id, me, values)
+            report(row, "failed" if "failed" in values else "deferred", err.reason)
+            continue
+        posted = (made or {}).get("id") if isinstance(made, dict) else None
+        _finish(store, row_id, me, {"sent_at": clock() if now is None else now,
+                                    "attempts": row["attempts"] + 1, "claimed_until": None,
+                                    "posted": None if posted is None else str(posted)})
+        out.sent += 1
+        report(row, "posted", "")
+    return out
+
+
+def _claim(store, row_id: int, me: str, now: float):
+    with store.write() as conn:
+        done = conn.execute(update(S.forum_answers).where(
+            S.forum_answers.c.id == row_id, S.forum_answers.c.sent_at.is_(None),
+            S.forum_answers.c.failed.is_(None),
+            or_(S.forum_answers.c.claimed_until.is_(None),
+                S.forum_answers.c.claimed_until < now))
+            .values(claimed_by=me, claimed_until=now + CLAIM_SECS))
+        if done.rowcount != 1:
+            return None
+        q = (select(S.forum_answers, S.games.c.thread_url, S.games.c.thread_kind)
+             .join(S.games, S.games.c.id == S.forum_answers.c.game_id)
+             .where(S.forum_answers.c.id == row_id))
+        return conn.execute(q).mappings().first()
+
+
+def _finish(store, row_id: int, me: str, values: dict) -> None:
+    with store.write() as conn:
+        conn.execute(update(S.forum_answers).where(S.forum_answers.c.id == row_id,
+                                                   S.forum_answers.c.claimed_by == me)
+                     .values(**values))

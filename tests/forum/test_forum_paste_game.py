@@ -1,0 +1,84 @@
+"""A whole two-player Haleakala game played in a phpBB topic, a forum the referee cannot
+post in: each answer waits on the game's page and in a mail to the moderator (through
+a real SMTP server on loopback), the moderator pastes it into the topic, and the next
+reading of the topic's feed sees it pasted and moves on. The exported transcript
+checks and verifies. A BoardGameGeek thread is followed the same way."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from referee.cli import run
+from referee.operations.check import check_path
+from referee.service.mail.outbox import deliver
+from referee.service.store import open_store
+from referee.service.web.app import create_app
+from tests.forum.hostkit_forum import (MARKER, MODERATOR, WITNESS, Referee, counts, game_row,
+                                       host_new, legal_line, pastes, witness_of)
+from tests.forum.standin import ForumStandIn
+from tests.service.hostkit import parse
+from tests.service.mailservers import SmtpSink
+
+SEATS = {"RED": "alice", "YELLOW": "Bob Smith"}
+
+
+def _paste(store, topic, sink, seen: int, gid: str) -> int:
+    """The moderator pastes every waiting answer, oldest first, as the mail gives it."""
+    deliver(store, f"smtp://127.0.0.1:{sink.port}")
+    mails = [parse(r.data) for r in sink.received[seen:]]
+    waiting = pastes(store, gid)
+    assert [m.to for m in mails] == [[MODERATOR]] * len(mails)
+    assert len(mails) == len(waiting)
+    for mail, answer in zip(mails, waiting):
+        assert answer["body"].strip() in mail.body
+        topic.post("moderator", answer["body"])
+    return len(sink.received)
+
+
+@pytest.mark.timeout(3600)
+@pytest.mark.parametrize("kind", ["phpbb", "bgg"])
+def test_a_whole_haleakala_game_in_a_thread_without_a_posting_api(tmp_path, capsys, kind):
+    from starlette.testclient import TestClient
+
+    rng = random.Random(7)
+    db = f"sqlite:///{tmp_path / 'referee.db'}"
+    with ForumStandIn() as forum, SmtpSink() as sink:
+        topic = forum.thread(kind, "Haleakala by the book")
+        gid = host_new(capsys, db, "haleakala", topic.url, SEATS, "--moderator", MODERATOR,
+                       "--forum", kind)
+        store = open_store(db)
+        ref = Referee(store, forum)
+        web = TestClient(create_app(store))
+        page = web.get(f"/game/{gid}").text
+        assert "paste each answer" in page and MARKER.search(page)
+        seen = _paste(store, topic, sink, 0, gid)
+        topic.post("alice", "salt a-long-enough-salt-word")
+        topic.post("bob smith", "ready")
+        ref.poll()
+        assert game_row(store, gid)["status"] == "playing"
+        seen = _paste(store, topic, sink, seen, gid)
+        turns = 0
+        while game_row(store, gid)["status"] == "playing":
+            g = game_row(store, gid)
+            line = legal_line(store, gid, rng)
+            guard = f" #{g['ply']}" if rng.random() < 0.5 else ""
+            topic.post(SEATS[g["to_move"]].lower(), f"My move:\n{line}{guard}\ncheers")
+            ref.poll()
+            assert game_row(store, gid)["ply"] > g["ply"]
+            assert len(pastes(store, gid)) == 1           # the pasted ones are seen
+            seen = _paste(store, topic, sink, seen, gid)
+            assert witness_of(store, gid) in topic.posts[-1].body
+            turns += 1
+        ref.poll()
+        assert pastes(store, gid) == [] and turns > 10
+        assert "paste each answer" not in web.get(f"/game/{gid}").text
+        log, posts, answers = counts(store, gid)
+        pasted = [p for p in topic.posts if p.author == "moderator"]
+        assert len(pasted) == answers and all(WITNESS.search(p.body) for p in pasted)
+        assert "/seat/" not in "\n".join(p.body for p in topic.posts)
+        out = tmp_path / "game.txt"
+        assert run(["host", "export", gid, "--db", db, "-o", str(out)]) == 0
+        assert not check_path(str(out)).errors
+        assert run(["verify", str(out)]) == 0
+        store.dispose()
