@@ -37,15 +37,26 @@ def _paste(store, topic, sink, seen: int, gid: str) -> int:
 
 
 @pytest.mark.timeout(3600)
-@pytest.mark.parametrize("kind", ["phpbb", "bgg"])
-def test_a_whole_haleakala_game_in_a_thread_without_a_posting_api(tmp_path, capsys, kind):
+def test_a_whole_haleakala_game_in_a_phpbb_topic(tmp_path, capsys):
+    _play(tmp_path, capsys, "phpbb", "haleakala", None)
+
+
+def test_a_boardgamegeek_thread_is_followed_and_pasted_the_same_way(tmp_path, capsys):
+    _play(tmp_path, capsys, "bgg", "hawaii", 12)
+
+
+def _play(tmp_path, capsys, kind: str, game: str, turns_at_most: int | None):
+    """A game in a thread whose answers the moderator pastes: to its end, or for
+    ``turns_at_most`` turns."""
     from starlette.testclient import TestClient
 
     rng = random.Random(7)
     db = f"sqlite:///{tmp_path / 'referee.db'}"
     with ForumStandIn() as forum, SmtpSink() as sink:
-        topic = forum.thread(kind, "Haleakala by the book")
-        gid = host_new(capsys, db, "haleakala", topic.url, SEATS, "--moderator", MODERATOR,
+        topic = forum.thread(kind, f"{game} by the book")
+        seats = dict(zip(("RED", "YELLOW" if game == "haleakala" else "GREEN"),
+                         SEATS.values()))
+        gid = host_new(capsys, db, game, topic.url, seats, "--moderator", MODERATOR,
                        "--forum", kind)
         store = open_store(db)
         ref = Referee(store, forum)
@@ -59,11 +70,11 @@ def test_a_whole_haleakala_game_in_a_thread_without_a_posting_api(tmp_path, caps
         assert game_row(store, gid)["status"] == "playing"
         seen = _paste(store, topic, sink, seen, gid)
         turns = 0
-        while game_row(store, gid)["status"] == "playing":
+        while game_row(store, gid)["status"] == "playing" and turns != turns_at_most:
             g = game_row(store, gid)
             line = legal_line(store, gid, rng)
             guard = f" #{g['ply']}" if rng.random() < 0.5 else ""
-            topic.post(SEATS[g["to_move"]].lower(), f"My move:\n{line}{guard}\ncheers")
+            topic.post(seats[g["to_move"]].lower(), f"My move:\n{line}{guard}\ncheers")
             ref.poll()
             assert game_row(store, gid)["ply"] > g["ply"]
             assert len(pastes(store, gid)) == 1           # the pasted ones are seen
@@ -72,6 +83,10 @@ def test_a_whole_haleakala_game_in_a_thread_without_a_posting_api(tmp_path, caps
             turns += 1
         ref.poll()
         assert pastes(store, gid) == [] and turns > 10
+        if turns_at_most is not None:
+            assert turns == turns_at_most
+            store.dispose()
+            return
         assert "paste each answer" not in web.get(f"/game/{gid}").text
         log, posts, answers = counts(store, gid)
         pasted = [p for p in topic.posts if p.author == "moderator"]

@@ -25,7 +25,7 @@ from referee.service import schema as S
 from referee.service.errors import ForumError
 from referee.service.forum import DiscourseClient, thread_of
 from referee.service.forumplay import markup
-from referee.service.mail.notify import queue, subject
+from referee.service.mail.notify import fit, queue, subject
 from referee.service.mail.outbox import worker_id
 from referee.service.mail.smtp import backoff
 
@@ -139,7 +139,8 @@ def queue_answer(conn, game, body: str, *, now: float, reply_to: int | None = No
                      .where(S.forum_answers.c.game_id == game["id"])).scalar() + 1
     marker = f"referee answer {game['id']}.{n}"
     kind = markup_of(game)
-    body = body.rstrip("\n") + "\n\n" + markup.inert(marker, kind) + "\n"
+    # within a mail's columns (the moderator's mail holds it word for word)
+    body = fit(body.rstrip("\n") + "\n\n" + markup.inert(marker, kind)) + "\n"
     how = "post" if posts_itself(game) else "paste"
     conn.execute(S.forum_answers.insert().values(
         game_id=game["id"], how=how, reply_to=reply_to, body=body, created_at=now,

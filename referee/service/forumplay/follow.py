@@ -16,7 +16,7 @@ import os
 import time
 from dataclasses import dataclass, field
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from referee.service import schema as S
@@ -120,10 +120,14 @@ def _run(store, conn, post, lines, game, seats, seat: str, now: float):
 
 
 def followed(store) -> list[tuple[str, str]]:
-    """The threads of the games in progress: (address, kind), each once."""
+    """The threads of the games in progress, and of ended games whose last answers
+    are still to be pasted (the paste is seen there): (address, kind), each once."""
+    waiting = select(S.forum_answers.c.game_id).where(
+        S.forum_answers.c.how == "paste", S.forum_answers.c.sent_at.is_(None))
     with store.read() as conn:
         q = (select(S.games.c.thread_url, S.games.c.thread_kind)
-             .where(S.games.c.thread_url.is_not(None), S.games.c.status != "over").distinct())
+             .where(S.games.c.thread_url.is_not(None),
+                    or_(S.games.c.status != "over", S.games.c.id.in_(waiting))).distinct())
         return [(r.thread_url, r.thread_kind) for r in conn.execute(q)]
 
 
