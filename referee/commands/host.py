@@ -15,6 +15,7 @@ import click
 
 from referee.commands.common import CONTEXT
 from referee.commands.hosted import db_option, now_option, open_from, parse_now, url_option
+from referee.operations import check_text, forum_post
 from referee.replay import secret_path, state_json
 from referee.transcript import UsageError, write_atomic
 
@@ -146,19 +147,31 @@ def games(fmt, db):
 
 @host.command(context_settings=CONTEXT)
 @click.argument("game_id", metavar="GAME")
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "bgg", "bbcode", "json"]),
+              default="text", help="markdown, bgg (BoardGameGeek) and bbcode (phpBB): a post "
+                                   "for the game's forum thread, with --url the board's picture.")
 @db_option
-def show(game_id, fmt, db):
+@url_option
+def show(game_id, fmt, db, url):
     """The state of a hosted game, with its ply and chain head.
 
     \b
     Example:
       referee host show GAME --format json
+      referee host show GAME --format bgg --url https://referee.example.org
     """
     from referee.service.games import game_detail  # heavy: not at start-up
     from referee.service.session import replay_text  # heavy: not at start-up
 
     g = game_detail(open_from(db), game_id)
+    if fmt in ("markdown", "bgg", "bbcode"):
+        rp = check_text(g["text"], f"game-{game_id}", chain=True)
+        if rp.state is None:
+            click.echo(f"game {game_id} does not replay", err=True)
+            return 1
+        image = f"{url}/game/{game_id}/board.png?ply={rp.ply}" if url else None
+        click.echo(forum_post(rp, fmt, image_url=image).rstrip("\n"))
+        return 0
     rp = replay_text(g["text"], f"game-{game_id}")
     if rp.state is None:
         click.echo(f"game {game_id} does not replay", err=True)

@@ -8,15 +8,18 @@ from pathlib import Path
 import click
 
 from referee.commands.common import CONTEXT, echo_errors, output_file, waiting_line
-from referee.operations import check_path, other_tags, picture
+from referee.operations import check_path, forum_post, other_tags, picture
 from referee.replay import state_json
+
+FORUMS = ("markdown", "bgg", "bbcode")      # the markups of a forum post (forum_markup.py)
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--at", "at", type=click.IntRange(min=0), help="The state after this line.")
 @click.option("--format", "fmt", default="text",
-              type=click.Choice(["text", "markdown", "json", "svg", "png", "html"]))
+              type=click.Choice(["text", *FORUMS, "json", "svg", "png", "html"]),
+              help="markdown, bgg (BoardGameGeek) and bbcode (phpBB): a post for a forum thread.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), callback=output_file,
               help="Write to this file instead of standard output (png needs it on a terminal).")
 def show(file, at, fmt, output):
@@ -27,6 +30,7 @@ def show(file, at, fmt, output):
       referee show game.txt
       referee show game.txt --at 9 --format json
       referee show game.txt --format png -o board.png
+      referee show game.txt --format bgg
     """
 
     if fmt == "png" and output is None and sys.stdout.isatty():
@@ -44,8 +48,10 @@ def show(file, at, fmt, output):
         text = json.dumps(state_json(rp.module, rp.state), indent=2, ensure_ascii=False)
     elif fmt in ("svg", "png", "html"):
         text = picture(rp, fmt, at)
+    elif fmt in FORUMS:
+        text = forum_post(rp, fmt, until=at).rstrip("\n")
     else:
-        tags = other_tags(rp.transcript, fmt)
+        tags = other_tags(rp.transcript)
         text = (tags + "\n" if tags else "") + rp.module.render(rp.state, fmt)
         waiting = waiting_line(rp.transcript, rp.players)
         text += f"\n{waiting}" if waiting else ""

@@ -68,6 +68,9 @@ class GameModule(Protocol):
     def state_to_json(self, state: State) -> dict: ...
     def state_from_json(self, data: dict) -> State: ...
     def render(self, state: State, fmt: str = "text") -> str: ...   # text|markdown|narrow|svg
+    def seat_colours(self) -> dict[str, str]:
+        """Each seat's colour as ``#rrggbb``, as the picture draws it: a forum post
+        writes the seat names in them (operations/forum_post.py)."""
 
 
 class LazyGameModule:
@@ -81,6 +84,7 @@ class LazyGameModule:
     picture: str         # module with render_svg(state): the picture, loaded only for "svg"
     steps: str           # module with move_path(move, state): the move builder's steps
     reading: str         # module with hear(text, state) and move_facts(move, state)
+    palette: str         # module with SEAT_FILL, each seat's colour (loads the SVG writer)
 
     @staticmethod
     @lru_cache(maxsize=None)
@@ -107,6 +111,9 @@ class LazyGameModule:
 
     def move_facts(self, moves, state):
         return self._part(self.reading, "move_facts")(moves, state)
+
+    def seat_colours(self) -> dict[str, str]:
+        return dict(self._part(self.palette, "SEAT_FILL"))
 
     def render(self, state, fmt: str = "text") -> str:
         if fmt == "svg":

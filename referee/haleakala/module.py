@@ -18,6 +18,7 @@ class HaleakalaModule(LazyGameModule):
     chance_lines = "referee.haleakala.text.chance_lines"
     renderer = "referee.haleakala.text.render"
     picture = "referee.haleakala.text.svg"
+    palette = "referee.haleakala.text.svg_parts"
     steps = "referee.haleakala.text.steps"
     reading = "referee.haleakala.text.reading"
     name = "Haleakala"

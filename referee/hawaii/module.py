@@ -19,6 +19,7 @@ class HawaiiModule(LazyGameModule):
     chance_lines = "referee.hawaii.text.chance_lines"
     renderer = "referee.hawaii.text.render"
     picture = "referee.hawaii.text.svg"
+    palette = "referee.hawaii.text.svg_parts"
     steps = "referee.hawaii.text.steps"
     reading = "referee.hawaii.text.reading"
     name = "Hawaii"

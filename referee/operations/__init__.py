@@ -5,6 +5,8 @@ from referee.core.faces import lazy_face
 # each name this layer offers, and the module that holds it (imported on first use)
 _WHERE = {
     "check_path": "check", "check_text": "check", "what_happened": "happened",
+    "draw_text": "happened", "draw_words": "happened", "forum_post": "forum_post",
+    "MARKUPS": "forum_markup", "recent_plies": "forum_post",
     "example_lines": "listing", "legal_lines": "listing", "next_step": "listing",
     "check_players": "newgame",
     "new_committed_transcript": "newgame", "new_transcript": "newgame", "player_tags": "newgame",

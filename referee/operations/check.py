@@ -27,10 +27,10 @@ def check_path(path: str, *, until: int | None = None, deal_check: bool = False,
 
 
 def check_text(text: str, file: str = "<string>", *, until: int | None = None,
-               deal_check: bool = False) -> Replay:
+               deal_check: bool = False, chain: bool = False) -> Replay:
     """Like :func:`check_path` for text in memory (tests, the fuzzer, a mail gateway)."""
     try:
-        return replay(read_text(text, file), until=until, deal_check=deal_check)
+        return replay(read_text(text, file), until=until, deal_check=deal_check, chain=chain)
     except RefereeError as err:
         failed = err
     except Exception as exc:

@@ -8,12 +8,14 @@ a new game gets it by writing the same keys (docs/state.md).
 """
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from typing import Sequence
 
 from referee.core.words import plural
 
 RESOURCES = ("shells", "feet", "fruits")
+WIDTH = 78               # columns of a plain-text line (RFC 5322's advice)
 
 
 def what_happened(module, before, after, lines: Sequence[str] = ()) -> list[str]:
@@ -146,3 +148,28 @@ def _result(result: dict) -> str:
     tiebreak = result.get("tiebreak")
     return f"The game is over: {scores}; {won}" + (f" (tie-break: {tiebreak})." if tiebreak
                                                   else ".")
+
+
+def draw_text(line: str) -> str:
+    """A chance line (``* tokens A1=3s,5 B1=2 ... key=HEX``) as words: what was drawn,
+    for each place, without the key that lets anyone check the draw (the transcript
+    keeps it). Mail and forum posts say a draw this way."""
+    words = [w for w in line.lstrip("* ").split() if not w.startswith("key=")]
+    if not words:
+        return ""
+    kind, items = words[0], words[1:]
+    listed = any("," in w for w in items)
+    parts = []
+    for item in items:
+        where, sep, what = item.partition("=")
+        drawn = ", ".join("nothing" if x == "-" else x for x in (what if sep else where)
+                          .split(","))
+        parts.append(f"{where} {drawn}" if sep else drawn)
+    return f"{kind}: " + ("; " if listed else ", ").join(parts)
+
+
+def draw_words(line: str, width: int = WIDTH) -> list[str]:
+    """:func:`draw_text` in lines of ``width`` columns, indented under a heading."""
+    return textwrap.wrap(draw_text(line), width, initial_indent="    ",
+                         subsequent_indent="        ", break_long_words=False,
+                         break_on_hyphens=False)

@@ -129,10 +129,12 @@ REFEREE_TAGS = frozenset({"game", "players", "rules", "components", "referee", "
                           "commit", "salts", "saltcommit", "salt", "position", "result"})
 
 
-def other_tags(transcript, fmt: str = "text") -> str:
-    """The players' own tags (Event, Date, a seat's e-mail, ...) for the top of a ``show``,
-    each once, in file order; empty when there are none."""
-    shown = [(t.name, t.value) for t in transcript.tags if t.name.lower() not in REFEREE_TAGS]
-    if fmt == "markdown":
-        return "".join(f"**{name}:** {value}  \n" for name, value in shown)
-    return "".join(f"{name}: {value}\n" for name, value in shown)
+def players_tags(transcript) -> list[tuple[str, str]]:
+    """The players' own tags (Event, Date, a seat's e-mail, ...), in file order."""
+    return [(t.name, t.value) for t in transcript.tags if t.name.lower() not in REFEREE_TAGS]
+
+
+def other_tags(transcript) -> str:
+    """The players' own tags for the top of a ``show``, one a line; empty when none
+    (a forum post writes them in its markup: operations/forum_post.py)."""
+    return "".join(f"{name}: {value}\n" for name, value in players_tags(transcript))

@@ -3,7 +3,8 @@
 Text is for a terminal or a fixed-width forum post; markdown puts the board
 and the players in tables and each realm in a code block, because a realm is
 a grid (tikis over columns, kahunas beside rows) that only survives in a
-fixed-width font. Narrow is the text within 78 columns, for mail: the board's
+fixed-width font (a grid wider than NARROW columns, more than a forum's column
+holds, comes as the narrow realm's lines). Narrow is the text within 78 columns, for mail: the board's
 table becomes two lines a place, a realm too wide for its grid a list.
 """
 from __future__ import annotations
@@ -171,6 +172,8 @@ def _realm(state, seat: str, md: bool) -> str:
     body = "\n".join(lines) + f"\nboats: {_boats(realm, comps)}"
     title = _realm_title(seat, realm)
     if md:
+        if max(len(line) for line in body.split("\n")) > NARROW:     # a forum's column
+            body = _realm_narrow(state, seat, titled=False)
         return f"**{title}**\n\n```\n{body}\n```"
     return f"{title}\n{body}"
 
@@ -275,7 +278,7 @@ def _players_narrow(state) -> str:
     return "\n".join(lines)
 
 
-def _realm_narrow(state, seat: str) -> str:
+def _realm_narrow(state, seat: str, titled: bool = True) -> str:
     """A realm as lines: the tikis by column, then each village's tiles in order (the
     grid of the text format is wider than a mail)."""
     d = state.d
@@ -285,7 +288,7 @@ def _realm_narrow(state, seat: str) -> str:
     tikis = {c: "T" if c in bought else "." for c in spec.tiki_columns}
     if spec.printed_tiki_column:
         tikis[spec.printed_tiki_column] = "T*"
-    lines = [_realm_title(seat, realm),
+    lines = [_realm_title(seat, realm)] * titled + [
              "tikis over columns: " + ", ".join(f"{c} {m}" for c, m in sorted(tikis.items()))]
     for i, row in enumerate(realm.villages):
         k = "K" if i < realm.kahunas else "."

@@ -19,7 +19,7 @@ from sqlalchemy import bindparam, insert, update
 
 from referee.core import registry
 from referee.errors import BadChoiceError
-from referee.operations import digest, next_step, svg_to_png
+from referee.operations import digest, draw_words, next_step, svg_to_png
 from referee.replay import state_from_json, state_json
 from referee.service import schema as S
 from referee.service.identity import reply_address, seat_secret
@@ -255,26 +255,6 @@ def accepted_text(lines: list[str]) -> str:
     moves = [f"    {line}" for line in lines if not line.startswith(("*", "[", "#"))]
     draws = [w for line in lines if line.startswith("*") for w in draw_words(line)]
     return "\n".join(["accepted:", *moves] + (["The referee dealt:", *draws] if draws else []))
-
-
-def draw_words(line: str) -> list[str]:
-    """A chance line (``* tokens A1=3s,5 B1=2 ... key=HEX``) as words: what was drawn,
-    for each place, without the key that lets anyone check the draw (the transcript,
-    'history', keeps it)."""
-    words = [w for w in line.lstrip("* ").split() if not w.startswith("key=")]
-    if not words:
-        return []
-    kind, items = words[0], words[1:]
-    listed = any("," in w for w in items)
-    parts = []
-    for item in items:
-        where, sep, what = item.partition("=")
-        drawn = ", ".join("nothing" if x == "-" else x for x in (what if sep else where)
-                          .split(","))
-        parts.append(f"{where} {drawn}" if sep else drawn)
-    text = f"{kind}: " + ("; " if listed else ", ").join(parts)
-    return textwrap.wrap(text, WIDTH, initial_indent="    ", subsequent_indent="        ",
-                         break_long_words=False, break_on_hyphens=False)
 
 
 def picture_png(source: str) -> bytes:

@@ -25,11 +25,12 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from referee.errors import BadChoiceError, RefereeError
+from referee.operations import PicturesUnavailable
 from referee.service.forumplay import answers as forum_answers
 from referee.service.forumplay import webhook
 from referee.service.games import export_text, game_detail, list_games, seat_for_link
 from referee.service.submit import submit
-from referee.service.web import building, positions, queries, safety
+from referee.service.web import board, building, positions, queries, safety
 from referee.service.web.watch import Watch
 
 HERE = Path(__file__).resolve().parent
@@ -161,6 +162,30 @@ async def transcript(request: Request) -> Response:
         raise HTTPException(404, f"There is no game {gid}.") from None
     return PlainTextResponse(text, headers={
         "Content-Disposition": f'attachment; filename="game-{gid}.txt"'})
+
+
+async def board_picture(request: Request) -> Response:
+    """The board after ``?ply=N`` (the current ply without it) as PNG or SVG: a past ply's
+    picture cacheable for good, the current one's asked again (:mod:`board`)."""
+    gid, fmt = _game_id(request), request.path_params["fmt"]
+    if fmt not in board.TYPES:
+        raise HTTPException(404, "The board is drawn as board.png and board.svg.")
+    detail = await run_in_threadpool(_detail, request.app.state.page.store, gid)
+    ply = _ply(request, detail["ply"])
+    ply = detail["ply"] if ply is None else ply
+    key = _chain_at(detail, ply)
+    headers = board.headers(fmt, ply, key, current=ply == detail["ply"])
+    if board.unchanged(request.headers.get("if-none-match"), headers["ETag"]):
+        return Response(status_code=304, headers=headers)
+    try:
+        body = await run_in_threadpool(board.drawn, detail, ply, key, fmt)
+    except PicturesUnavailable as err:
+        return PlainTextResponse(f"The board cannot be drawn as {fmt.upper()} here: "
+                                 f"{err.reason}.", status_code=503, headers={"Retry-After": "3600"})
+    except LookupError as err:
+        return PlainTextResponse(f"The board at ply {ply} cannot be drawn: {err}",
+                                 status_code=409)
+    return Response(body, media_type=board.TYPES[fmt], headers=headers)
 
 
 async def events(request: Request) -> Response:
@@ -350,6 +375,7 @@ def create_app(store) -> Starlette:
         Route("/game/{game}", game_page),
         Route("/game/{game}/transcript.txt", transcript),
         Route("/game/{game}/events", events),
+        Route("/game/{game}/board.{fmt:str}", board_picture),
         Route("/seat/{link}", seat_page, methods=["GET"]),
         Route("/seat/{link}/steps", seat_steps, methods=["GET"]),
         Route("/seat/{link}", seat_post, methods=["POST"]),
