@@ -281,9 +281,8 @@ def _replace_account(store, conn, game, row, account: str | None, now: float) ->
         conn.execute(update(S.games).where(S.games.c.id == gid)
                      .values(turn_since=now, clock_stage=0, clock_at=None))
     session = Session(store, conn, gid, seat, via="host", now=now)
-    answers.queue_answer(conn, session.game, answers.note_text(
-        session, f"The host has given {seat} to @{account} (it was @{row['account']}'s)."),
-        now=now)
+    answers.queue_answer(conn, session.game, answers.replaced_text(
+        session, seat, account, row["account"]), now=now)
 
 
 def force_undo(store, game_id: str, seat: str, *, now: float | None = None):

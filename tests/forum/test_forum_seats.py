@@ -63,7 +63,8 @@ def test_a_forum_game_listed_shown_replaced_and_mailed_nothing(tmp_path, capsys)
     assert run(["host", "replace", gid, "GREEN", "@carol", "--db", db]) == 0
     seats = {s["seat"]: s["account"] for s in game_detail(store, gid)["seats"]}
     assert seats == {"RED": "alice", "GREEN": "carol"}
-    assert "@carol" in answer_bodies(store, gid)[-1] and "@Bob" in answer_bodies(store, gid)[-1]
+    note = answer_bodies(store, gid)[-1]
+    assert "to @carol (until now it was Bob's)" in note and "@carol (GREEN)" in note
     assert "new player" in game_detail(store, gid)["text"]
     # nothing went to the mail outbox: a forum seat has no address, and its secret in
     # a mail plays nothing

@@ -48,22 +48,19 @@ def posts_itself(game) -> bool:
     return game["thread_kind"] in POSTING
 
 
-def mention(account: str | None) -> str:
-    return f"@{account}" if account else "nobody"
-
-
-def turn_words(game, seats) -> str:
-    """Whose turn, naming the account to move (a mention the forum may notify)."""
+def turn_words(game, seats, kind: str) -> str:
+    """Whose turn, naming the account to move (a mention: the forum may notify it)."""
     accounts = {s: r["account"] for s, r in seats.items()}
     if game["status"] == "over":
-        return f"The game is over: {game['result']}."
+        return markup.inert(f"The game is over: {game['result']}.", kind)
     if game["status"] == "salting":
-        waiting = [f"{mention(accounts.get(s))} ({s})" for s, r in seats.items()
-                   if not r["salted"]]
-        return ("The setup is dealt when every seat has posted once; waiting for "
-                + ", ".join(waiting) + ".")
+        waiting = [f"{markup.mention(accounts.get(s))} " + markup.inert(f"({s})", kind)
+                   for s, r in seats.items() if not r["salted"]]
+        return (markup.inert("The setup is dealt when every seat has posted once; waiting "
+                             "for", kind) + " " + ", ".join(waiting) + ".")
     to_move = game["to_move"]
-    return f"Next: {mention(accounts.get(to_move))} ({to_move}) to move."
+    return " ".join([markup.inert("Next:", kind), markup.mention(accounts.get(to_move)),
+                     markup.inert(f"({to_move}) to move.", kind)])
 
 
 def public_answer(verdict) -> str:
@@ -95,7 +92,8 @@ def answer_text(session, reply, *, author: str, number: int | None, url: str | N
         text = text[:SAID_CHARS].rsplit("\n", 1)[0] + "\n(the rest is cut: 'history' and " \
             "'moves' are best asked alone)"
     where = f"post #{number}" if number else "your post"
-    head = markup.inert(f"{mention(author)} ({session.seat}), {where}:", kind)
+    head = (markup.mention(session.seats[session.seat]["account"] or author) + " "
+            + markup.inert(f"({session.seat}), {where}:", kind))
     return "\n\n".join([head, markup.block(text, kind),
                         state_part(session, kind)])
 
@@ -104,15 +102,16 @@ def state_part(session, kind: str) -> str:
     g = session.game
     image = (f"{session.store.public_url}/game/{g['id']}/board.png?ply={g['ply']}"
              if session.store.public_url else None)
-    return markup.state_post(session.module, session.state, kind, image=image,
-                             turn=turn_words(g, session.seats), witness=session.witness())
+    return "\n\n".join([markup.state_post(session, kind, image=image),
+                         turn_words(g, session.seats, kind), markup.inert(session.witness(),
+                                                                          kind)])
 
 
 def opening_text(session) -> str:
     """The first answer of a game: who holds which seat and how to begin."""
     kind = markup_of(session.game)
     g = session.game
-    seats = ", ".join(f"{s} {mention(r['account'])}" for s, r in session.seats.items())
+    seats = ", ".join(f"{s} {r['account']}" for s, r in session.seats.items())
     lines = [f"A game of {g['game'].capitalize()} refereed by a rules engine (game {g['id']}"
              + (f", \"{g['title']}\"" if g["title"] else "") + f"). Seats: {seats}.",
              "The setup is dealt by commit-reveal: nobody, the referee included, can steer it. "
@@ -122,14 +121,17 @@ def opening_text(session) -> str:
              "end one with #N to make sure it follows ply N. 'moves' shows your choices, "
              "'help' lists the commands. Quoted text is never read."]
     return "\n\n".join([markup.inert(line, kind) for line in lines]
-                       + [markup.inert(turn_words(g, session.seats), kind),
+                       + [turn_words(g, session.seats, kind),
                           markup.inert(session.witness(), kind)])
 
 
-def note_text(session, text: str) -> str:
+def replaced_text(session, seat: str, account: str, before: str | None) -> str:
+    """The thread told that a seat has a new account (mentioned: it may be notified)."""
     kind = markup_of(session.game)
-    return "\n\n".join([markup.inert(text, kind), markup.inert(turn_words(
-        session.game, session.seats), kind), markup.inert(session.witness(), kind)])
+    said = (markup.inert(f"The host has given {seat} to", kind) + " " + markup.mention(account)
+            + " " + markup.inert(f"(until now it was {before or 'nobody'}'s).", kind))
+    return "\n\n".join([said, turn_words(session.game, session.seats, kind),
+                         markup.inert(session.witness(), kind)])
 
 
 def queue_answer(conn, game, body: str, *, now: float, reply_to: int | None = None) -> int:

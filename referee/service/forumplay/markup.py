@@ -1,32 +1,33 @@
-"""The answer's pieces in the thread's markup: people's text made inert, a fixed-width
-block, and the state post. (A stand-in until the operations layer's forum markup is
-merged; then these call it.)"""
+"""The answer's pieces in the thread's markup, through the operations layer's forum
+markup (docs/forum-markup.md): people's text made inert, a fixed-width block, the
+state post, and the mention of an account, the one piece of markup the referee means
+(the accounts are checked when the game is made: accounts.py)."""
 from __future__ import annotations
 
-FENCE = "````"
+from referee.operations import MARKUPS, forum_post
+
+LINE = 2000               # characters of one line of our own sentences kept
 
 
 def inert(text: str, kind: str) -> str:
-    """``text`` shown as written, never read as markup by the forum."""
-    text = str(text)
-    if kind == "markdown":
-        return "".join("\\" + c if c in "\\`*_[]<>#!|~" else c for c in text)
-    return text.replace("[", "(").replace("]", ")")
+    """``text`` shown as written, never read as markup by the forum (one line)."""
+    return MARKUPS[kind].inert(str(text), limit=LINE)
 
 
 def block(text: str, kind: str) -> str:
-    """A fixed-width block whose text cannot end it early."""
-    if kind == "markdown":
-        return f"{FENCE}text\n{str(text).replace(FENCE, '` ` ` `')}\n{FENCE}"
-    tag = "c" if kind == "bgg" else "code"
-    return f"[{tag}]{inert(text, kind)}[/{tag}]"
+    """A fixed-width block whose text cannot end it early or act as markup."""
+    return MARKUPS[kind].block(str(text).split("\n"))
 
 
-def state_post(module, state, kind: str, *, image: str | None, turn: str, witness: str) -> str:
-    parts = [block(module.render(state, "narrow").rstrip("\n"), kind)]
-    if image:
-        parts.append(f"![the board]({image})" if kind == "markdown"
-                     else f"[url={image}]the board[/url]" if kind == "bgg"
-                     else f"[img]{image}[/img]")
-    parts += [inert(turn, kind), inert(witness, kind)]
-    return "\n\n".join(parts)
+def mention(account: str | None) -> str:
+    return f"@{account}" if account else "nobody"
+
+
+def state_post(session, kind: str, *, image: str | None) -> str:
+    """The game as it stands after the answer's commands (forum_post): the seats with
+    their accounts, the state, the picture, the last plies, whose turn, the witness."""
+    rp = session.replay_copy()
+    game = rp if rp is not None and rp.chain is not None else session.text
+    holders = {seat: f"@{row['account']}" for seat, row in session.seats.items()
+               if row["account"]}
+    return forum_post(game, kind, image_url=image, holders=holders).rstrip("\n")
