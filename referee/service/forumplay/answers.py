@@ -25,7 +25,7 @@ from referee.service import schema as S
 from referee.service.errors import ForumError
 from referee.service.forum import DiscourseClient, thread_of
 from referee.service.forumplay import markup
-from referee.service.mail.notify import fit, queue, subject
+from referee.service.mail.notify import queue, subject
 from referee.service.mail.outbox import worker_id
 from referee.service.mail.smtp import backoff
 
@@ -99,12 +99,16 @@ def answer_text(session, reply, *, author: str, number: int | None, url: str | N
 
 
 def state_part(session, kind: str) -> str:
+    """The state post, then the account to move named (a mention) and, if the post
+    could not say it, the chain head."""
     g = session.game
     image = (f"{session.store.public_url}/game/{g['id']}/board.png?ply={g['ply']}"
              if session.store.public_url else None)
-    return "\n\n".join([markup.state_post(session, kind, image=image),
-                         turn_words(g, session.seats, kind), markup.inert(session.witness(),
-                                                                          kind)])
+    post = markup.state_post(session, kind, image=image)
+    tail = [turn_words(g, session.seats, kind)]
+    if session.witness() not in post:
+        tail.append(markup.inert(session.witness(), kind))
+    return "\n\n".join([post, *tail])
 
 
 def opening_text(session) -> str:
@@ -141,8 +145,7 @@ def queue_answer(conn, game, body: str, *, now: float, reply_to: int | None = No
                      .where(S.forum_answers.c.game_id == game["id"])).scalar() + 1
     marker = f"referee answer {game['id']}.{n}"
     kind = markup_of(game)
-    # within a mail's columns (the moderator's mail holds it word for word)
-    body = fit(body.rstrip("\n") + "\n\n" + markup.inert(marker, kind)) + "\n"
+    body = body.rstrip("\n") + "\n\n" + markup.inert(marker, kind) + "\n"
     how = "post" if posts_itself(game) else "paste"
     conn.execute(S.forum_answers.insert().values(
         game_id=game["id"], how=how, reply_to=reply_to, body=body, created_at=now,
@@ -152,7 +155,7 @@ def queue_answer(conn, game, body: str, *, now: float, reply_to: int | None = No
               to=[game["moderator"]], subject=subject(game, f"answer {n} to paste in the thread"),
               body=f"Paste everything between the lines into the thread {game['thread_url']}\n"
                    "as a new post (the last line lets the referee see it was pasted).\n\n"
-                   f"{'-' * 40}\n{body}{'-' * 40}\n", now=now,
+                   f"{'-' * 40}\n{body}{'-' * 40}\n", now=now, fitted=False,
               headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"]})
     return n
 

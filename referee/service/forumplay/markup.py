@@ -26,8 +26,6 @@ def mention(account: str | None) -> str:
 def state_post(session, kind: str, *, image: str | None) -> str:
     """The game as it stands after the answer's commands (forum_post): the seats with
     their accounts, the state, the picture, the last plies, whose turn, the witness."""
-    rp = session.replay_copy()
-    game = rp if rp is not None and rp.chain is not None else session.text
     holders = {seat: f"@{row['account']}" for seat, row in session.seats.items()
                if row["account"]}
-    return forum_post(game, kind, image_url=image, holders=holders).rstrip("\n")
+    return forum_post(session.text, kind, image_url=image, holders=holders).rstrip("\n")
