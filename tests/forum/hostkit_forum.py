@@ -20,7 +20,7 @@ from referee.service.session import replay_text
 HOST = "referee@host.example"
 MODERATOR = "mod@players.example"
 WITNESS = re.compile(r"ply (\d+) chain ([0-9a-f]{12})")
-MARKER = re.compile(r"referee answer ([a-z0-9]+)\.(\d+)")
+MARKER = re.compile(r"answer ([a-z0-9]+)\.(\d+) from the referee")
 
 
 def host_new(capsys, db: str, game: str, thread: str, seats: dict[str, str], *extra: str) -> str:

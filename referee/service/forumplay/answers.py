@@ -34,7 +34,7 @@ MARKUPS = {"discourse": "markdown", "phpbb": "bbcode", "bgg": "bgg"}
 POSTING = ("discourse",)
 CLAIM_SECS = 300.0
 MAX_ATTEMPTS = 12               # then the answer is given up (the page still shows it)
-MARKER = re.compile(r"referee answer ([a-z0-9]{1,32})\.(\d{1,9})")
+MARKER = re.compile(r"answer ([a-z0-9]{1,32})\.(\d{1,9}) from the referee")
 SHOWN_COMMANDS = 20             # commands of one post run; the rest are named, not run
 SAID_CHARS = 16_000             # of what became of them: an answer fits in one post
 API_KEY, API_USER = "REFEREE_DISCOURSE_API_KEY", "REFEREE_DISCOURSE_USER"
@@ -143,7 +143,7 @@ def queue_answer(conn, game, body: str, *, now: float, reply_to: int | None = No
     commit, or shown to paste and mailed to the moderator."""
     n = conn.execute(select(func.count()).select_from(S.forum_answers)
                      .where(S.forum_answers.c.game_id == game["id"])).scalar() + 1
-    marker = f"referee answer {game['id']}.{n}"
+    marker = f"answer {game['id']}.{n} from the referee"
     kind = markup_of(game)
     body = body.rstrip("\n") + "\n\n" + markup.inert(marker, kind) + "\n"
     how = "post" if posts_itself(game) else "paste"
