@@ -185,3 +185,22 @@ def test_a_forged_unsigned_or_strange_webhook_changes_nothing(tmp_path, capsys, 
 def _sign(forum, body: bytes) -> str:
     """The signature Discourse puts on a delivery (its webhook settings' secret)."""
     return "sha256=" + hmac.new(forum.webhook_secret.encode(), body, hashlib.sha256).hexdigest()
+
+
+def test_a_post_brought_by_a_webhook_first_leaves_earlier_posts_to_the_poll(tmp_path, capsys,
+                                                                            monkeypatch):
+    from starlette.testclient import TestClient
+
+    with ForumStandIn() as forum:
+        monkeypatch.setenv(SECRET, forum.webhook_secret)
+        topic, gid, store, ref = _dealt(capsys, forum, f"sqlite:///{tmp_path / 'r.db'}")
+        web = TestClient(create_app(store))
+        before = counts(store, gid)
+        topic.post(_account(store, gid), "moves")              # its webhook got lost
+        later = topic.post("mallory", "nice game")
+        raw, headers = topic.webhook(later)
+        assert web.post("/forum/discourse", content=raw, headers=headers).text.strip() \
+            == "ignored"
+        ref.poll()
+        assert counts(store, gid)[2] == before[2] + 1           # the earlier post answered
+        store.dispose()

@@ -69,8 +69,12 @@ def post_ref(post) -> str:
     return (post.url or f"forum:{post.thread_key}#{post.post_id}")[:990]
 
 
-def handle_post(store, post, *, now: float | None = None) -> Handled:
-    """One post of a followed thread, once. Store errors propagate."""
+WEBHOOK = " (webhook)"         # the outcome's note of a post a webhook brought
+
+
+def handle_post(store, post, *, now: float | None = None, webhook: bool = False) -> Handled:
+    """One post of a followed thread, once (``webhook``: brought by a webhook, not read
+    in the thread's order). Store errors propagate."""
     now = time.time() if now is None else now
     lines = read_lines(post.text or "")
     own = os.environ.get(answers.API_USER)
@@ -81,7 +85,7 @@ def handle_post(store, post, *, now: float | None = None) -> Handled:
             return Handled("unknown")
         seats = game_seats(conn, gid)
         seat = None if same_account(own, post.author) else seat_of(seats.values(), post.author)
-        outcome = "handled" if seat else "ignored: holds no seat"
+        outcome = ("handled" if seat else "ignored: holds no seat") + (WEBHOOK if webhook else "")
         new = conn.execute(_MARK["sqlite" if store.sqlite else "postgresql"], {
             "thread_key": post.thread_key, "post_id": str(post.post_id)[:100], "game_id": gid,
             "author": (post.author or "")[:100], "url": post.url, "at": now,
@@ -131,12 +135,26 @@ def followed(store) -> list[tuple[str, str]]:
         return [(r.thread_url, r.thread_kind) for r in conn.execute(q)]
 
 
-def _known(store, thread_key: str) -> set[str]:
-    """The posts of a thread read before: a reading of the whole thread (a feed shows
-    its last posts, a topic all of them) costs one query, not a transaction a post."""
+def _known(store, thread_key: str) -> dict[str, str]:
+    """The posts of a thread read before, with their outcomes: a reading of the whole
+    thread (a feed shows its last posts, a topic all of them) costs one query, not a
+    transaction a post."""
     with store.read() as conn:
-        q = select(S.forum_posts.c.post_id).where(S.forum_posts.c.thread_key == thread_key)
-        return set(conn.execute(q).scalars())
+        q = (select(S.forum_posts.c.post_id, S.forum_posts.c.outcome)
+             .where(S.forum_posts.c.thread_key == thread_key))
+        return dict(conn.execute(q).all())
+
+
+def _last(known: dict[str, str]) -> str | None:
+    """Where the next reading may start: the newest post a reading of the thread
+    handled, where the forum's post ids only grow (Discourse, phpBB, BoardGameGeek); a
+    reader reads at most so many posts at once, so a long thread is read from there,
+    not from its start. A post a webhook brought does not count: one before it may
+    not have been read yet."""
+    read = [k for k, outcome in known.items() if not outcome.endswith(WEBHOOK)]
+    if read and all(k.isdigit() for k in known):
+        return str(max(int(k) for k in read))
+    return None
 
 
 def poll(store, *, fetch=None, now=None) -> Polled:
@@ -146,11 +164,13 @@ def poll(store, *, fetch=None, now=None) -> Polled:
     for url, kind in followed(store):
         try:
             thread = thread_of(url, kind)
-            posts = read_posts(thread) if fetch is None else read_posts(thread, fetch=fetch)
+            known = _known(store, thread.key)
+            since = _last(known)
+            posts = read_posts(thread, since=since) if fetch is None else \
+                read_posts(thread, since=since, fetch=fetch)
         except ForumError as err:
             out.failures.append((url, err.reason))
             continue
-        known = _known(store, thread.key)
         for post in posts:
             out.read += 1
             if str(post.post_id)[:100] in known:

@@ -50,7 +50,7 @@ async def discourse(request: Request):
     if post is None:
         return _text(200, "Not a new post; nothing to do.")
     store = request.app.state.page.store
-    done = await run_in_threadpool(handle_post, store, post)
+    done = await run_in_threadpool(lambda: handle_post(store, post, webhook=True))
     if done.outcome == "unknown":
         return _text(404, "No game follows this topic; nothing was done.")
     log.info("forum webhook %s: %s %s %s", post_ref(post), done.outcome, done.game_id or "",
