@@ -98,3 +98,58 @@ def test_the_replaced_account_can_no_longer_post_for_its_seat(tmp_path, capsys):
         ref.round()
         assert game_row(store, gid)["status"] == "playing"
         store.dispose()
+
+
+def test_what_happens_outside_the_thread_is_told_in_it(tmp_path, capsys):
+    """A move on a seat's page and the host's takeback are answered in the thread too
+    (the thread is where a forum game's seats read), and mailed to no one."""
+    import random
+
+    from sqlalchemy import func, select
+
+    from referee.service import schema as S
+    from referee.service.submit import submit
+    from tests.forum.hostkit_forum import legal_line
+
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    with ForumStandIn() as forum:
+        topic = forum.thread("discourse", "outside")
+        gid = host_new(capsys, db, "hawaii", topic.url, {"RED": "alice", "GREEN": "bob"})
+        store = open_store(db)
+        ref = Referee(store, forum)
+        topic.post("alice", "in")
+        topic.post("bob", "in")
+        ref.round()
+        mover = game_row(store, gid)["to_move"]
+        line = legal_line(store, gid, random.Random(1))
+        assert submit(store, gid, mover, line, via="web").ok
+        told = answer_bodies(store, gid)[-1]
+        assert f"{mover} on the game's page:" in told and line.split()[1] in told
+        assert run(["host", "undo", gid, mover, "--db", db]) == 0
+        told = answer_bodies(store, gid)[-1]
+        assert "by the host:" in told and f"{mover} takes back" in told
+        ref.answer()
+        assert [p.author for p in topic.posts].count(forum.api_username) == 5
+        with store.read() as conn:
+            assert conn.execute(select(func.count()).select_from(S.outbox)).scalar() == 0
+        store.dispose()
+
+
+def test_the_clock_reminds_the_account_in_the_thread(tmp_path, capsys):
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    with ForumStandIn() as forum:
+        topic = forum.thread("phpbb", "on the clock")
+        gid = host_new(capsys, db, "hawaii", topic.url, {"RED": "alice", "GREEN": "bob"},
+                       "--deadline", "1h", "--moderator", "mod@example.org",
+                       "--now", "2026-01-01T10:00")
+        store = open_store(db)
+        topic.post("alice", "in")
+        topic.post("bob", "in")
+        Referee(store, forum).poll()
+        account = {"RED": "alice", "GREEN": "bob"}[game_row(store, gid)["to_move"]]
+        before = counts(store, gid)
+        assert run(["host", "tick", "--db", db, "--now", "2099-01-01T10:00"]) == 0
+        assert counts(store, gid)[2] == before[2] + 1
+        said = answer_bodies(store, gid)[-1]
+        assert said.startswith(f"@{account} (") and "your move" in said
+        store.dispose()

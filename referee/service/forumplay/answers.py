@@ -129,6 +129,28 @@ def opening_text(session) -> str:
                           markup.inert(session.witness(), kind)])
 
 
+WHO = {"web": "on the game's page", "clock": "by the clock", "host": "by the host"}
+
+
+def news_text(session) -> str:
+    """What a change made outside the thread added (a move on a seat's page, the
+    clock's timeout, the host's takeback), then the state."""
+    kind = markup_of(session.game)
+    lines = [line for _, batch in session.added for line in batch]
+    who = next((w for w, _ in session.added if w), None)
+    head = markup.inert(f"{who or 'The referee'} {WHO.get(session.via, '')}:".replace(" :", ":"),
+                        kind)
+    return "\n\n".join([head, markup.block("\n".join(lines), kind), state_part(session, kind)])
+
+
+def clock_text(game, seats, seat: str, what: str, body: str) -> str:
+    """The clock's reminder or warning, said in the thread to the account to move."""
+    kind = markup_of(game)
+    said = (markup.mention(seats[seat]["account"]) + " " + markup.inert(f"({seat}): {what}.",
+                                                                        kind))
+    return "\n\n".join([said, markup.inert(" ".join(body.split()), kind)])
+
+
 def replaced_text(session, seat: str, account: str, before: str | None) -> str:
     """The thread told that a seat has a new account (mentioned: it may be notified)."""
     kind = markup_of(session.game)
