@@ -1,6 +1,6 @@
 """What a forum post costs the host (docs/performance.md, "Forum games").
 
-    python benchmarks/forum_bench.py [--game hawaii|haleakala] [--moves 120]
+    python benchmarks/forum_host_bench.py [--game hawaii|haleakala] [--moves 120]
 
 A forum game on SQLite, its thread's posts handed to the host as a poll or a webhook
 hands them (``referee.service.forumplay.follow.handle_post``; the forum itself is not
