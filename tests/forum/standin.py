@@ -31,15 +31,16 @@ import hashlib
 import hmac
 import html
 import json
+import re
 import threading
-import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from email.utils import format_datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 
 from tests.forum.render import bgg_html, discourse_cooked, phpbb_html
+from tests.forum.serving import LocalServer
 
 KINDS = ("discourse", "phpbb", "bgg", "feed")
 CHUNK = 20
@@ -64,6 +65,8 @@ class StandInPost:
     created: float
     edited: float | None = None
     version: int = 1
+    post_type: int = 1          # Discourse's: 1 regular, 3 small action, 4 whisper
+    deleted: bool = False
 
 
 def _iso(moment: float) -> str:
@@ -97,6 +100,7 @@ class StandInThread:
     topic_id: int
     title: str
     posts: list = field(default_factory=list)
+    private: bool = False       # in a category guests cannot see: only the API user reads it
 
     @property
     def slug(self) -> str:
@@ -149,7 +153,7 @@ class StandInThread:
         return body, headers
 
 
-class ForumStandIn:
+class ForumStandIn(LocalServer):
     """The stand-in forum (a context manager): a threaded HTTP server on a free port."""
 
     def __init__(self, *, api_key: str = "standin-api-key-0123456789",
@@ -164,7 +168,6 @@ class ForumStandIn:
         self._ids = 1000
         self._clock = 1_790_000_000.0
         self.base = ""
-        self._server = None
 
     def next_id(self) -> int:
         with self.lock:
@@ -184,25 +187,6 @@ class ForumStandIn:
             self.threads[thread.topic_id] = thread
         return thread
 
-    def __enter__(self) -> "ForumStandIn":
-        forum = self
-
-        class Handler(_Handler):
-            standin = forum
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        self.base = f"http://127.0.0.1:{self._server.server_address[1]}"
-        self._serving = threading.Thread(target=self._server.serve_forever,
-                                         kwargs={"poll_interval": 0.05}, daemon=True)
-        self._serving.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._server.shutdown()
-        self._server.server_close()
-        self._serving.join()
-
     # -- the documents ------------------------------------------------------------------
 
     def serialize(self, thread: StandInThread, post: StandInPost, *, raw: bool) -> dict:
@@ -211,11 +195,12 @@ class ForumStandIn:
                 "created_at": _iso(post.created),
                 "updated_at": _iso(post.edited or post.created),
                 "cooked": discourse_cooked(post.body), "post_number": post.number,
-                "post_type": 1, "reply_count": 0, "reply_to_post_number": None,
+                "post_type": post.post_type, "reply_count": 0, "reply_to_post_number": None,
                 "quote_count": 0, "incoming_link_count": 0, "reads": 1, "score": 0,
                 "topic_id": thread.topic_id, "topic_slug": thread.slug,
                 "topic_title": thread.title, "version": post.version,
-                "user_id": abs(hash(post.author)) % 100000, "deleted_at": None,
+                "user_id": sum(post.author.encode()), "deleted_at": _iso(post.created) if post.deleted
+                else None,
                 "hidden": False, "wiki": False}
         if raw:
             data["raw"] = post.body
@@ -348,7 +333,7 @@ class ForumStandIn:
 
 
 class _Handler(BaseHTTPRequestHandler):
-    standin: ForumStandIn
+    owner: ForumStandIn
     protocol_version = "HTTP/1.1"
 
     def log_message(self, *args):       # the tests read .requests, not a log
@@ -371,13 +356,13 @@ class _Handler(BaseHTTPRequestHandler):
         request = Request(self.command, parts.path,
                           parse_qs(parts.query, keep_blank_values=True),
                           {k.lower(): v for k, v in self.headers.items()}, body)
-        with self.standin.lock:
-            self.standin.requests.append(request)
+        with self.owner.lock:
+            self.owner.requests.append(request)
         return request
 
     def do_GET(self):
         request = self._record(b"")
-        forum, path, query = self.standin, request.path, request.query
+        forum, path, query = self.owner, request.path, request.query
         with forum.lock:
             self._get(forum, path, query, request.headers)
 
@@ -386,7 +371,13 @@ class _Handler(BaseHTTPRequestHandler):
         return thread if thread is not None and thread.kind == kind else None
 
     def _get(self, forum, path, query, headers):
-        import re
+        m = re.fullmatch(r"/t/(?:[^/]+/)?(\d+)(?:/posts)?\.(?:json|rss)", path)
+        thread = forum.threads.get(int(m[1])) if m else None
+        if thread is not None and thread.private and (
+                headers.get("api-key") != forum.api_key
+                or headers.get("api-username") != forum.api_username):
+            return self._json(403, {"errors": ["You are not permitted to view the requested "
+                                               "resource."], "error_type": "invalid_access"})
         raw = query.get("include_raw", [""])[0] in ("1", "true")
         m = re.fullmatch(r"/t/(?:[^/]+/)?(\d+)\.json", path)
         if m and self._thread(forum, m[1], "discourse"):
@@ -430,7 +421,10 @@ class _Handler(BaseHTTPRequestHandler):
         body = self.rfile.read(int(length)) if length.isdigit() else b""
         request = self._record(body)
         if request.path == "/posts.json":
-            status, doc = self.standin.create_post(request.headers, body)
+            status, doc = self.owner.create_post(request.headers, body)
             return self._json(status, doc)
         return self._json(404, {"errors": ["The requested URL or resource could not be "
                                            "found."], "error_type": "not_found"})
+
+
+ForumStandIn.handler = _Handler

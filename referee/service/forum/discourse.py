@@ -132,6 +132,15 @@ class DiscourseClient:
         self.api_username = self._headers["Api-Username"]
         self._fetch = fetch
 
+    def fetch(self, url: str, **kw) -> bytes:
+        """http_fetch with the API user's headers on requests to this forum: for
+        ``read_posts(thread, fetch=client.fetch)`` on a topic guests may not read."""
+        if url.startswith(self.base + "/"):
+            kw["headers"] = {**self._headers, **(kw.get("headers") or {})}
+            if kw.get("data") is None:
+                kw["headers"].pop("Content-Type", None)
+        return self._fetch(url, **kw)
+
     def create_post(self, topic_id: int, raw: str, *,
                     reply_to_post_number: int | None = None) -> dict:
         """Posts ``raw`` (Markdown) in the topic; Discourse's answer (the new post, with

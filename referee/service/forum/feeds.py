@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from referee.service.errors import ForumDocumentError
+from referee.service.errors import ForumDocumentError, ForumRefused
 from referee.service.forum.fetch import http_fetch
 from referee.service.forum.markup import post_text
 from referee.service.forum.records import Post, Thread
@@ -33,31 +33,36 @@ _PHPBB_STATISTICS = re.compile(r"(?:<p>(?:(?!<p>).){0,2000}</p>)?\s*<hr\s*/?>\s*
 _DISCOURSE_WRAP = re.compile(r"<blockquote>(.*)</blockquote>", re.DOTALL | re.IGNORECASE)
 
 
-def _content(entry) -> str:
+def _content(entry) -> tuple[str, str]:
+    """The entry's text and its markup: HTML, or plain text where the feed says so."""
     content = entry.get("content")
     if isinstance(content, list) and content and isinstance(content[0].get("value"), str):
-        return content[0]["value"]
-    summary = entry.get("summary")
-    return summary if isinstance(summary, str) else ""
+        found, kind = content[0]["value"], content[0].get("type")
+    else:
+        found = entry.get("summary") if isinstance(entry.get("summary"), str) else ""
+        kind = (entry.get("summary_detail") or {}).get("type")
+    return found, ("bbcode" if kind == "text/plain" else "html")
 
 
-def _author(entry) -> str:
+def _author(entry, discourse: bool) -> str:
+    """The account name; from Discourse's "@alice Alice Smith" only the handle. Nowhere
+    else is an "@" taken off: a phpBB user called "@alice x" is not alice."""
     detail = entry.get("author_detail") or {}
-    name = detail.get("name") or entry.get("author") or ""
-    words = str(name).strip().split()
-    if words and words[0].startswith("@"):         # Discourse: "@alice Alice Smith"
+    name = str(detail.get("name") or entry.get("author") or "").strip()
+    words = name.split()
+    if discourse and words and words[0].startswith("@"):
         return words[0][1:]
-    return str(name).strip()
+    return name
 
 
 def _post(thread: Thread, entry) -> Post | None:
-    author = _author(entry)
-    if not author:
-        return None
     link = entry.get("link") if isinstance(entry.get("link"), str) else None
     guid = entry.get("id") if isinstance(entry.get("id"), str) else None
-    html, number = _content(entry), None
+    (html, markup), number = _content(entry), None
     discourse = _DISCOURSE_GUID.search(guid or "")
+    author = _author(entry, bool(discourse))
+    if not author:
+        return None
     if discourse:
         post_id, number = discourse[2], int(discourse[2])
         wrapped = _DISCOURSE_WRAP.search(html)
@@ -70,11 +75,12 @@ def _post(thread: Thread, entry) -> Post | None:
     else:
         seen = f"{author}\n{entry.get('published', '')}\n{entry.get('title', '')}"
         post_id = "sha256:" + hashlib.sha256(seen.encode("utf-8")).hexdigest()[:32]
-    created = struct_epoch(entry.get("published_parsed")) \
-        or struct_epoch(entry.get("updated_parsed"))
-    updated = struct_epoch(entry.get("updated_parsed"))
+    # dict.get: feedparser's own get answers a missing updated_parsed with the published
+    # one (and warns), which would hide that a post was never edited
+    updated = struct_epoch(dict.get(entry, "updated_parsed"))
+    created = struct_epoch(dict.get(entry, "published_parsed")) or updated
     edited = updated if created is not None and updated and updated > created else None
-    return Post(thread.key, post_id, author[:100], post_text(html, "html"), created,
+    return Post(thread.key, post_id, author[:100], post_text(html, markup), created,
                 edited, link, number)
 
 
@@ -85,7 +91,15 @@ def _order(post: Post):
 
 def read_feed(thread: Thread, since: str | None = None, fetch=http_fetch) -> list[Post]:
     import feedparser  # heavy: only a host following a feed needs it (the service extra)
-    data = fetch(thread.source, headers=_ACCEPT)
+    try:
+        data = fetch(thread.source, headers=_ACCEPT)
+    except ForumRefused as exc:
+        if thread.kind == "phpbb" and exc.status == 404:
+            exc.reason += (" (a phpBB board serves topic feeds only when its feeds and "
+                           "per-topic feeds are switched on: ACP, Board feeds; and only "
+                           "for a forum guests may read)")
+            exc.args = (exc.reason,)
+        raise
     parsed = feedparser.parse(data, resolve_relative_uris=False)
     if parsed.get("bozo") and not parsed.get("entries") or not parsed.get("version"):
         raise ForumDocumentError(f"the thread's feed at {thread.source[:200]} is not an "

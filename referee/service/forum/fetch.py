@@ -57,7 +57,8 @@ def _read(response, url: str, limit: int, deadline: float, timeout: float) -> by
         if time.monotonic() > deadline:
             raise ForumUnreachable(f"the forum at {_where(url)} did not finish its answer "
                                    f"in {timeout:g} seconds")
-        chunk = response.read(min(_CHUNK, limit + 1 - size))
+        chunk = response.read1(min(_CHUNK, limit + 1 - size))   # what has come: the
+        # deadline is checked between reads, so a server cannot drip for ever
         if not chunk:
             return b"".join(chunks)
         chunks.append(chunk)
@@ -92,7 +93,12 @@ def http_fetch(url: str, *, method: str = "GET", headers: dict | None = None,
         with _OPENER.open(request, timeout=timeout) as response:
             return _read(response, url, limit, deadline, timeout)
     except urllib.error.HTTPError as exc:
-        status, said, body = exc.code, f"{exc.code} {exc.reason}".strip(), _error_body(exc)
+        status, body = exc.code, _error_body(exc)
+        said = f"{status} {str(exc.reason).splitlines()[0] if exc.reason else ''}"[:120].strip()
+        if 300 <= status < 400:
+            raise ForumRefused(f"the forum at {_where(url)} redirected where the referee "
+                               f"does not follow (only to http(s), at most {MAX_REDIRECTS} "
+                               "times, never round a loop)", status=status) from None
         if status == 429 or status >= 500:
             raise ForumUnreachable(f"the forum at {_where(url)} answered {said}; the "
                                    "referee tries again later", status=status,

@@ -52,7 +52,9 @@ def post_text(body: str, markup: str) -> str:
         text = html_to_text(text, quote_classes=QUOTE_CLASSES)
     else:
         text = _without_quotes(text, _QUOTE_TAGS[markup])
-        text = _markdown(text) if markup == "markdown" else _TAG.sub(_format_tag, text)
+        text = _TAG.sub(_format_tag, text)    # Discourse's Markdown takes BBCode too
+        if markup == "markdown":
+            text = _markdown(text)
         text = html.unescape(text)
     text = _CONTROL.sub("", text.replace("\u00a0", " "))
     return strip_reply("\n".join(line.rstrip() for line in text.split("\n")))

@@ -39,6 +39,8 @@ def webhook_signature_ok(body: bytes, header: str | None, secret: str) -> bool:
 
 
 def _lower(headers) -> dict[str, str]:
+    if headers is None:
+        return {}
     items = headers.items() if isinstance(headers, Mapping) or hasattr(headers, "items") \
         else headers
     return {str(k).lower(): str(v) for k, v in items}
