@@ -162,6 +162,7 @@ def show(game_id, fmt, db, url):
     """
     from referee.service.games import game_detail  # heavy: not at start-up
     from referee.service.session import replay_text  # heavy: not at start-up
+    from referee.service.web.board import address as board_address  # heavy: the service
 
     g = game_detail(open_from(db), game_id)
     if fmt in ("markdown", "bgg", "bbcode"):
@@ -169,8 +170,8 @@ def show(game_id, fmt, db, url):
         if rp.state is None:
             click.echo(f"game {game_id} does not replay", err=True)
             return 1
-        image = f"{url}/game/{game_id}/board.png?ply={rp.ply}" if url else None
-        click.echo(forum_post(rp, fmt, image_url=image).rstrip("\n"))
+        image = board_address(url, game_id, rp.ply) if url else None
+        click.echo(forum_post(rp, fmt, image_url=image, title=g["title"]).rstrip("\n"))
         return 0
     rp = replay_text(g["text"], f"game-{game_id}")
     if rp.state is None:

@@ -16,14 +16,15 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from referee.core.game import CHANCE
+from referee.core.words import plural
 from referee.errors import BadChoiceError, RefereeError
 from referee.operations.check import check_text
 from referee.operations.forum_markup import Markup, markup
 from referee.operations.happened import draw_text, what_happened
 from referee.operations.listing import next_step
 from referee.operations.report import players_tags, who_next
-from referee.replay import PLY_KINDS, replay, resume, to_move, waiting_message
-from referee.replay.replayer import Replay
+from referee.replay import (PLY_KINDS, Replay, replay, resigned, resume, to_move,
+                            waiting_message)
 from referee.transcript import items as I
 
 LAST = 6                 # plies shown with what they did
@@ -43,12 +44,13 @@ class Ply:
 
 def forum_post(game: Replay | str, markup_name: str, *, image_url: str | None = None,
                holders: Mapping[str, str] | None = None, until: int | None = None,
-               last: int = LAST) -> str:
+               last: int = LAST, title: str | None = None) -> str:
     """The post, in ``markup_name`` (``bgg``, ``bbcode`` or ``markdown``), of ``game``:
     a transcript's text, or its Replay made with the chain tracked (``check_path(...,
     chain=True)``, up to line ``until`` if that was given). ``image_url``: the address
     of the board's picture at this ply (the host's ``/game/ID/board.png?ply=N``);
-    ``holders``: who holds each seat (forum accounts), shown in the seats' colours.
+    ``holders``: who holds each seat (forum accounts), shown in the seats' colours;
+    ``title``: the hosted game's title, the post's first line.
     A replay that stopped on an error shows where it stopped, without a witness."""
     m = markup(markup_name)
     rp = check_text(game, "game.txt", until=until, chain=True) if isinstance(game, str) \
@@ -57,7 +59,8 @@ def forum_post(game: Replay | str, markup_name: str, *, image_url: str | None = 
         return m.bold("The game cannot be shown:") + " " + m.inert(
             "; ".join(e.reason for e in rp.errors), limit=MAX_LINE)
     colours = _colours(rp.module)
-    parts = [_tags(rp, m, colours), _seats(rp, holders, m, colours), _state(rp, m)]
+    parts = [m.bold(m.inert(title)) if title else "", _tags(rp, m, colours),
+             _seats(rp, holders, m, colours), _state(rp, m)]
     if image_url:
         parts.append(m.image(image_url, f"The board after ply {rp.ply}"))
     parts += [_moves(recent_plies(rp, last, until), m, colours), _next(rp, m, colours)]
@@ -152,8 +155,9 @@ def _moves(plies: list[Ply], m: Markup, colours) -> str:
 def _next(rp, m: Markup, colours) -> str:
     """Whose turn, and the first step of their choice (what a seat may do, briefly)."""
     who = to_move(rp.state)
-    if who is None or who == CHANCE:
-        return m.bold(m.inert(who_next(rp.state)[:1].upper() + who_next(rp.state)[1:]))
+    if who is None or who == CHANCE or who in resigned(rp.state):
+        said = who_next(rp.state)
+        return m.bold(m.inert(said[:1].upper() + said[1:] + "."))
     text = f"{m.bold('Next:')} {m.seat(who, colours.get(who))} to move after ply {rp.ply}."
     try:
         step = next_step(rp.module, rp.state)
@@ -161,7 +165,8 @@ def _next(rp, m: Markup, colours) -> str:
         step = None
     if step and "choices" in step:
         choices = step["choices"]
-        named = ", ".join(f"{c['choice']} ({c['moves']})" for c in choices[:CHOICES])
+        named = ", ".join(f"{c['choice']} ({plural(c['moves'], 'moves')})"
+                          for c in choices[:CHOICES])
         more = f", and {len(choices) - CHOICES} more" if len(choices) > CHOICES else ""
         text += " " + m.inert(f"First choose the {step['step']}: {named}{more}.",
                               limit=MAX_LINE * 4)

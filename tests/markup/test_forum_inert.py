@@ -1,5 +1,5 @@
 """Text people typed (an Event tag, a seat's player, the accounts holding the seats, a
-comment after a move) comes out inert in every markup: a hostile value gives a post with
+hosted game's title) comes out inert in every markup: a hostile value gives a post with
 exactly the markup a plain value gives. BBCode is read by a tag scanner as phpBB and
 BoardGameGeek read tags; Markdown by markdown-it-py, the Python port of the parser
 Discourse runs (markdown-it), with tables, raw HTML and linkify on as Discourse has them."""
@@ -40,8 +40,10 @@ def game(event: str, red: str) -> str:
 
 def posts(value: str, name: str) -> tuple[str, str]:
     """(the post with ``value`` everywhere people's text goes, the post with plain text)."""
-    return (forum_post(game(value, value), name, holders={"RED": value, "YELLOW": value}),
-            forum_post(game(PLAIN, PLAIN), name, holders={"RED": PLAIN, "YELLOW": PLAIN}))
+    return (forum_post(game(value, value), name, holders={"RED": value, "YELLOW": value},
+                       title=value),
+            forum_post(game(PLAIN, PLAIN), name, holders={"RED": PLAIN, "YELLOW": PLAIN},
+                       title=PLAIN))
 
 
 BBTAG = re.compile(r"\[(/?)([A-Za-z*][A-Za-z0-9*]*)(=[^\]]*)?\]")
@@ -118,3 +120,19 @@ def test_show_markdown_keeps_its_old_start_for_plain_tags(tmp_path):
     """Others read ``show --format markdown``: plain tags come out as they always did."""
     post = forum_post(game(PLAIN, SEAT_TAG), "markdown")
     assert post.startswith(f"**Event:** {PLAIN}  \n**RED:** {SEAT_TAG}  \n\n## Hawaii")
+
+
+@pytest.mark.parametrize("name", ["bgg", "bbcode", "markdown"])
+def test_a_fixed_width_block_holds_any_lines_without_ending_early(name):
+    """A block quoting lines (a state, a player's lines) keeps them in the block: its end
+    cannot be written inside it."""
+    from referee.operations.forum_markup import JOIN, MARKUPS
+    lines = ["RED moves beach->C2", "```", "````python", "[/c] [/code] [url]x[/url]", "end"]
+    post = MARKUPS[name].block(lines)
+    if name == "markdown":
+        tokens = _md().parse(post)
+        assert [t.type for t in tokens] == ["fence"]
+        assert tokens[0].content.split("\n")[:-1] == lines
+    else:
+        assert bbtags(post) == bbtags(MARKUPS[name].block(["plain"]))
+        assert post.replace(JOIN, "").replace("< ", "<").split("\n")[1:-1] == lines[1:-1]

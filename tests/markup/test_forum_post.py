@@ -146,3 +146,48 @@ def test_a_transcript_that_does_not_replay_says_so_in_the_markup():
 def test_an_unknown_markup_is_refused():
     with pytest.raises(ValueError, match="bgg, bbcode, markdown"):
         forum_post(cut("hawaii-2p.txt", 3), "html")
+
+
+def test_every_game_gives_every_seat_a_colour():
+    for key in registry.keys():
+        module = registry.get(key)
+        if key == "toy":
+            continue
+        colours = module.seat_colours()
+        assert set(module.seats) <= set(colours)
+        assert all(re.fullmatch(r"#[0-9a-f]{6}", colours[s]) for s in module.seats)
+
+
+@pytest.mark.parametrize("name", list(MARKUPS))
+def test_show_prints_the_post_at_a_line(tmp_path, capsys, name):
+    from referee.cli import run
+    from referee.operations import check_path
+    path = examples_dir() / "haleakala.txt"
+    capsys.readouterr()
+    assert run(["show", str(path), "--at", "300", "--format", name]) == 0
+    out = capsys.readouterr().out
+    assert out == forum_post(check_path(str(path), until=300, chain=True), name, until=300)
+    assert run(["show", str(path), "--at", "300", "--format", name,
+                "-o", str(tmp_path / "post.txt")]) == 0
+    assert (tmp_path / "post.txt").read_text(encoding="utf-8") == out
+
+
+def test_show_of_a_file_with_an_error_posts_where_it_stopped(tmp_path, capsys):
+    from referee.cli import run
+    text = cut("hawaii-2p.txt", 10) + "RED moves beach->C4 buys nothing\n"
+    path = tmp_path / "bad.txt"
+    path.write_text(text, encoding="utf-8")
+    capsys.readouterr()
+    assert run(["show", str(path), "--format", "bgg"]) == 1
+    out, err = capsys.readouterr()
+    assert "bad.txt:" in err and "ply 10: " in out and " chain " not in out
+
+
+def test_a_resigned_seat_to_move_is_said_to_be_played_by_the_referee():
+    text = cut("hawaii-3p.txt", 12)
+    rp = check_text(text)
+    who = rp.to_move
+    post = forum_post(text + f"{who} resigns\n", "bbcode")
+    assert f"ply 13: [color=" in post and "resigns" in post
+    assert f"[b]Next: {who} (resigned: the referee plays its move).[/b]" in post
+    assert "#13" not in post

@@ -130,6 +130,7 @@ def test_host_show_prints_the_post_with_the_picture_of_this_ply(hosted, capsys, 
     out = capsys.readouterr().out.rstrip("\n").split("\n")
     url = f"https://referee.example.org/game/{hosted.live}/board.png?ply={d['ply']}"
     assert link.format(url=url, ply=d["ply"]) in out
+    assert out[0] == {"markdown": "**Try a move here**"}.get(fmt, "[b]Try a move here[/b]")
     assert out[-1] == d["witness"]                  # the store's witness, recomputed
     assert run(["host", "show", hosted.live, "--db", db, "--format", fmt]) == 0
     assert "board.png" not in capsys.readouterr().out     # no --url: no picture
