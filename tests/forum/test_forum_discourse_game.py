@@ -88,6 +88,9 @@ def test_a_whole_hawaii_game_in_a_discourse_topic(tmp_path, capsys, monkeypatch)
         assert "/seat/" not in public and f"referee+{gid}." not in public
         assert "game is over" in referee_posts[-1].body.lower()
         # the requests: the documented paths and headers of Discourse's API
+        paths = {(r.method, r.path) for r in forum.requests}
+        assert paths <= {("GET", f"/t/{topic.topic_id}.json"), ("POST", "/posts.json"),
+                         ("GET", f"/t/{topic.topic_id}/posts.json")}, paths
         creates = [r for r in forum.requests if r.method == "POST" and r.path.endswith("/posts.json")]
         assert len(creates) == answers
         for r in creates:

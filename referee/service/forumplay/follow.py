@@ -161,13 +161,17 @@ def poll(store, *, fetch=None, now=None) -> Polled:
     """Every followed thread's posts read once; a forum that cannot be reached is
     named in ``failures`` and the other threads are still read."""
     out = Polled()
+    client_for = answers.discourse_client()
     for url, kind in followed(store):
         try:
             thread = thread_of(url, kind)
             known = _known(store, thread.key)
             since = _last(known)
-            posts = read_posts(thread, since=since) if fetch is None else \
-                read_posts(thread, since=since, fetch=fetch)
+            reader = fetch
+            if reader is None and client_for is not None and thread.kind == "discourse":
+                reader = client_for(thread.base).fetch     # a topic guests cannot see too
+            posts = read_posts(thread, since=since) if reader is None else \
+                read_posts(thread, since=since, fetch=reader)
         except ForumError as err:
             out.failures.append((url, err.reason))
             continue
