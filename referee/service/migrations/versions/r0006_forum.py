@@ -55,12 +55,12 @@ def upgrade():
 
 
 def downgrade():
+    # ALTER TABLE … DROP COLUMN in place (SQLite 3.35 and later), as r0003 does: copying
+    # the tables would trip the foreign keys that point at them
     op.drop_index("forum_answers_pending", "forum_answers")
     op.drop_table("forum_answers")
     op.drop_table("forum_posts")
-    with op.batch_alter_table("seats") as batch:
-        batch.drop_column("account")
+    op.drop_column("seats", "account")
     op.drop_index("games_thread", "games")
-    with op.batch_alter_table("games") as batch:
-        for name in ("moderator", "thread_key", "thread_kind", "thread_url"):
-            batch.drop_column(name)
+    for name in ("moderator", "thread_key", "thread_kind", "thread_url"):
+        op.drop_column("games", name)
