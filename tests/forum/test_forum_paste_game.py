@@ -23,7 +23,7 @@ from tests.service.mailservers import SmtpSink
 SEATS = {"RED": "alice", "YELLOW": "Bob Smith"}
 
 
-def _paste(store, topic, sink, seen: int, gid: str) -> int:
+def _paste(store, topic, sink, seen: int, gid: str, by: str = "moderator") -> int:
     """The moderator pastes every waiting answer, oldest first, as the mail gives it."""
     deliver(store, f"smtp://127.0.0.1:{sink.port}")
     mails = [message_from_bytes(r.data, policy=policy.default) for r in sink.received[seen:]]
@@ -33,7 +33,7 @@ def _paste(store, topic, sink, seen: int, gid: str) -> int:
     for mail, answer in zip(mails, waiting):
         text = mail.get_body(("plain",)).get_content().replace("\r\n", "\n")
         assert answer["body"] in text            # word for word, as the page shows it
-        topic.post("moderator", answer["body"])
+        topic.post(by, answer["body"])
     return len(sink.received)
 
 
@@ -85,7 +85,14 @@ def _play(tmp_path, capsys, kind: str, game: str, turns_at_most: int | None):
         ref.poll()
         assert pastes(store, gid) == [] and turns > 10
         if turns_at_most is not None:
+            # a seated player who pastes an answer plays none of the moves it quotes
             assert turns == turns_at_most
+            before = counts(store, gid)
+            topic.post("alice", "show")
+            ref.poll()
+            seen = _paste(store, topic, sink, seen, gid, by="alice")
+            ref.poll()
+            assert pastes(store, gid) == [] and counts(store, gid)[0] == before[0]
             store.dispose()
             return
         assert "paste each answer" not in web.get(f"/game/{gid}").text

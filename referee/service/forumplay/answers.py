@@ -182,9 +182,13 @@ def queue_answer(conn, game, body: str, *, now: float, reply_to: int | None = No
     return n
 
 
-def mark_pasted(conn, game_id: str, text: str, now: float) -> None:
+def markers(text: str | None, game_id: str) -> set[str]:
+    """The last lines of this game's answers that a post carries (a paste of them)."""
+    return {m.group(0) for m in MARKER.finditer(text or "") if m.group(1) == game_id}
+
+
+def mark_pasted(conn, game_id: str, found: set[str], now: float) -> None:
     """Answers whose marker a post in the thread carries are pasted."""
-    found = {m.group(0) for m in MARKER.finditer(text or "") if m.group(1) == game_id}
     if found:
         conn.execute(update(S.forum_answers).where(
             S.forum_answers.c.game_id == game_id, S.forum_answers.c.how == "paste",

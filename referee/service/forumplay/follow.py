@@ -85,14 +85,18 @@ def handle_post(store, post, *, now: float | None = None, webhook: bool = False)
             return Handled("unknown")
         seats = game_seats(conn, gid)
         seat = None if same_account(own, post.author) else seat_of(seats.values(), post.author)
-        outcome = ("handled" if seat else "ignored: holds no seat") + (WEBHOOK if webhook else "")
+        pasted = answers.markers(post.text, gid)
+        if pasted:                   # the referee's answer pasted, by whomever: never a
+            seat = None              # seat's commands (its lines quote the moves)
+        outcome = ("handled" if seat else "ignored: " + (
+            "an answer pasted" if pasted else "holds no seat")) + (WEBHOOK if webhook else "")
         new = conn.execute(_MARK["sqlite" if store.sqlite else "postgresql"], {
             "thread_key": post.thread_key, "post_id": str(post.post_id)[:100], "game_id": gid,
             "author": (post.author or "")[:100], "url": post.url, "at": now,
             "outcome": outcome}).first()
         if new is None:
             return Handled("duplicate", gid)
-        answers.mark_pasted(conn, gid, post.text, now)
+        answers.mark_pasted(conn, gid, pasted, now)
         if seat is None:
             return Handled("ignored", gid)
         reply = _run(store, conn, post, lines, game, seats, seat, now)
