@@ -31,7 +31,7 @@ def test_a_whole_hawaii_game_in_a_discourse_topic(tmp_path, capsys, monkeypatch)
         topic = forum.thread("discourse", "Hawaii, a friendly game")
         topic.post("carol", "Good luck to you both!")          # before the game: ignored
         gid = host_new(capsys, db, "hawaii", topic.url, SEATS, "--title", "forum cup")
-        store = open_store(db)
+        store = open_store(db, public_url="https://games.example.org")
         ref = Referee(store, forum)
         web = TestClient(create_app(store))
         ref.round()
@@ -73,6 +73,8 @@ def test_a_whole_hawaii_game_in_a_discourse_topic(tmp_path, capsys, monkeypatch)
             assert after["ply"] > before, (line, answer_bodies(store, gid)[-1])
             last = [p for p in topic.posts if p.author == forum.api_username][-1]
             assert witness_of(store, gid) in last.body
+            assert f"https://games.example.org/game/{gid}/board.png?ply={after['ply']}" \
+                in last.body                          # the picture of that very ply
             n += 1
         ref.round()
         assert hooked > 5 and n > 20, (hooked, n)
@@ -98,6 +100,9 @@ def test_a_whole_hawaii_game_in_a_discourse_topic(tmp_path, capsys, monkeypatch)
             assert r.headers.get("api-username") == forum.api_username     # by the stand-in
             sent = json.loads(r.body)
             assert sent["topic_id"] == topic.topic_id and sent["raw"]
+        picture = web.get(f"/game/{gid}/board.svg?ply=5")     # as the answers link it
+        assert picture.status_code == 200 and "max-age=31536000" in picture.headers[
+            "cache-control"]
         out = tmp_path / "game.txt"
         capsys.readouterr()
         from referee.cli import run

@@ -28,6 +28,7 @@ from referee.service.forumplay import markup
 from referee.service.mail.notify import queue, subject
 from referee.service.mail.outbox import worker_id
 from referee.service.mail.smtp import backoff
+from referee.service.web import board
 
 # the markup each kind of forum reads, and the forums the referee posts in itself
 MARKUPS = {"discourse": "markdown", "phpbb": "bbcode", "bgg": "bgg"}
@@ -102,8 +103,8 @@ def state_part(session, kind: str) -> str:
     """The state post, then the account to move named (a mention) and, if the post
     could not say it, the chain head."""
     g = session.game
-    image = (f"{session.store.public_url}/game/{g['id']}/board.png?ply={g['ply']}"
-             if session.store.public_url else None)
+    image = board.address(session.store.public_url, g["id"], g["ply"]) \
+        if session.store.public_url else None
     post = markup.state_post(session, kind, image=image)
     tail = [turn_words(g, session.seats, kind)]
     if session.witness() not in post:
