@@ -24,7 +24,7 @@ from referee.transcript import internal
 COMMANDS = {"new": "new", "salt": "play", "play": "play", "check": "check", "verify": "check",
             "show": "show", "moves": "moves", "test": "testing", "selfplay": "selfplay",
             "components": "components", "rules": "rules", "host": "host", "mail": "mail",
-            "serve": "serve"}
+            "serve": "serve", "forum": "forum"}
 
 
 # the optional libraries (pyproject.toml's extras) and the extra that installs each

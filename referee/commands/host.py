@@ -76,29 +76,46 @@ def host():
 
 @host.command(context_settings=CONTEXT)
 @click.argument("game")
-@click.option("--seat", "seats", multiple=True, required=True, metavar="SEAT=ADDRESS",
-              help="A seat and its player's address, in seating order; once per seat.")
+@click.option("--seat", "seats", multiple=True, required=True, metavar="SEAT=ADDRESS|@NAME",
+              help="A seat and its player's address, or forum account (@NAME, with --thread), "
+                   "in seating order; once per seat.")
 @click.option("--rules", default="", help="Variant flags, comma separated.")
+@click.option("--thread", metavar="URL",
+              help="The forum thread the game is played in (seats are then @accounts): a "
+                   "Discourse topic, a phpBB topic, a BoardGameGeek thread or a thread's feed.")
+@click.option("--forum", type=click.Choice(["discourse", "phpbb", "bgg", "feed"]),
+              help="The kind of forum, when the thread's address does not say it.")
+@click.option("--moderator", metavar="ADDRESS",
+              help="Mailed each answer to paste in a thread the referee cannot post in "
+                   "(BoardGameGeek, phpBB).")
 @_with(clock_options)
 @db_option
 @now_option
 @url_option
-def new(game, seats, rules, deadline, grace, on_timeout, title, sender, db, now, url):
-    """Start a hosted game and queue the invitations (dealt by commit-reveal).
+def new(game, seats, rules, thread, forum, moderator, deadline, grace, on_timeout, title, sender,
+        db, now, url):
+    """Start a hosted game and queue the invitations (dealt by commit-reveal); with
+    --thread, a game played in a forum thread by the seats' accounts.
 
     \b
     Example:
       referee host new hawaii --seat RED=alice@example.org --seat GREEN=bob@example.org --seat BLUE=carol@example.org --from referee@example.org --deadline 48h --grace 24h
+      referee host new hawaii --thread https://forum.example.org/t/hawaii-game/42 --seat RED=@alice --seat GREEN=@bob --from referee@example.org
     """
     from referee.service.games import create_game  # heavy: not at start-up
 
     gid = create_game(open_from(db, url=url), game, _seats(seats), host_address=_host_from(sender),
                       rules=[r for r in rules.replace(",", " ").split() if r], title=title,
                       deadline=_duration(deadline, "--deadline"), grace=_duration(grace, "--grace"),
-                      on_timeout=on_timeout, now=parse_now(now))
+                      on_timeout=on_timeout, thread=thread, forum=forum, moderator=moderator,
+                      now=parse_now(now))
     click.echo(gid)
-    click.echo(f"invitations queued for {len(seats)} seats: referee mail send delivers them",
-               err=True)
+    if thread:
+        click.echo("the opening answer is queued: 'referee forum poll' (or serve) posts it, or "
+                   "the game's page and the moderator's mail hold it to paste", err=True)
+    else:
+        click.echo(f"invitations queued for {len(seats)} seats: referee mail send delivers them",
+                   err=True)
     return 0
 
 
@@ -122,7 +139,8 @@ def games(fmt, db):
         turn = g["result"] if g["status"] == "over" else (
             f"{g['to_move']} to move" if g["to_move"] else g["status"])
         click.echo(f"{g['id']}  {g['game']:<9} {g['title'] or '-':<20} round {g['round'] or '-':<3}"
-                   f" ply {g['ply']:<4} {turn}; deadline {g['deadline'] or 'none'}")
+                   f" ply {g['ply']:<4} {turn}; deadline {g['deadline'] or 'none'}"
+                   + (f"; thread {g['thread']}" if g["thread"] else ""))
     click.echo(f"{len(rows)} game{'s' if len(rows) != 1 else ''}")
     return 0
 
@@ -167,6 +185,9 @@ def show(game_id, fmt, db, url):
     click.echo(rp.module.render(rp.state, fmt).rstrip("\n"))
     click.echo(f"{g['witness']}; " + (g["result"] and f"game over: {g['result']}"
                                       or f"status {g['status']}, to move {g['to_move'] or '-'}"))
+    if g["thread"]:
+        click.echo(f"thread {g['thread']} ({g['forum']}); seats "
+                   + ", ".join(f"{s['seat']} @{s['account']}" for s in g["seats"]))
     return 0
 
 
@@ -228,11 +249,13 @@ def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now, url)
 @now_option
 @url_option
 def replace(game_id, seat, address, db, now, url):
-    """Give SEAT to a new player at ADDRESS: a new secret, the old one dead.
+    """Give SEAT to a new player at ADDRESS (or, in a forum game, the account @NAME):
+    a new secret, the old one dead.
 
     \b
     Example:
       referee host replace GAME GREEN dora@example.org
+      referee host replace GAME GREEN @dora
     """
     from referee.service.games import replace_player  # heavy: not at start-up
 

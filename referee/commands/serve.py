@@ -36,12 +36,15 @@ from referee.commands.hosted import url_option
               help="The board as a picture in each notification (default on).")
 @click.option("--tick", type=click.FloatRange(1, 3600), metavar="SECONDS",
               help="How often the clock looks for reminders and timeouts (default 15).")
+@click.option("--forum-every", type=click.FloatRange(1, 86400), metavar="SECONDS",
+              help="How often the forum threads of hosted games are read (default 60); "
+                   "a Discourse webhook brings a post at once.")
 @click.option("--demo", is_flag=True, default=None,
               help="Start on a fresh temporary store holding the example games.")
 @click.option("--check", "only_check", is_flag=True,
               help="Try the store, mail out and mail in; say what is wrong; start nothing.")
 def serve(config_file, db, host, port, sender, url, mail_in, mail_out, imap_password_file,
-          smtp_password_file, pictures, tick, demo, only_check):
+          smtp_password_file, pictures, tick, forum_every, demo, only_check):
     """Host games: the web page, and with mail settings mail in, mail out and the clock,
     all in this one process. Stops cleanly on SIGTERM or Ctrl-C; what is queued is
     sent at the next start.
@@ -58,7 +61,7 @@ def serve(config_file, db, host, port, sender, url, mail_in, mail_out, imap_pass
     flags = {"db": db, "host": host, "port": port, "from": sender, "url": url,
              "mail-in": mail_in, "mail-out": mail_out, "imap-password-file": imap_password_file,
              "smtp-password-file": smtp_password_file, "pictures": pictures, "tick": tick,
-             "demo": demo}
+             "demo": demo, "forum-every": forum_every}
     try:
         config = load(flags, config_file)
     except ConfigError as err:

@@ -16,6 +16,7 @@ from sqlalchemy import select, update
 from referee.operations import referee_move_line
 from referee.service import schema as S
 from referee.service import takebacks
+from referee.service.forumplay import answers
 from referee.service.mail.notify import to_seat, when
 from referee.service.session import Session
 from referee.service.store import game_seats
@@ -71,7 +72,15 @@ def _tick_game(store, gid: str, now: float) -> str | None:
         rows = game_seats(conn, gid)
         stage = {"remind": 1, "warn": 2, "expire": 3, "nag": 3}[action]
 
+        told = set()
+
         def mail(row, what, body):
+            if row["account"]:              # a forum game: said once in its thread
+                if what not in told:
+                    told.add(what)
+                    answers.queue_answer(conn, game, answers.clock_text(
+                        game, rows, seat, what, body), now=now)
+                return
             to_seat(conn, key, game, row, kind="clock", what=what, body=body, now=now,
                     url=store.public_url)
 

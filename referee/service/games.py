@@ -18,6 +18,10 @@ from referee.operations import check_players, check_text, format_errors, new_com
 from referee.replay import salts
 from referee.service import schema as S
 from referee.service import takebacks
+from referee.service.errors import ForumError
+from referee.service.forum import thread_of
+from referee.service.forumplay import answers
+from referee.service.forumplay.accounts import account_name, is_account, same_account, split_seats
 from referee.service.identity import (check_address, parse_secret, reply_address, seat_secret,
                                       seat_tag)
 from referee.service.mail.notify import invitation, iso, queue, seat_page, subject, to_seat
@@ -69,6 +73,25 @@ def _seat_map(module, seats: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+def _account_map(module, accounts: Mapping[str, str]) -> dict[str, str]:
+    players = check_players(module, list(accounts))
+    return dict(zip(players, accounts.values()))
+
+
+def _thread(conn, url: str, kind: str | None):
+    """The thread a new game follows: one a game in progress follows is refused (a
+    thread hosts one game at a time; its posts would not say which)."""
+    try:
+        thread = thread_of(url, kind)
+    except ForumError as err:
+        raise UsageError(err.reason) from None
+    busy = conn.execute(select(S.games.c.id).where(S.games.c.thread_key == thread.key,
+                                                   S.games.c.status != "over")).first()
+    if busy is not None:
+        raise UsageError(f"game {busy[0]} follows that thread already, until it ends")
+    return thread
+
+
 def _check_clock(on_timeout: str) -> None:
     if on_timeout not in TIMEOUT_POLICIES:
         raise UsageError(f"--on-timeout is one of {', '.join(TIMEOUT_POLICIES)}")
@@ -76,33 +99,55 @@ def _check_clock(on_timeout: str) -> None:
 
 def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str,
                 rules: Sequence[str] = (), title: str = "", deadline: int | None = None,
-                grace: int | None = None, on_timeout: str = "wait",
+                grace: int | None = None, on_timeout: str = "wait", thread: str | None = None,
+                forum: str | None = None, moderator: str | None = None,
                 now: float | None = None) -> str:
-    """A new hosted game dealt by commit-reveal; the invitations are queued. Returns its id."""
+    """A new hosted game dealt by commit-reveal; the invitations are queued (for a game
+    that follows a ``thread``, played by forum accounts, the opening answer). Returns
+    its id."""
     now = time.time() if now is None else now
     module = registry.get(game)
-    seat_map = _seat_map(module, seats)
+    accounts = split_seats(seats, thread)
+    if accounts is None:
+        seat_map = _seat_map(module, seats)
+    else:
+        accounts = _account_map(module, accounts)
+        seat_map = {seat: "" for seat in accounts}
     host_address = check_address(host_address)
+    if moderator is not None:
+        try:
+            moderator = check_address(moderator)
+        except ValueError as exc:
+            raise UsageError(f"--moderator: {exc}") from None
     _check_clock(on_timeout)
     secret = secrets.token_bytes(32).hex()
     text, _ = new_committed_transcript(module, list(seat_map), list(rules), bytes.fromhex(secret))
     header, _ = split_text(text)
     with store.write() as conn:
+        followed = None if accounts is None else _thread(conn, thread, forum)
         gid = new_game_id(conn)
         conn.execute(insert(S.games).values(
             id=gid, game=module.key, title=title or "", host_address=host_address,
             header=header, secret=secret, status="salting", ply=0, chain=None,
             created_at=now, updated_at=now, deadline_secs=deadline, grace_secs=grace,
-            on_timeout=on_timeout, turn_since=now, clock_ply=0, clock_stage=0))
-        _insert_seats(conn, gid, seat_map)
-        _invite(store, conn, gid, now)
+            on_timeout=on_timeout, turn_since=now, clock_ply=0, clock_stage=0,
+            thread_url=followed and followed.url, thread_kind=followed and followed.kind,
+            thread_key=followed and followed.key, moderator=moderator))
+        _insert_seats(conn, gid, seat_map, accounts)
+        if accounts is None:
+            _invite(store, conn, gid, now)
+        else:
+            session = Session(store, conn, gid, next(iter(seat_map)), via="host", now=now)
+            answers.queue_answer(conn, session.game, answers.opening_text(session), now=now)
     return gid
 
 
-def _insert_seats(conn, gid: str, seat_map: Mapping[str, str]) -> None:
+def _insert_seats(conn, gid: str, seat_map: Mapping[str, str],
+                  accounts: Mapping[str, str] | None = None) -> None:
     conn.execute(insert(S.seats), [
         {"game_id": gid, "seat": seat, "address": address, "generation": 0, "salted": False,
-         "resigned": False} for seat, address in seat_map.items()])
+         "resigned": False, "account": (accounts or {}).get(seat)}
+        for seat, address in seat_map.items()])
 
 
 def _invite(store, conn, gid: str, now: float, only: str | None = None) -> None:
@@ -170,12 +215,15 @@ def adopt_game(store, text: str, seats: Mapping[str, str], *, host_address: str,
 def replace_player(store, game_id: str, seat: str, address: str, *,
                    now: float | None = None) -> None:
     """A new player for ``seat``: a new secret (the old one dies), a comment in the
-    transcript, an invitation to the new address and a note to the old one."""
+    transcript, an invitation to the new address and a note to the old one. In a
+    forum game the new player is an account (``@NAME``), told in the thread."""
     now = time.time() if now is None else now
-    try:
-        address = check_address(address)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    account = account_name(address) if is_account(address) else None
+    if account is None:
+        try:
+            address = check_address(address)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     seat = seat.upper()
     with store.write() as conn:
         game = store.lock_game(conn, game_id)
@@ -185,6 +233,10 @@ def replace_player(store, game_id: str, seat: str, address: str, *,
                                                  S.seats.c.seat == seat)).mappings().first()
         if row is None:
             raise UsageError(f"game {game_id} has no seat {seat}")
+        if game["thread_key"]:
+            return _replace_account(store, conn, game, row, account, now)
+        if account is not None:
+            raise UsageError(f"game {game_id} is played by mail: give an address, not @{account}")
         conn.execute(update(S.seats).where(S.seats.c.game_id == game_id, S.seats.c.seat == seat)
                      .values(address=address, generation=row["generation"] + 1,
                              thread_id=None, last_message_id=None, resigned=False))
@@ -206,6 +258,31 @@ def replace_player(store, game_id: str, seat: str, address: str, *,
             session = Session(store, conn, game_id, seat, via="host", now=now)
             session.added.append((None, []))
             session.notify()
+
+
+def _replace_account(store, conn, game, row, account: str | None, now: float) -> None:
+    """A forum seat given to another account: the comment in the transcript, and the
+    thread told who holds the seat now."""
+    gid, seat = game["id"], row["seat"]
+    if account is None:
+        raise UsageError(f"game {gid} is played in a forum thread: give the new player's "
+                         "account as @NAME")
+    for other in game_seats(conn, gid).values():
+        if same_account(other["account"], account) and other["seat"] != seat:
+            raise UsageError(f"@{account} holds {other['seat']} already: an account holds one "
+                             "seat of a game")
+    conn.execute(update(S.seats).where(S.seats.c.game_id == gid, S.seats.c.seat == seat)
+                 .values(account=account, generation=row["generation"] + 1, resigned=False))
+    header, body = split_text(transcript_text(conn, game))
+    append(conn, game, join_text(header, body + [
+        f"# {seat} is played by a new player from here on (replaced by the host)"]),
+        seat=None, sent=None, via="host", message_id=None, now=now)
+    if game["clock_stage"] >= 3:
+        conn.execute(update(S.games).where(S.games.c.id == gid)
+                     .values(turn_since=now, clock_stage=0, clock_at=None))
+    session = Session(store, conn, gid, seat, via="host", now=now)
+    answers.queue_answer(conn, session.game, answers.replaced_text(
+        session, seat, account, row["account"]), now=now)
 
 
 def force_undo(store, game_id: str, seat: str, *, now: float | None = None):
@@ -246,7 +323,8 @@ def list_games(store) -> list[dict]:
         return [{"id": g["id"], "game": g["game"], "title": g["title"], "status": g["status"],
                  "round": g["round"], "to_move": g["to_move"], "ply": g["ply"],
                  "deadline": iso(_deadline(g)), "last_activity": iso(g["updated_at"]),
-                 "result": g["result"], "chain": g["chain"]} for g in rows.mappings()]
+                 "result": g["result"], "chain": g["chain"], "thread": g["thread_url"]}
+                for g in rows.mappings()]
 
 
 def game_detail(store, game_id: str) -> dict:
@@ -256,11 +334,12 @@ def game_detail(store, game_id: str) -> dict:
         if g is None:
             raise UsageError(f"there is no game {game_id}")
         seats = [{"seat": r["seat"], "address": r["address"], "resigned": r["resigned"],
-                  "salted": r["salted"]}
+                  "salted": r["salted"], "account": r["account"]}
                  for r in conn.execute(select(S.seats).where(S.seats.c.game_id == game_id))
                  .mappings()]
         items = [{"seq": r["seq"], "ply": r["ply"], "text": r["text"], "seat": r["seat"],
-                  "time": iso(r["at"]), "via": r["via"], "chain": r["chain"]}
+                  "time": iso(r["at"]), "via": r["via"], "chain": r["chain"],
+                  "post": r["message_id"] if r["via"] == "forum" else None}
                  for r in conn.execute(select(S.log).where(S.log.c.game_id == game_id)
                                        .order_by(S.log.c.seq)).mappings()]
         text = transcript_text(conn, g)
@@ -268,7 +347,8 @@ def game_detail(store, game_id: str) -> dict:
             "round": g["round"], "to_move": g["to_move"], "ply": g["ply"],
             "deadline": iso(_deadline(g)), "last_activity": iso(g["updated_at"]),
             "result": g["result"], "on_timeout": g["on_timeout"], "seats": seats,
-            "items": items, "text": text, "chain": g["chain"],
+            "items": items, "text": text, "chain": g["chain"], "thread": g["thread_url"],
+            "forum": g["thread_kind"],
             "witness": witness(g["ply"], g["chain"])}
 
 

@@ -46,7 +46,13 @@ games = Table(
     Column("clock_stage", Integer, nullable=False, default=0),
     Column("clock_at", Float),                           # when the last clock mail went out
     Column("undo", Text),                                # a pending takeback request (JSON)
+    # a forum game (docs/forum-hosting.md): the thread it follows, who pastes its answers
+    Column("thread_url", Text),
+    Column("thread_kind", String(16)),                   # discourse | phpbb | bgg | feed
+    Column("thread_key", String(300)),                   # the thread as its posts name it
+    Column("moderator", Text),                           # mailed the answers to paste
 )
+Index("games_thread", games.c.thread_key)
 
 seats = Table(
     "seats", metadata,
@@ -59,6 +65,7 @@ seats = Table(
     Column("resigned", Boolean, nullable=False, default=False),
     Column("thread_id", Text),                           # Message-ID of the invitation
     Column("last_message_id", Text),                     # the last mail the seat was sent
+    Column("account", String(100)),                      # a forum account: the seat posts
 )
 
 log = Table(
@@ -133,3 +140,38 @@ holds = Table(
     Column("ply", Integer, nullable=False),              # the game's ply when it was held
     Column("at", Float, nullable=False),
 )
+
+# Every forum post read, once: a post read again (the next poll, a webhook and a poll)
+# finds its row and changes nothing, and an edit after it was handled is never read.
+forum_posts = Table(
+    "forum_posts", metadata,
+    Column("thread_key", String(300), primary_key=True),
+    Column("post_id", String(100), primary_key=True),
+    Column("game_id", String(32)),
+    Column("author", String(100)),
+    Column("url", Text),
+    Column("at", Float, nullable=False),
+    Column("outcome", Text, nullable=False),
+)
+
+# The referee's answers in a game's thread: posted through the forum's API (``how``
+# "post", with retry like the outbox) or shown on the game's page and mailed to the
+# moderator to paste ("paste"; ``sent_at`` once a post in the thread carries it).
+forum_answers = Table(
+    "forum_answers", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), nullable=False),
+    Column("how", String(16), nullable=False),           # post | paste
+    Column("reply_to", Integer),                         # the post's number it answers
+    Column("body", Text, nullable=False),                # in the thread's markup
+    Column("created_at", Float, nullable=False),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("next_try", Float, nullable=False),
+    Column("claimed_by", String(64)),
+    Column("claimed_until", Float),
+    Column("sent_at", Float),
+    Column("posted", Text),                              # the forum's id of the post made
+    Column("failed", Text),
+    Column("last_error", Text),
+)
+Index("forum_answers_pending", forum_answers.c.sent_at, forum_answers.c.next_try)

@@ -17,6 +17,7 @@ from referee.errors import BadHeaderError, RefereeError
 from referee.operations import digest, format_error, play_text
 from referee.replay import genesis, replay, result_text, snapshot, state_json, to_move
 from referee.service import schema as S
+from referee.service.forumplay import answers
 from referee.service.mail.notify import (Batch, accepted_text, picture_source, position_mail,
                                          to_seat)
 from referee.service.record import (append_played, header_tags, transcript_text, update_game,
@@ -248,6 +249,11 @@ class Session:
         with each mail and ``mail send`` writes the text from it (the state drawn,
         the mover's options): that work stays out of the move's transaction."""
         if not self.added:
+            return
+        if self.game.get("thread_key"):      # a forum game: its seats read the thread
+            if self.via != "forum":          # (a post's own answer says what it did)
+                answers.queue_answer(self.conn, self.game, answers.news_text(self),
+                                     now=self.now)
             return
         key = self.store.host_key(self.conn)
         lines = [line for _, batch in self.added for line in batch]

@@ -21,7 +21,7 @@ from sqlalchemy.engine import make_url
 from referee.replay import snapshot
 from referee.service import schema as S
 
-HEAD = "r0005"            # the newest migration; a store at it needs no Alembic run
+HEAD = "r0006"            # the newest migration; a store at it needs no Alembic run
 KEEP_GAMES = 2000         # games whose last text and replay a process keeps in memory
 BUSY_TIMEOUT_MS = 60_000
 # A move acknowledged to a mail server or a page survives a power loss: FULL syncs the

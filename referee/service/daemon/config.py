@@ -15,7 +15,7 @@ from referee.service.mail.smtp import DEFAULT_PORTS, parse_url, password_from, w
 LISTEN_PORTS = {"smtp": 25}
 # the keys of a config file: the flags' names
 KEYS = ("db", "host", "port", "from", "url", "mail-in", "mail-out", "pictures",
-        "imap-password-file", "smtp-password-file", "tick", "demo")
+        "imap-password-file", "smtp-password-file", "tick", "demo", "forum-every")
 
 
 class ConfigError(ValueError):
@@ -36,6 +36,7 @@ class Config:
     smtp_password_file: str | None = None
     tick: float = 15.0                     # seconds between two looks at the clock
     demo: bool = False
+    forum_every: float = 60.0              # seconds between two readings of the threads
     secrets: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -132,6 +133,8 @@ def _check(config: Config) -> None:
         raise ConfigError(f"port must be a number from 0 to 65535, not {config.port!r}")
     if not isinstance(config.tick, (int, float)) or not 1 <= config.tick <= 3600:
         raise ConfigError(f"tick must be 1 to 3600 seconds, not {config.tick!r}")
+    if not isinstance(config.forum_every, (int, float)) or not 1 <= config.forum_every <= 86400:
+        raise ConfigError(f"forum-every must be 1 to 86400 seconds, not {config.forum_every!r}")
     if config.demo and config.db:
         raise ConfigError("demo makes its own store: leave out db")
     if (config.mail_in or config.mail_out) and not config.sender:

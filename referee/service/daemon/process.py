@@ -13,6 +13,7 @@ from contextlib import contextmanager
 import uvicorn
 
 from referee.service.daemon.config import Config
+from referee.service.daemon.forum import forum_workers
 from referee.service.daemon.listener import Listener
 from referee.service.daemon.workers import Clock, Mailbox, Sender
 from referee.service.store import open_store
@@ -79,6 +80,8 @@ class Host:
                                         imap=c.imap_url if kind == "imap" else None,
                                         maildir=c.maildir if kind == "maildir" else None))
         self.workers.append(Clock(self.store, self.stop, c.tick))
+        if not c.demo:
+            self.workers += forum_workers(self.store, self.stop, c.forum_every)
         for worker in self.workers:
             worker.start()
 

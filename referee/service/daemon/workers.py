@@ -56,13 +56,13 @@ class Worker(threading.Thread):
         """Cut a wait short (after ``stop`` is set)."""
 
 
-class Sender(Worker):
-    """The outbox, sent moments after each commit (``wake``) and looked at every few
-    seconds for what another process queued or a retry that came due."""
+class Woken(Worker):
+    """A queue worked moments after each commit of the store (``wake``) and looked at
+    every few seconds for what another process queued or a retry that came due."""
 
-    def __init__(self, store, url: str, stop: threading.Event, *, pictures: bool = True):
-        super().__init__("mail out", stop)
-        self.store, self.url, self.pictures = store, url, pictures
+    def __init__(self, name: str, store, stop: threading.Event):
+        super().__init__(name, stop)
+        self.store = store
         self.wake = threading.Event()
         store.committed.append(self.wake.set)
 
@@ -72,8 +72,21 @@ class Sender(Worker):
     def step(self) -> None:
         self.wake.wait(LOOK_AGAIN)
         self.wake.clear()
-        if self.stop.is_set():
-            return
+        if not self.stop.is_set():
+            self.work()
+
+    def work(self) -> None:
+        raise NotImplementedError
+
+
+class Sender(Woken):
+    """The outbox (``referee mail send``)."""
+
+    def __init__(self, store, url: str, stop: threading.Event, *, pictures: bool = True):
+        super().__init__("mail out", store, stop)
+        self.url, self.pictures = url, pictures
+
+    def work(self) -> None:
         done = deliver(self.store, self.url, pictures=self.pictures, report=self._report,
                        stop=self.stop)
         if done.stopped:

@@ -138,8 +138,8 @@ def _authenticate(store, conn, mail, token):
         game = store.lock_game(conn, secret.game_id)
         seats = game_seats(conn, secret.game_id) if game is not None else {}
         row = seats.get(secret.seat)
-        if row is None or not valid(key, secret, row["generation"]):
-            continue
+        if row is None or row["account"] or not valid(key, secret, row["generation"]):
+            continue                 # (a forum account's seat is played in its thread)
         if same_address(mail.sender, row["address"]):
             return (game, seats, secret.seat), ""
         from_elsewhere.append((game, seats, secret.seat))

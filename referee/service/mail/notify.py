@@ -93,17 +93,18 @@ def queue(conn, *, game_id: str | None, kind: str, sender: str, to: list[str], s
           body: str, now: float, html: str | None = None, in_reply_to: str | None = None,
           references: list[str] | tuple = (), reply_to: str | None = None,
           headers: dict | None = None, picture: str | None = None, batch=None,
-          compose: dict | None = None) -> str:
+          compose: dict | None = None, fitted: bool = True) -> str:
     """Put one mail in the outbox; its Message-ID is fixed now, so a retried delivery
     is the same message to every server and client that sees it twice. With a
     :class:`Batch` the row waits for :meth:`Batch.flush` (one statement for all).
     ``compose`` (with ``picture``, the position) has the text made at sending
     (:func:`composed_body`); ``body`` is then what goes out if it cannot be. Every
-    body is fitted to :data:`WIDTH` columns here, whoever wrote it."""
+    body is fitted to :data:`WIDTH` columns here, whoever wrote it, but a text to copy
+    as it is (``fitted=False``: a forum answer to paste, whose lines are markup)."""
     message_id = make_msgid(domain=domain_of(sender))
     row = {
         "game_id": game_id, "kind": kind, "created_at": now, "sender": sender,
-        "recipients": json.dumps(to), "subject": subject, "body": fit(body), "html": html,
+        "recipients": json.dumps(to), "subject": subject, "body": fit(body) if fitted else body, "html": html,
         "png_state": picture, "message_id": message_id, "in_reply_to": in_reply_to,
         "refs": json.dumps([r for r in references if r]), "reply_to": reply_to,
         "headers": json.dumps(headers or {}), "attempts": 0, "next_try": now,
@@ -135,9 +136,12 @@ _INSERT = insert(S.outbox)
 
 def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str,
             now: float, picture: str | None = None, batch: Batch | None = None,
-            compose: dict | None = None, url: str | None = None) -> str:
+            compose: dict | None = None, url: str | None = None) -> str | None:
     """A mail to one seat, in its thread, answerable through its personal address;
-    with the host's public ``url``, it ends with the seat's page."""
+    with the host's public ``url``, it ends with the seat's page. A seat held by a
+    forum account has no address: it reads the game's thread, and gets no mail (None)."""
+    if seat_row["account"]:
+        return None
     secret = seat_secret(key, game["id"], seat_row["seat"], seat_row["generation"])
     page = seat_page(url, secret)
     if page and kind != "invite":       # an invitation says it in its own words

@@ -26,6 +26,8 @@ from starlette.staticfiles import StaticFiles
 
 from referee.errors import BadChoiceError, RefereeError
 from referee.operations import PicturesUnavailable
+from referee.service.forumplay import answers as forum_answers
+from referee.service.forumplay import webhook
 from referee.service.games import export_text, game_detail, list_games, seat_for_link
 from referee.service.submit import submit
 from referee.service.web import board, building, positions, queries, safety
@@ -111,6 +113,7 @@ def game_context(page: Page, gid: str, ply: int | None = None, detail: dict | No
         "history": plied, "recent": recent, "audit": audit,
         "undo": queries.pending_undo(page.store, gid),
         "version": version,
+        "pastes": forum_answers.waiting_pastes(page.store, gid) if detail.get("thread") else [],
     }
 
 
@@ -376,6 +379,7 @@ def create_app(store) -> Starlette:
         Route("/seat/{link}", seat_page, methods=["GET"]),
         Route("/seat/{link}/steps", seat_steps, methods=["GET"]),
         Route("/seat/{link}", seat_post, methods=["POST"]),
+        Route("/forum/discourse", webhook.discourse, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ], exception_handlers={HTTPException: http_error, ClientDisconnect: client_gone,
                                           Exception: server_error})

@@ -1,0 +1,62 @@
+"""``referee forum …``: follow the forum threads hosted games are played in
+(docs/forum-hosting.md): read every new post once, post the answers that are due."""
+from __future__ import annotations
+
+import click
+
+from referee.commands.common import CONTEXT
+from referee.commands.hosted import EX_TEMPFAIL, db_option, now_option, open_from, parse_now
+
+
+@click.group(context_settings=CONTEXT)
+def forum():
+    """Forum games: read the threads' new posts and answer them.
+
+    \b
+    Example:
+      referee forum poll
+    """
+
+
+@forum.command(context_settings=CONTEXT)
+@click.option("--answer/--no-answer", default=True, show_default=True,
+              help="Then post the answers due in forums the referee posts in (Discourse: "
+                   "REFEREE_DISCOURSE_API_KEY and REFEREE_DISCOURSE_USER).")
+@db_option
+@now_option
+def poll(answer, db, now):
+    """Read every followed thread's new posts once and handle the seated accounts'.
+
+    A post is handled once however often it is read. Exit 0 when every thread was
+    read, 75 with one sentence when the store or a forum could not be reached (the
+    other threads are still read; run it again later).
+
+    \b
+    Example:
+      referee forum poll
+      REFEREE_DISCOURSE_API_KEY=… REFEREE_DISCOURSE_USER=referee referee forum poll
+    """
+    from sqlalchemy.exc import SQLAlchemyError  # heavy: not at start-up
+
+    from referee.service.forumplay import answers, follow  # heavy: not at start-up
+
+    when = parse_now(now)
+    try:
+        store = open_from(db, resident=True)
+        done = follow.poll(store, now=when)
+        store.save_states()
+        posted = None
+        client = answers.discourse_client() if answer else None
+        if client is not None:
+            posted = answers.post_answers(store, client, now=when)
+    except (SQLAlchemyError, OSError) as exc:
+        click.echo(f"referee: the store cannot be reached now ({type(exc).__name__}); "
+                   "try again later", err=True)
+        return EX_TEMPFAIL
+    click.echo(f"read {done.read} post{'s' if done.read != 1 else ''}, handled {done.handled}"
+               + (f"; answers posted {posted.sent}, deferred {posted.deferred}, failed "
+                  f"{posted.failed}" if posted else ""), err=True)
+    for url, reason in done.failures:
+        click.echo(f"referee: the thread {url} could not be read: {reason}; try again later",
+                   err=True)
+    return EX_TEMPFAIL if done.failures else 0

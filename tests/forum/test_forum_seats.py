@@ -1,0 +1,155 @@
+"""Seats held by forum accounts: ``host new --thread URL --seat RED=@alice``, one seat
+an account, names without case, no mixing with mail seats, ``host replace`` with an
+account; ``host show`` and ``host games`` name the thread and the accounts; a forum
+seat gets no mail (it reads the thread), and a mail carrying its secret plays nothing."""
+from __future__ import annotations
+
+import pytest
+
+from referee.cli import run
+from referee.service.games import game_detail, seat_link_token
+from referee.service.mail.ingest import ingest
+from referee.service.store import open_store
+from tests.forum.hostkit_forum import HOST, Referee, answer_bodies, counts, game_row, host_new
+from tests.forum.standin import ForumStandIn
+from tests.service.mailkit import client_mail
+
+THREAD = "https://forum.example.org/t/a-game/42"
+
+
+@pytest.mark.parametrize("seats, why", [
+    (["RED=@alice", "GREEN=bob@example.org"], "accounts only"),
+    (["RED=@alice", "GREEN=@ALICE"], "holds RED already"),
+    (["RED=@al[b]ice", "GREEN=@bob"], "is not a forum account"),
+    (["RED=@", "GREEN=@bob"], "is not a forum account"),
+])
+def test_forum_seats_that_cannot_be(tmp_path, capsys, seats, why):
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    args = ["host", "new", "hawaii", "--db", db, "--from", HOST, "--thread", THREAD]
+    for seat in seats:
+        args += ["--seat", seat]
+    assert run(args) != 0
+    assert why in capsys.readouterr().err
+    assert run(["host", "games", "--db", db]) == 0
+    assert "0 games" in capsys.readouterr().out
+
+
+def test_accounts_need_a_thread_and_a_thread_needs_accounts(tmp_path, capsys):
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    base = ["host", "new", "hawaii", "--db", db, "--from", HOST]
+    assert run(base + ["--seat", "RED=@alice", "--seat", "GREEN=@bob"]) != 0
+    assert "--thread URL" in capsys.readouterr().err
+    assert run(base + ["--thread", THREAD, "--seat", "RED=a@x.org", "--seat", "GREEN=b@x.org"]
+               ) != 0
+    assert "SEAT=@NAME" in capsys.readouterr().err
+
+
+def test_a_forum_game_listed_shown_replaced_and_mailed_nothing(tmp_path, capsys):
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    gid = host_new(capsys, db, "hawaii", THREAD, {"RED": "alice", "GREEN": "Bob"})
+    assert run(["host", "new", "hawaii", "--db", db, "--from", HOST, "--thread", THREAD,
+                "--seat", "RED=@x", "--seat", "GREEN=@y"]) != 0
+    assert f"game {gid} follows that thread" in capsys.readouterr().err
+    assert run(["host", "games", "--db", db]) == 0
+    assert f"thread {THREAD}" in capsys.readouterr().out
+    assert run(["host", "show", gid, "--db", db]) == 0
+    out = capsys.readouterr().out
+    assert "RED @alice" in out and "GREEN @Bob" in out and "(discourse)" in out
+    store = open_store(db)
+    assert run(["host", "replace", gid, "GREEN", "@ALICE", "--db", db]) != 0
+    assert "holds RED already" in capsys.readouterr().err
+    assert run(["host", "replace", gid, "GREEN", "carol@example.org", "--db", db]) != 0
+    assert "@NAME" in capsys.readouterr().err
+    assert run(["host", "replace", gid, "GREEN", "@carol", "--db", db]) == 0
+    seats = {s["seat"]: s["account"] for s in game_detail(store, gid)["seats"]}
+    assert seats == {"RED": "alice", "GREEN": "carol"}
+    note = answer_bodies(store, gid)[-1]
+    assert "to @carol (until now it was Bob's)" in note and "@carol (GREEN)" in note
+    assert "new player" in game_detail(store, gid)["text"]
+    # nothing went to the mail outbox: a forum seat has no address, and its secret in
+    # a mail plays nothing
+    from sqlalchemy import func, select
+    from referee.service import schema as S
+    with store.read() as conn:
+        assert conn.execute(select(func.count()).select_from(S.outbox)).scalar() == 0
+    before = counts(store, gid)
+    token = seat_link_token(store, gid, "RED")
+    raw = client_mail("plain", sender="alice@example.org", to=HOST, subject="move",
+                      new_text=f"token {token}\nsalt pepper", quoted="",
+                      message_id="<m1@example.org>")
+    assert ingest(store, raw).outcome in ("refused", "dropped")
+    assert counts(store, gid) == before and game_row(store, gid)["status"] == "salting"
+    store.dispose()
+
+
+def test_the_replaced_account_can_no_longer_post_for_its_seat(tmp_path, capsys):
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    with ForumStandIn() as forum:
+        topic = forum.thread("discourse", "replacing")
+        gid = host_new(capsys, db, "hawaii", topic.url, {"RED": "alice", "GREEN": "bob"})
+        assert run(["host", "replace", gid, "GREEN", "@carol", "--db", db]) == 0
+        store = open_store(db)
+        ref = Referee(store, forum)
+        topic.post("alice", "in")
+        topic.post("bob", "salt mine-mine-mine-mine")
+        ref.round()
+        assert game_row(store, gid)["status"] == "salting"
+        topic.post("carol", "here I am")
+        ref.round()
+        assert game_row(store, gid)["status"] == "playing"
+        store.dispose()
+
+
+def test_what_happens_outside_the_thread_is_told_in_it(tmp_path, capsys):
+    """A move on a seat's page and the host's takeback are answered in the thread too
+    (the thread is where a forum game's seats read), and mailed to no one."""
+    import random
+
+    from sqlalchemy import func, select
+
+    from referee.service import schema as S
+    from referee.service.submit import submit
+    from tests.forum.hostkit_forum import legal_line
+
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    with ForumStandIn() as forum:
+        topic = forum.thread("discourse", "outside")
+        gid = host_new(capsys, db, "hawaii", topic.url, {"RED": "alice", "GREEN": "bob"})
+        store = open_store(db)
+        ref = Referee(store, forum)
+        topic.post("alice", "in")
+        topic.post("bob", "in")
+        ref.round()
+        mover = game_row(store, gid)["to_move"]
+        line = legal_line(store, gid, random.Random(1))
+        assert submit(store, gid, mover, line, via="web").ok
+        told = answer_bodies(store, gid)[-1]
+        assert f"{mover} on the game's page:" in told and line.split()[1] in told
+        assert run(["host", "undo", gid, mover, "--db", db]) == 0
+        told = answer_bodies(store, gid)[-1]
+        assert "by the host:" in told and f"{mover} takes back" in told
+        ref.answer()
+        assert [p.author for p in topic.posts].count(forum.api_username) == 5
+        with store.read() as conn:
+            assert conn.execute(select(func.count()).select_from(S.outbox)).scalar() == 0
+        store.dispose()
+
+
+def test_the_clock_reminds_the_account_in_the_thread(tmp_path, capsys):
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    with ForumStandIn() as forum:
+        topic = forum.thread("phpbb", "on the clock")
+        gid = host_new(capsys, db, "hawaii", topic.url, {"RED": "alice", "GREEN": "bob"},
+                       "--deadline", "1h", "--moderator", "mod@example.org",
+                       "--now", "2026-01-01T10:00")
+        store = open_store(db)
+        topic.post("alice", "in")
+        topic.post("bob", "in")
+        Referee(store, forum).poll()
+        account = {"RED": "alice", "GREEN": "bob"}[game_row(store, gid)["to_move"]]
+        before = counts(store, gid)
+        assert run(["host", "tick", "--db", db, "--now", "2099-01-01T10:00"]) == 0
+        assert counts(store, gid)[2] == before[2] + 1
+        said = answer_bodies(store, gid)[-1]
+        assert said.startswith(f"@{account} (") and "your move" in said
+        store.dispose()
