@@ -1,5 +1,5 @@
 """``referee forum …``: follow the forum threads hosted games are played in
-(docs/forum-hosting.md): read every new post once, post the answers that are due."""
+(docs/forum.md): read every new post once, post the answers that are due."""
 from __future__ import annotations
 
 import click

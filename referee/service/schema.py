@@ -46,7 +46,7 @@ games = Table(
     Column("clock_stage", Integer, nullable=False, default=0),
     Column("clock_at", Float),                           # when the last clock mail went out
     Column("undo", Text),                                # a pending takeback request (JSON)
-    # a forum game (docs/forum-hosting.md): the thread it follows, who pastes its answers
+    # a forum game (docs/forum.md): the thread it follows, who pastes its answers
     Column("thread_url", Text),
     Column("thread_kind", String(16)),                   # discourse | phpbb | bgg | feed
     Column("thread_key", String(300)),                   # the thread as its posts name it

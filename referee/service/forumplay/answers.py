@@ -1,4 +1,4 @@
-"""The referee's answers in a game's thread (docs/forum-hosting.md).
+"""The referee's answers in a game's thread (docs/forum.md).
 
 An answer is written in the transaction of the post it answers, so a move is never
 handled without its answer and a rolled-back move has none. A forum with a posting

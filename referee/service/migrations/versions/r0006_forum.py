@@ -1,4 +1,4 @@
-"""Forum games (docs/forum-hosting.md): the thread a game follows, the forum account
+"""Forum games (docs/forum.md): the thread a game follows, the forum account
 that holds a seat, every post handled (once: its thread and post id are the key, so
 a post read again by the next poll, or by a webhook and a poll, is handled once), and
 the answers waiting to be posted in the thread or pasted by the moderator.
