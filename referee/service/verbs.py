@@ -7,7 +7,7 @@ import hmac
 
 from referee.errors import BadChoiceError
 from referee.operations import next_step
-from referee.service.mail.notify import BOARD, HELP, when
+from referee.service.mail.notify import BOARD, HELP, HELP_FORUM, when
 from referee.service.mail.steps import read_choices, step_text
 from referee.service.playing import move
 from referee.service.session import Verdict
@@ -78,7 +78,7 @@ def history(session, text: str) -> Verdict:
 
 
 def help(session, text: str) -> Verdict:  # noqa: A001 (the command's name)
-    return Verdict(text, True, HELP)
+    return Verdict(text, True, HELP_FORUM if session.via == "forum" else HELP)
 
 
 CONFIRM_HOURS = 24          # how long a 'resign CODE' line stays good

@@ -153,3 +153,17 @@ def test_the_clock_reminds_the_account_in_the_thread(tmp_path, capsys):
         said = answer_bodies(store, gid)[-1]
         assert said.startswith(f"@{account} (") and "your move" in said
         store.dispose()
+
+
+def test_help_in_a_thread_says_the_news_is_in_the_thread(tmp_path, capsys):
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    with ForumStandIn() as forum:
+        topic = forum.thread("discourse", "asking")
+        gid = host_new(capsys, db, "hawaii", topic.url, {"RED": "alice", "GREEN": "bob"})
+        store = open_store(db)
+        topic.post("alice", "help")
+        Referee(store, forum).round()
+        said = answer_bodies(store, gid)[-1]
+        assert "answered in the thread with the ply and chain head" in said
+        assert "mailed" not in said
+        store.dispose()

@@ -360,3 +360,8 @@ HELP = """Commands (one per line; chatter around them is ignored):
 Each accepted move is mailed to every seat with the ply and chain head
 (ply N chain XXXXXXXXXXXX): keep them, they witness the history.
 """
+# in a forum game the thread, not the mail, carries the news
+HELP_FORUM = HELP.rsplit("Each accepted move", 1)[0] + """\
+Each accepted move is answered in the thread with the ply and chain head
+(ply N chain XXXXXXXXXXXX): any reader can check the record against them.
+"""
