@@ -45,15 +45,16 @@ def test_a_whole_hawaii_game_in_a_discourse_topic(tmp_path, capsys, monkeypatch)
         assert game_row(store, gid)["status"] == "playing"
         public = "\n".join(p.body for p in topic.posts)
         assert "salt taken" in public and not re.search(r"pepper-[0-9a-f]", public)
-        n, hooked = 0, 0
+        n, hooked, said = 0, 0, {}
         while game_row(store, gid)["status"] == "playing":
             g = game_row(store, gid)
             mover = g["to_move"]
-            line = legal_line(store, gid, rng)
+            line = full = legal_line(store, gid, rng)
             if rng.random() < 0.5:
                 line = line.split(None, 1)[1]                    # the seat word left out
-            if rng.random() < 0.3:
+            if rng.random() < 0.3 or said.get(mover) == full:    # a repeat is held unguarded
                 line += f" #{g['ply']}"
+            said[mover] = full
             account = SEATS[mover] if n % 2 else SEATS[mover].upper()   # names without case
             body = f"Hmm, let me think.\n\n{line}\n\nYour turn!"
             if n % 7 == 3:                                       # a quote of the last answer

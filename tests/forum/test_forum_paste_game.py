@@ -70,11 +70,13 @@ def _play(tmp_path, capsys, kind: str, game: str, turns_at_most: int | None):
         ref.poll()
         assert game_row(store, gid)["status"] == "playing"
         seen = _paste(store, topic, sink, seen, gid)
-        turns = 0
+        turns, said = 0, {}
         while game_row(store, gid)["status"] == "playing" and turns != turns_at_most:
             g = game_row(store, gid)
             line = legal_line(store, gid, rng)
-            guard = f" #{g['ply']}" if rng.random() < 0.5 else ""
+            repeat = said.get(g["to_move"]) == line               # held unless guarded
+            guard = f" #{g['ply']}" if repeat or rng.random() < 0.5 else ""
+            said[g["to_move"]] = line
             topic.post(seats[g["to_move"]].lower(), f"My move:\n{line}{guard}\ncheers")
             ref.poll()
             assert game_row(store, gid)["ply"] > g["ply"]

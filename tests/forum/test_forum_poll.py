@@ -10,7 +10,7 @@ from sqlalchemy import select
 from referee.cli import run
 from referee.service import schema as S
 from referee.service.forum import DiscourseClient, thread_of
-from referee.service.forumplay.answers import post_answers
+from referee.service.forumplay.answers import post_answers, waiting_pastes
 from referee.service.store import open_store
 from tests.forum.hostkit_forum import Referee, game_row, host_new
 from tests.forum.standin import ForumStandIn
@@ -49,11 +49,12 @@ def test_forum_poll_reads_every_thread_and_says_which_it_could_not(tmp_path, cap
 def test_an_answer_is_posted_once_after_the_forum_comes_back(tmp_path, capsys):
     """A forum that cannot be reached defers the answer with a growing wait; it is
     posted once when the forum answers again, and never again; a key the forum refuses
-    gives the answer up at once (the log says why)."""
+    gives the answer up at once (the log says why) and shows it on the game's page to
+    paste, until a paste of it is read in the thread."""
     db = f"sqlite:///{tmp_path / 'r.db'}"
     with ForumStandIn() as forum:
         topic = forum.thread("discourse", "flaky")
-        host_new(capsys, db, "hawaii", topic.url, {"RED": "alice", "GREEN": "bob"})
+        gid = host_new(capsys, db, "hawaii", topic.url, {"RED": "alice", "GREEN": "bob"})
         store = open_store(db)
         base = thread_of(topic.url).base
         with ForumStandIn() as gone:
@@ -80,4 +81,12 @@ def test_an_answer_is_posted_once_after_the_forum_comes_back(tmp_path, capsys):
                                                                forum.api_username))
         assert (refused.sent, refused.deferred, refused.failed) == (0, 0, 1)
         assert len(topic.posts) == 2
+        # given up, the answer waits on the game's page for the moderator to paste
+        waiting = waiting_pastes(store, gid)
+        assert len(waiting) == 1 and waiting[0]["failed"]
+        assert waiting[0]["marker"] == f"answer {gid}.2 from the referee"
+        topic.post("moderator", waiting[0]["body"])
+        Referee(store, forum).poll()
+        assert waiting_pastes(store, gid) == []
+        assert game_row(store, gid)["ply"] == 0                # the paste played nothing
         store.dispose()

@@ -189,23 +189,39 @@ def markers(text: str | None, game_id: str) -> set[str]:
 
 
 def mark_pasted(conn, game_id: str, found: set[str], now: float) -> None:
-    """Answers whose marker a post in the thread carries are pasted."""
-    if found:
-        conn.execute(update(S.forum_answers).where(
-            S.forum_answers.c.game_id == game_id, S.forum_answers.c.how == "paste",
-            S.forum_answers.c.posted.in_(sorted(found)), S.forum_answers.c.sent_at.is_(None))
-            .values(sent_at=now))
+    """Answers whose marker a post in the thread carries are pasted: those made to
+    paste, and those the forum's API refused for good (shown to paste instead)."""
+    if not found:
+        return
+    conn.execute(update(S.forum_answers).where(
+        S.forum_answers.c.game_id == game_id, S.forum_answers.c.how == "paste",
+        S.forum_answers.c.posted.in_(sorted(found)), S.forum_answers.c.sent_at.is_(None))
+        .values(sent_at=now))
+    refused = conn.execute(select(S.forum_answers.c.id, S.forum_answers.c.body).where(
+        S.forum_answers.c.game_id == game_id, S.forum_answers.c.how == "post",
+        S.forum_answers.c.failed.is_not(None), S.forum_answers.c.sent_at.is_(None))).all()
+    done = [row.id for row in refused if markers(row.body, game_id) & found]
+    if done:
+        conn.execute(update(S.forum_answers).where(S.forum_answers.c.id.in_(done))
+                     .values(sent_at=now))
 
 
 def waiting_pastes(store, game_id: str) -> list[dict]:
-    """The answers the moderator has not pasted yet, oldest first (the game's page)."""
+    """The answers waiting for the moderator's paste, oldest first (the game's page):
+    those of a forum the referee cannot post in, and those the forum's API refused
+    for good (``failed`` says why), so that no answer is lost to the thread."""
     with store.read() as conn:
         q = (select(S.forum_answers.c.id, S.forum_answers.c.body, S.forum_answers.c.posted,
-                    S.forum_answers.c.created_at)
-             .where(S.forum_answers.c.game_id == game_id, S.forum_answers.c.how == "paste",
-                    S.forum_answers.c.sent_at.is_(None))
+                    S.forum_answers.c.created_at, S.forum_answers.c.failed)
+             .where(S.forum_answers.c.game_id == game_id, S.forum_answers.c.sent_at.is_(None),
+                    or_(S.forum_answers.c.how == "paste",
+                        S.forum_answers.c.failed.is_not(None)))
              .order_by(S.forum_answers.c.id))
-        return [dict(r) for r in conn.execute(q).mappings()]
+        rows = [dict(r) for r in conn.execute(q).mappings()]
+    for row in rows:
+        row["marker"] = next(iter(markers(row["body"], game_id)), "")
+        row["number"] = row["marker"].split(" ")[1] if row["marker"] else str(row["id"])
+    return rows
 
 
 @dataclass
