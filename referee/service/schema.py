@@ -133,3 +133,15 @@ holds = Table(
     Column("ply", Integer, nullable=False),              # the game's ply when it was held
     Column("at", Float, nullable=False),
 )
+
+# Each game's state at the end of its text, kept with every move for any process of the
+# host that has not got it in memory (``referee/replay/snapshot.py``, seal/unseal):
+# bound to the digest of exactly that text and signed with the host key, so a stale or
+# altered row is never believed and the game is replayed instead.
+states = Table(
+    "states", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("digest", String(64), nullable=False),        # the text's (and the code's)
+    Column("doc", Text, nullable=False),                 # JSON: the replay at its end
+    Column("mac", String(64), nullable=False),           # HMAC-SHA256, the host key
+)

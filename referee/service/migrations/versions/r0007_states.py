@@ -1,0 +1,28 @@
+"""Each game's state kept in the store with every move, so a process that has not got
+the game in memory (evicted from it, or the game moved through another process of
+the host) loads it instead of replaying the whole game (``referee/service/states.py``).
+
+Revision ID: r0007
+Revises: r0005 (r0006 once the forum games' migration is merged before it)
+"""
+import sqlalchemy as sa
+from alembic import op
+
+revision = "r0007"
+down_revision = "r0005"
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    op.create_table(
+        "states",
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+        sa.Column("digest", sa.String(64), nullable=False),
+        sa.Column("doc", sa.Text, nullable=False),
+        sa.Column("mac", sa.String(64), nullable=False),
+    )
+
+
+def downgrade():
+    op.drop_table("states")
