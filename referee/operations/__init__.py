@@ -5,7 +5,8 @@ from referee.core.faces import lazy_face
 # each name this layer offers, and the module that holds it (imported on first use)
 _WHERE = {
     "check_path": "check", "check_text": "check", "what_happened": "happened",
-    "example_lines": "listing", "legal_lines": "listing", "next_step": "listing",
+    "example_lines": "listing", "legal_lines": "listing", "move_rows": "listing",
+    "next_step": "listing",
     "check_players": "newgame",
     "new_committed_transcript": "newgame", "new_transcript": "newgame", "player_tags": "newgame",
     "picture": "picture", "PicturesUnavailable": "picture_files", "html_page": "picture_files",
