@@ -8,10 +8,12 @@ header (a ``Bcc:``) to the referee's mail.
 """
 from __future__ import annotations
 
+import binascii
 import re
 import secrets
 import time
 from datetime import datetime, timezone
+from email import quoprimime
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime
@@ -159,11 +161,20 @@ def _plain_message(fields, text: str) -> bytes | None:
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
+    cte, body = "7bit", "".join(line + "\r\n" for line in lines) or "\r\n"
     if any(len(line) > WIDTH for line in lines):
-        return None
-    out += ['Content-Type: text/plain; charset="utf-8"', "Content-Transfer-Encoding: 7bit",
+        # a long line (a move is never broken): quoted-printable, as the package
+        # chooses it from the first ten lines (base64 if shorter: the package writes it)
+        sniff = quoprimime.body_encode("\r\n".join(lines[:10]) + "\r\n", WIDTH)
+        if len(sniff) > len(binascii.b2a_base64(("\r\n".join(lines[:10]) + "\r\n")
+                                                .encode("ascii"))):
+            return None
+        cte = "quoted-printable"
+        encoded = sniff if len(lines) <= 10 else \
+            quoprimime.body_encode("\n".join(lines) + "\n", WIDTH)
+        body = encoded.replace("\n", "\r\n")
+    out += ['Content-Type: text/plain; charset="utf-8"', f"Content-Transfer-Encoding: {cte}",
             "MIME-Version: 1.0", ""]
-    body = "".join(line + "\r\n" for line in lines) or "\r\n"
     return ("\r\n".join(out) + "\r\n" + body).encode("ascii")
 
 
