@@ -16,7 +16,7 @@ import socket
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import bindparam, func, or_, select, update
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from referee.service import schema as S
@@ -41,27 +41,38 @@ def worker_id() -> str:
     return f"{socket.gethostname()[:30]}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
+# Statements of every run and every mail, built once: SQLAlchemy then skips building
+# and keying them again, which cost more than the database's own work on them.
+_DUE = or_(S.outbox.c.claimed_until.is_(None), S.outbox.c.claimed_until < bindparam("now"))
+_PENDING = (select(S.outbox.c.id).where(
+    S.outbox.c.sent_at.is_(None), S.outbox.c.failed.is_(None),
+    S.outbox.c.next_try <= bindparam("now"), _DUE)
+    .order_by(S.outbox.c.id).limit(bindparam("limit")))
+_CLAIM = (update(S.outbox).where(
+    S.outbox.c.id.in_(bindparam("ids", expanding=True)), S.outbox.c.sent_at.is_(None),
+    S.outbox.c.failed.is_(None), _DUE)
+    .values(claimed_by=bindparam("me"), claimed_until=bindparam("until")))
+_CLAIMED = (select(S.outbox).where(
+    S.outbox.c.id.in_(bindparam("ids", expanding=True)), S.outbox.c.claimed_by == bindparam("me"),
+    S.outbox.c.sent_at.is_(None)).order_by(S.outbox.c.id))
+_SENT = (update(S.outbox).where(S.outbox.c.id == bindparam("row"),
+                                S.outbox.c.claimed_by == bindparam("me"))
+         .values(sent_at=bindparam("sent_at"), attempts=bindparam("attempts"),
+                 claimed_until=None))
+
+
 def pending(store, now: float, limit: int = 100) -> list[int]:
     with store.read() as conn:
-        q = (select(S.outbox.c.id).where(
-            S.outbox.c.sent_at.is_(None), S.outbox.c.failed.is_(None), S.outbox.c.next_try <= now,
-            or_(S.outbox.c.claimed_until.is_(None), S.outbox.c.claimed_until < now))
-            .order_by(S.outbox.c.id).limit(limit))
-        return list(conn.execute(q).scalars())
+        return list(conn.execute(_PENDING, {"now": now, "limit": limit}).scalars())
 
 
 def claim(store, row_ids: list[int], me: str, now: float) -> list:
     """The rows of ``row_ids`` this worker got, in order, in one transaction (a
     compare-and-set on each); not those sent, failed or someone else's."""
     with store.write() as conn:
-        conn.execute(update(S.outbox).where(
-            S.outbox.c.id.in_(row_ids), S.outbox.c.sent_at.is_(None),
-            S.outbox.c.failed.is_(None),
-            or_(S.outbox.c.claimed_until.is_(None), S.outbox.c.claimed_until < now))
-            .values(claimed_by=me, claimed_until=now + CLAIM_SECS))
-        return list(conn.execute(select(S.outbox).where(
-            S.outbox.c.id.in_(row_ids), S.outbox.c.claimed_by == me,
-            S.outbox.c.sent_at.is_(None)).order_by(S.outbox.c.id)).mappings())
+        conn.execute(_CLAIM, {"ids": row_ids, "now": now, "me": me,
+                              "until": now + CLAIM_SECS})
+        return list(conn.execute(_CLAIMED, {"ids": row_ids, "me": me}).mappings())
 
 
 def release(store, me: str) -> None:
@@ -168,8 +179,7 @@ def _deliver_one(store, connection, row, me: str, out: Delivery, drawn, texts, r
         _finish(store, row_id, me, values)
         report(row, "deferred" if err.temporary else "failed", err.reason)
         return not err.temporary
-    _mark_sent(store, row_id, me, {"sent_at": clock(), "attempts": row["attempts"] + 1,
-                                   "claimed_until": None})
+    _mark_sent(store, row_id, me, {"sent_at": clock(), "attempts": row["attempts"] + 1})
     out.sent += 1
     report(row, "sent", "")
     return True
@@ -188,7 +198,9 @@ def _mark_sent(store, row_id: int, me: str, values: dict, *, sleep=time.sleep,
     deadline, wait = clock() + MARK_PATIENCE, 0.25
     while True:
         try:
-            return _finish(store, row_id, me, values)
+            with store.write() as conn:
+                conn.execute(_SENT, {"row": row_id, "me": me, **values})
+            return
         except (OperationalError, InterfaceError):
             if clock() + wait > deadline:
                 raise
