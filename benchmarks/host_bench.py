@@ -119,64 +119,76 @@ def _sink() -> tuple[subprocess.Popen, str]:
     return proc, f"smtp://127.0.0.1:{port}"
 
 
-def _template(store, rng, plies: int) -> str:
-    """A hosted game dealt and played to about ``plies`` plies, for clones to copy."""
+def _templates(folder: Path, count: int, plies: int) -> list[dict]:
+    """``count`` hosted games dealt and played to about ``plies`` plies in a store of
+    their own, as rows (the game, its seats, its log) for every measured store to
+    hold the same positions: two counts of live games differ only in their number."""
+    from sqlalchemy import select
+
+    from referee.service import schema as S
     from referee.service.games import create_game, game_detail
+    from referee.service.store import open_store
     from referee.service.submit import submit
 
-    gid = create_game(store, "hawaii", SEATS, host_address=HOST)
-    for seat in SEATS:
-        submit(store, gid, seat, f"salt {rng.randrange(10**6)}", via="mail")
-    while game_detail(store, gid)["ply"] < plies:
-        raw = _choose(store, gid, rng, 0, mail=False)
-        if raw is None:
-            break
-        submit(store, gid, *raw, via="mail")
-    return gid
+    store, rng, pack = open_store(f"sqlite:///{folder / 'templates.db'}"), random.Random(1), []
+    for _ in range(count):
+        gid = create_game(store, "hawaii", SEATS, host_address=HOST)
+        for seat in SEATS:
+            submit(store, gid, seat, f"salt {rng.randrange(10**6)}", via="mail")
+        while game_detail(store, gid)["ply"] < plies:
+            chosen = _choose(store, gid, rng, 0, mail=False)
+            if chosen is None:
+                break
+            submit(store, gid, *chosen, via="mail")
+        with store.read() as conn:
+            pack.append({t.name: [dict(r) for r in conn.execute(
+                select(t).where(t.c.game_id == gid if t is not S.games else t.c.id == gid))
+                .mappings()] for t in (S.games, S.seats, S.log)})
+    store.dispose()
+    return pack
 
 
-def _clone(conn, store, template: str, n: int) -> str:
-    """A copy of a hosted game under a new id, its text made its own by an ``[Event]``
+def _clone(conn, template: dict, n: int) -> str:
+    """A copy of a template game under a new id, its text made its own by an ``[Event]``
     tag (so no two games share a text, nor an entry of any cache), its chain linked
     again from that header, as adopting the text would store it."""
-    from sqlalchemy import insert, select
+    from sqlalchemy import insert
 
     from referee.service import schema as S
     from referee.service.games import new_game_id
-    from referee.service.record import append, transcript_text
+    from referee.service.record import append
 
-    game = dict(conn.execute(select(S.games).where(S.games.c.id == template)).mappings().one())
-    text = transcript_text(conn, game)
+    game = template["games"][0]
     gid = new_game_id(conn)
     header = game["header"] + f'\n[Event "bench {n}"]'
     row = dict(game, id=gid, header=header, ply=0, chain=None, lines=0)
     conn.execute(insert(S.games).values(row))
-    seats = conn.execute(select(S.seats).where(S.seats.c.game_id == template)).mappings()
     conn.execute(insert(S.seats), [dict(r, game_id=gid, thread_id=None, last_message_id=None)
-                                   for r in seats])
+                                   for r in template["seats"]])
     row["lines"] = None
-    append(conn, row, header + "\n\n" + text.split("\n\n", 1)[1], seat=None, sent=None,
+    body = [r["text"] for r in sorted(template["log"], key=lambda r: r["seq"])]
+    append(conn, row, header + "\n\n" + "\n".join(body) + "\n", seat=None, sent=None,
            via="adopt", message_id=None, now=time.time())
     return gid
 
 
-def _setup(store, games: int, rng, plies: int, templates: int = 20) -> list[str]:
-    """``games`` live 3-player games in mid-game (copies of a few played to about
-    ``plies``), each then given one move mail so the host has seen every game move
-    as it would have in running them; every mail so far marked sent."""
+def _setup(store, games: int, pack: list[dict]) -> list[str]:
+    """``games`` live 3-player games in mid-game, game ``i`` a copy of template ``i``
+    modulo their number, each then given one move mail (the same move for the copies of
+    one template) so the host has seen every game move as it would have in running
+    them; every mail so far marked sent."""
     from sqlalchemy import update
 
     from referee.service import schema as S
     from referee.service.mail.ingest import ingest
 
-    models = [_template(store, rng, plies) for _ in range(min(templates, games))]
     ids: list[str] = []
     while len(ids) < games:
         with store.write() as conn:
             for _ in range(min(500, games - len(ids))):
-                ids.append(_clone(conn, store, models[len(ids) % len(models)], len(ids)))
-    for gid in ids:
-        raw = _choose(store, gid, rng, -1)
+                ids.append(_clone(conn, pack[len(ids) % len(pack)], len(ids)))
+    for i, gid in enumerate(ids):
+        raw = _choose(store, gid, random.Random(i % len(pack)), -1)
         if raw is not None:
             ingest(store, raw)
     with store.write() as conn:
@@ -202,8 +214,8 @@ def _choose(store, gid: str, rng, n: int, *, mail: bool = True):
     return _mail(store, gid, g["to_move"], f"{rng.choice(lines)} #{g['ply']}", n)
 
 
-def scaling(url: str, games: int, moves: int, rounds: int, smtp_url: str,
-            profile: Path | None = None, plies: int = 40) -> dict:
+def scaling(url: str, games: int, moves: int, rounds: int, smtp_url: str, pack: list[dict],
+            profile: Path | None = None) -> dict:
     """CPU per move mail over ``games`` live games: its ingest, and ``mail send``
     delivering the mails it queued (to a real SMTP server), each move's mails sent
     right after it as ``serve`` does. The moves go to ``moves`` games spread over all
@@ -215,17 +227,22 @@ def scaling(url: str, games: int, moves: int, rounds: int, smtp_url: str,
     from referee.service.mail.outbox import deliver
     from referee.service.store import open_store
 
-    store, rng = open_store(url, resident=True), random.Random(2)
-    ids = _setup(store, games, rng, plies)
-    step = max(1, games // max(1, moves // rounds))
-    chosen = ids[::step][:max(1, moves // rounds)]
+    store = open_store(url, resident=True)
+    ids = _setup(store, games, pack)
+    # the same positions at every count: the k-th measured game is a copy of template
+    # k modulo their number, the copies spread over all the games
+    per = max(1, moves // rounds)
+    stride = max(1, games // per)
+    chosen = [ids[(k % len(pack)) + len(pack) * ((k // len(pack)) * stride)]
+              for k in range(per) if (k % len(pack)) + len(pack) * ((k // len(pack)) * stride)
+              < len(ids)]
     prof = {w: cProfile.Profile(time.process_time) for w in ("ingest", "send")} if profile \
         else None
     spent: dict[str, list[float]] = {"ingest": [], "send": []}
     sent = 0
     for r in range(rounds):
-        for gid in chosen:
-            raw = _choose(store, gid, rng, 1000 + r)
+        for k, gid in enumerate(chosen):
+            raw = _choose(store, gid, random.Random(f"{k % len(pack)}-{r}"), 1000 + r)
             if raw is None:
                 continue
             for what, work in (("ingest", lambda: ingest(store, raw)),
@@ -293,6 +310,9 @@ def main() -> None:
     ap.add_argument("--pg", action="store_true", help="also on a throwaway PostgreSQL")
     ap.add_argument("--sync", action="store_true",
                     help="SQLite latency with synchronous=FULL against NORMAL, nothing else")
+    ap.add_argument("--templates", type=int, default=20,
+                    help="distinct positions the live games are copies of")
+    ap.add_argument("--plies", type=int, default=40, help="how far they are played")
     ap.add_argument("--profile", type=Path, help="write cProfile files of ingest and "
                     "sending to this folder")
     args = ap.parse_args()
@@ -305,6 +325,8 @@ def main() -> None:
     cluster = sink = None
     try:
         sink, smtp_url = _sink()
+        os.environ["REFEREE_CACHE_DIR"] = str(folder / "cache-templates")
+        pack = _templates(folder, args.templates, args.plies)
         targets = [("SQLite", lambda tag: f"sqlite:///{folder / f'{tag}.db'}")]
         if args.pg:
             from tests.service.pgcluster import PgCluster
@@ -323,7 +345,7 @@ def main() -> None:
                 if where:
                     where.mkdir(exist_ok=True)
                 figures[n] = scaling(url(f"games-{n}"), n, args.moves, args.rounds,
-                                     smtp_url, where)
+                                     smtp_url, pack, where)
             report_scaling(name, figures)
     finally:
         if sink is not None:
