@@ -9,7 +9,7 @@ the log (ply, chain head, whose turn) so listings need no replay.
 from __future__ import annotations
 
 from sqlalchemy import (Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String,
-                        Table, Text, UniqueConstraint)
+                        Table, Text, UniqueConstraint, text)
 
 metadata = MetaData()
 
@@ -112,6 +112,10 @@ outbox = Table(
     Column("last_error", Text),
 )
 Index("outbox_pending", outbox.c.sent_at, outbox.c.next_try)
+# The mail still to send, oldest first, whatever the number sent before it: a host's
+# outbox grows with every move, and a sender must not read through what is done.
+Index("outbox_due", outbox.c.id, sqlite_where=text("sent_at IS NULL AND failed IS NULL"),
+      postgresql_where=text("sent_at IS NULL AND failed IS NULL"))
 
 # When each address was last refused: one refusal per address per REFUSAL_GAP.
 refusals = Table(
