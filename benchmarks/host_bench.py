@@ -1,29 +1,37 @@
-"""The hosted referee's speed (docs/performance.md, issue 12's targets).
+"""The hosted referee's speed (docs/performance.md; issue 12's and issue 21's targets).
 
-    python benchmarks/host_bench.py [--moves 200] [--games 1000] [--rounds 2] [--pg]
+    python benchmarks/host_bench.py [--moves 200] [--games 1000,10000] [--rounds 1] [--pg]
+                                    [--profile DIR]
     python benchmarks/host_bench.py --sync [--moves 200]
 
-1. Latency: the median wall time (and CPU time, less disturbed by a loaded machine) for a resident process to ingest one move mail
-   (parse, authenticate, validate, append, queue the notifications, commit) in a
-   3-player Hawaii game, on SQLite (target <= 20 ms).
-2. Throughput: GAMES live 3-player Hawaii games, one move mail each in turn, ROUNDS
-   times round the table: moves per second of ingest time on one core (target >= 200/s).
-
-3. What was moved out of the move's transaction: the CPU time ``referee mail send``
-   spends writing the mails of a move (the state drawn as text, the mover's options,
-   the MIME message; no pictures, no SMTP), per move.
+1. Latency: the median wall time (and CPU time, less disturbed by a loaded machine) for
+   a resident process to ingest one move mail (parse, authenticate, validate, append,
+   queue the notifications, commit) in a 3-player Hawaii game (target <= 20 ms).
+2. Scaling: for each count of live games (1,000 and 10,000 by default) a fresh store of
+   that many 3-player Hawaii games in mid-game (about 40 plies), each of which has
+   had a move since the process started, as a host that has been running; then MOVES
+   move mails spread over them, each followed by ``mail send``'s delivery of the mails
+   it queued to a real SMTP server (aiosmtpd, in its own process). Printed: the median
+   CPU time per move mail of its ingest and of sending its mails, move mails per CPU
+   second (ingest plus sending; target >= 200), and the ratio of the largest count to
+   the smallest measured in the same run (target <= 1: the cost of a move must not grow
+   with the number of games).
 
 Both on SQLite and, with --pg, on a throwaway PostgreSQL cluster started like the
-tests' (tests/service/pgcluster.py). ``--sync`` measures only the latency on SQLite,
-with the store's ``synchronous=FULL`` (a commit survives a power loss) and with NORMAL,
-alternating, in one run. Choosing a move and writing its mail happen
-outside the measure; everything the referee does with the mail is inside.
+tests' (tests/service/pgcluster.py); the CPU figures are this process's (the database
+server's and the mail server's are their own). ``--sync`` measures only the latency on
+SQLite, with the store's ``synchronous=FULL`` (a commit survives a power loss) and with
+NORMAL, alternating, in one run. Choosing a move and writing its mail happen outside the
+measure; everything the referee does with the mail is inside. ``--profile DIR`` writes
+cProfile files (CPU time) of the ingests and the sending for each count.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -89,41 +97,192 @@ def latency(url: str, moves: int) -> tuple[float, float]:
     return statistics.median(times), statistics.median(cpu)
 
 
-def throughput(url: str, games: int, rounds: int) -> tuple[float, int, object]:
-    from referee.service.mail.ingest import ingest
-    from referee.service.store import open_store
+def _sink() -> tuple[subprocess.Popen, str]:
+    """An SMTP server (aiosmtpd) in its own process that takes every mail and keeps none:
+    the mail server's work is not the referee's, so its CPU is not counted."""
+    code = ("import asyncio, sys\n"
+            "from aiosmtpd.controller import Controller\n"
+            "class Sink:\n"
+            "    async def handle_DATA(self, server, session, envelope):\n"
+            "        return '250 OK'\n"
+            "c = Controller(Sink(), hostname='127.0.0.1', port=int(sys.argv[1]))\n"
+            "c.start()\n"
+            "print('ready', flush=True)\n"
+            "sys.stdin.read()\n"
+            "c.stop()\n")
+    from tests.service.mailservers import free_port
 
-    store, rng = open_store(url, resident=True), random.Random(2)
-    ids = [_new_game(store, rng) for _ in range(games)]
-    spent, done = 0.0, 0
-    for r in range(rounds):
-        for gid in ids:
-            raw = _next_mail(store, gid, rng, 1000 + r)
-            if raw is None:
-                continue
-            t = time.process_time()
-            result = ingest(store, raw)
-            spent += time.process_time() - t
-            done += result.reply is not None and bool(result.reply.lines)
-    return done / spent, done, store
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-c", code, str(port)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    proc.stdout.readline()
+    return proc, f"smtp://127.0.0.1:{port}"
 
 
-def composing(store, limit: int = 600) -> float:
-    """CPU seconds per move of composing its waiting mails, as ``mail send`` does."""
+def _templates(folder: Path, count: int, plies: int) -> list[dict]:
+    """``count`` hosted games dealt and played to about ``plies`` plies in a store of
+    their own, as rows (the game, its seats, its log) for every measured store to
+    hold the same positions: two counts of live games differ only in their number."""
     from sqlalchemy import select
 
     from referee.service import schema as S
-    from referee.service.mail.outbox import compose_row
+    from referee.service.games import create_game, game_detail
+    from referee.service.store import open_store
+    from referee.service.submit import submit
 
-    with store.read() as conn:
-        rows = list(conn.execute(select(S.outbox).where(S.outbox.c.sent_at.is_(None))
-                                 .order_by(S.outbox.c.id.desc()).limit(limit)).mappings())
-    moves = len({r["png_state"] for r in rows if r["kind"] == "notify"}) or 1
-    texts: dict = {}
-    t = time.process_time()
-    for row in rows:
-        compose_row(row, None, texts)
-    return (time.process_time() - t) / moves
+    store, rng, pack = open_store(f"sqlite:///{folder / 'templates.db'}"), random.Random(1), []
+    for _ in range(count):
+        gid = create_game(store, "hawaii", SEATS, host_address=HOST)
+        for seat in SEATS:
+            submit(store, gid, seat, f"salt {rng.randrange(10**6)}", via="mail")
+        while game_detail(store, gid)["ply"] < plies:
+            chosen = _choose(store, gid, rng, 0, mail=False)
+            if chosen is None:
+                break
+            submit(store, gid, *chosen, via="mail")
+        with store.read() as conn:
+            pack.append({t.name: [dict(r) for r in conn.execute(
+                select(t).where(t.c.game_id == gid if t is not S.games else t.c.id == gid))
+                .mappings()] for t in (S.games, S.seats, S.log)})
+    store.dispose()
+    return pack
+
+
+def _clone(conn, template: dict, n: int) -> str:
+    """A copy of a template game under a new id, its text made its own by an ``[Event]``
+    tag (so no two games share a text, nor an entry of any cache), its chain linked
+    again from that header, as adopting the text would store it."""
+    from sqlalchemy import insert
+
+    from referee.service import schema as S
+    from referee.service.games import new_game_id
+    from referee.service.record import append
+
+    game = template["games"][0]
+    gid = new_game_id(conn)
+    header = game["header"] + f'\n[Event "bench {n}"]'
+    row = dict(game, id=gid, header=header, ply=0, chain=None, lines=0)
+    conn.execute(insert(S.games).values(row))
+    conn.execute(insert(S.seats), [dict(r, game_id=gid, thread_id=None, last_message_id=None)
+                                   for r in template["seats"]])
+    row["lines"] = None
+    body = [r["text"] for r in sorted(template["log"], key=lambda r: r["seq"])]
+    append(conn, row, header + "\n\n" + "\n".join(body) + "\n", seat=None, sent=None,
+           via="adopt", message_id=None, now=time.time())
+    return gid
+
+
+def _setup(store, games: int, pack: list[dict]) -> list[str]:
+    """``games`` live 3-player games in mid-game, game ``i`` a copy of template ``i``
+    modulo their number, each then given one move mail (the same move for the copies of
+    one template) so the host has seen every game move as it would have in running
+    them; every mail so far marked sent."""
+    from sqlalchemy import update
+
+    from referee.service import schema as S
+    from referee.service.mail.ingest import ingest
+
+    ids: list[str] = []
+    while len(ids) < games:
+        with store.write() as conn:
+            for _ in range(min(500, games - len(ids))):
+                ids.append(_clone(conn, pack[len(ids) % len(pack)], len(ids)))
+    for i, gid in enumerate(ids):
+        raw = _choose(store, gid, random.Random(i % len(pack)), -1)
+        if raw is not None:
+            ingest(store, raw)
+    with store.write() as conn:
+        conn.execute(update(S.outbox).values(sent_at=0.0))
+    return ids
+
+
+def _choose(store, gid: str, rng, n: int, *, mail: bool = True):
+    """A move mail for ``gid`` (without ``mail``: the seat and the line) chosen from the stored text replayed here, apart from the
+    referee's memory and its state cache (which a replay of its own would warm)."""
+    from referee.operations.listing import legal_lines
+    from referee.replay import replay
+    from referee.service.games import export_text, game_detail
+    from referee.transcript import read_text
+
+    g = game_detail(store, gid)
+    if g["status"] != "playing":
+        return None
+    rp = replay(read_text(export_text(store, gid), gid))
+    _, lines, _ = legal_lines(rp.module, rp.state, 30)
+    if not mail:
+        return g["to_move"], rng.choice(lines)
+    return _mail(store, gid, g["to_move"], f"{rng.choice(lines)} #{g['ply']}", n)
+
+
+def scaling(url: str, games: int, moves: int, rounds: int, smtp_url: str, pack: list[dict],
+            profile: Path | None = None) -> dict:
+    """CPU per move mail over ``games`` live games: its ingest, and ``mail send``
+    delivering the mails it queued (to a real SMTP server), each move's mails sent
+    right after it as ``serve`` does. The moves go to ``moves`` games spread over all
+    of them, ``rounds`` times round, so with more live games than the process keeps
+    in memory most of them come to a game it has not seen for a while."""
+    import cProfile
+
+    from referee.service.mail.ingest import ingest
+    from referee.service.mail.outbox import deliver
+    from referee.service.store import open_store
+
+    store = open_store(url, resident=True)
+    ids = _setup(store, games, pack)
+    # the same positions at every count: the k-th measured game is a copy of template
+    # k modulo their number, the copies spread over all the games
+    per = max(1, moves // rounds)
+    stride = max(1, games // per)
+    chosen = [ids[(k % len(pack)) + len(pack) * ((k // len(pack)) * stride)]
+              for k in range(per) if (k % len(pack)) + len(pack) * ((k // len(pack)) * stride)
+              < len(ids)]
+    prof = {w: cProfile.Profile(time.process_time) for w in ("ingest", "send")} if profile \
+        else None
+    spent: dict[str, list[float]] = {"ingest": [], "send": []}
+    sent = 0
+    for r in range(rounds):
+        for k, gid in enumerate(chosen):
+            raw = _choose(store, gid, random.Random(f"{k % len(pack)}-{r}"), 1000 + r)
+            if raw is None:
+                continue
+            for what, work in (("ingest", lambda: ingest(store, raw)),
+                               ("send", lambda: deliver(store, smtp_url))):
+                if prof:
+                    prof[what].enable()
+                t = time.process_time()
+                done = work()
+                spent[what].append(time.process_time() - t)
+                if prof:
+                    prof[what].disable()
+                if what == "ingest":
+                    assert done.outcome == "handled" and done.reply.ok, done
+                else:
+                    assert done.failed == done.deferred == 0, done
+                    sent += done.sent
+    if prof:
+        for what, p in prof.items():
+            p.dump_stats(str(profile / f"{what}-{games}.prof"))
+    store.dispose()
+    n = len(spent["ingest"])
+    return {"moves": n, "mails": sent,
+            "ingest": statistics.median(spent["ingest"]),
+            "send": statistics.median(spent["send"]),
+            "rate": n / (sum(spent["ingest"]) + sum(spent["send"]))}
+
+
+def report_scaling(name: str, figures: dict[int, dict]) -> None:
+    counts = sorted(figures)
+    for n in counts:
+        f = figures[n]
+        print(f"{name}: {n:,} live games: {f['moves']} move mails ({f['mails']} mails sent): "
+              f"CPU per move mail, median: ingest {f['ingest'] * 1000:.2f} ms, sending its "
+              f"mails {f['send'] * 1000:.2f} ms; {f['rate']:.0f} move mails per CPU second "
+              f"(target >= 200: {'met' if f['rate'] >= 200 else 'NOT met'})")
+    low, high = figures[counts[0]], figures[counts[-1]]
+    print(f"{name}: ratio {counts[-1]:,}/{counts[0]:,} games: ingest "
+          f"{high['ingest'] / low['ingest']:.2f}, sending {high['send'] / low['send']:.2f}, "
+          f"ingest plus sending {(high['ingest'] + high['send']) / (low['ingest'] + low['send']):.2f}"
+          " (target <= 1)")
 
 
 def sync_cost(folder: Path, moves: int) -> None:
@@ -143,34 +302,55 @@ def sync_cost(folder: Path, moves: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--moves", type=int, default=200)
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--moves", type=int, default=200,
+                    help="move mails measured (latency), and per live-games count")
+    ap.add_argument("--games", default="1000,10000",
+                    help="live games, one count or several separated by commas")
+    ap.add_argument("--rounds", type=int, default=1, help="times round the measured games")
     ap.add_argument("--pg", action="store_true", help="also on a throwaway PostgreSQL")
     ap.add_argument("--sync", action="store_true",
                     help="SQLite latency with synchronous=FULL against NORMAL, nothing else")
+    ap.add_argument("--templates", type=int, default=20,
+                    help="distinct positions the live games are copies of")
+    ap.add_argument("--plies", type=int, default=40, help="how far they are played")
+    ap.add_argument("--profile", type=Path, help="write cProfile files of ingest and "
+                    "sending to this folder")
     args = ap.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="referee-bench-"))
     if args.sync:
         return sync_cost(folder, args.moves)
-    targets = [("SQLite", f"sqlite:///{folder / 'lat.db'}", f"sqlite:///{folder / 'thr.db'}")]
-    cluster = None
-    if args.pg:
-        from tests.service.pgcluster import PgCluster
-        cluster = PgCluster()
-        targets.append(("PostgreSQL", cluster.new_database(), cluster.new_database()))
+    counts = [int(c) for c in str(args.games).split(",") if c.strip()]
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
+    cluster = sink = None
     try:
-        for name, lat_url, thr_url in targets:
-            wall, cpu = latency(lat_url, args.moves)
+        sink, smtp_url = _sink()
+        os.environ["REFEREE_CACHE_DIR"] = str(folder / "cache-templates")
+        pack = _templates(folder, args.templates, args.plies)
+        targets = [("SQLite", lambda tag: f"sqlite:///{folder / f'{tag}.db'}")]
+        if args.pg:
+            from tests.service.pgcluster import PgCluster
+            cluster = PgCluster()
+            targets.append(("PostgreSQL", lambda tag: cluster.new_database()))
+        for name, url in targets:
+            wall, cpu = latency(url("latency"), args.moves)
             print(f"{name}: ingest of one move mail, median of {args.moves}: wall "
                   f"{wall * 1000:.1f} ms, CPU {cpu * 1000:.1f} ms "
                   f"(target <= 20 ms: {'met' if wall <= 0.020 else 'NOT met'})")
-            rate, n, store = throughput(thr_url, args.games, args.rounds)
-            print(f"{name}: {n} moves over {args.games} live games: {rate:.0f} moves/s of CPU "
-                  f"(target >= 200/s: {'met' if rate >= 200 else 'NOT met'})")
-            print(f"{name}: mail send writing a move's mails (no pictures): "
-                  f"{composing(store) * 1000:.1f} ms of CPU per move")
+            figures = {}
+            for n in counts:
+                # each count starts with a cold state cache of its own, as a new host
+                os.environ["REFEREE_CACHE_DIR"] = str(folder / f"cache-{name}-{n}")
+                where = args.profile / name if args.profile else None
+                if where:
+                    where.mkdir(exist_ok=True)
+                figures[n] = scaling(url(f"games-{n}"), n, args.moves, args.rounds,
+                                     smtp_url, pack, where)
+            report_scaling(name, figures)
     finally:
+        if sink is not None:
+            sink.stdin.close()
+            sink.wait(30)
         if cluster is not None:
             cluster.stop()
 

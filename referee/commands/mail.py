@@ -120,7 +120,6 @@ def poll(ctx, maildir, imap, imap_password_file, db, now, url):
             run_ingest(store, polled.raw, now=parse_now(now))
             polled.done()
             n += 1
-        store.save_states()
     except (SQLAlchemyError, OSError) as exc:
         return _store_failed(exc)
     click.echo(f"handled {n} message{'s' if n != 1 else ''}", err=True)

@@ -108,7 +108,12 @@ def build(moves: Iterable[Any], path_of: Callable[[Any], Path],
           chosen: Sequence[str] = ()) -> Step | Complete:
     """The next step after ``chosen``, or the move they leave; BadChoiceError for a
     choice the step does not offer (naming the choices it does)."""
-    rows = [(tuple(path_of(m)), m) for m in moves]
+    return build_rows([(tuple(path_of(m)), m) for m in moves], chosen)
+
+
+def build_rows(rows: list, chosen: Sequence[str] = ()) -> Step | Complete:
+    """:func:`build` from each move's path made already (``(path, move)`` rows): a
+    caller asking several steps of one position makes the paths once."""
     if not rows:
         raise BadChoiceError("there is no legal move to choose")
     queue, made, depth = list(chosen), [], 0

@@ -28,10 +28,9 @@ def cache_root() -> Path:
     return Path(base) / "referee" / "states"
 
 
-@lru_cache(maxsize=1)
-def fingerprint() -> str:
-    """Names, sizes and times of every source, grammar and data file of the referee."""
-    digest = hashlib.sha256()
+def _sources():
+    """Every source, grammar and data file of the referee (and a group's corrected
+    component data), in a fixed order."""
     roots = {Path(__file__).resolve().parent, grammar_dir().resolve(), games_dir().resolve()}
     override = os.environ.get("REFEREE_COMPONENTS_DIR")
     if override and os.path.isdir(override):
@@ -41,8 +40,28 @@ def fingerprint() -> str:
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             for name in sorted(files):
                 if name.endswith((".py", ".lark", ".yaml")):
-                    st = os.stat(os.path.join(folder, name))
-                    digest.update(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+                    yield folder, name
+
+
+@lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """Names, sizes and times of every source, grammar and data file of the referee."""
+    digest = hashlib.sha256()
+    for folder, name in _sources():
+        st = os.stat(os.path.join(folder, name))
+        digest.update(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def content_fingerprint() -> str:
+    """The contents of the same files, where they lie left out: the same for every
+    installation of one version, so processes on several machines sharing one store
+    agree on it (reading the files costs a few milliseconds, once per process)."""
+    digest = hashlib.sha256()
+    for folder, name in _sources():
+        data = Path(folder, name).read_bytes()
+        digest.update(f"{name}:{len(data)}\n".encode() + data)
     return digest.hexdigest()
 
 

@@ -66,7 +66,9 @@ class GameModule(Protocol):
 
     # state as data
     def state_to_json(self, state: State) -> dict: ...
-    def state_from_json(self, data: dict) -> State: ...
+    def state_from_json(self, data: dict, *, checked: bool = True) -> State: ...
+    # checked=False: a state this code wrote and signed itself (a host's saved state,
+    # referee/replay/snapshot.py), which passed the consistency check when it was made
     def render(self, state: State, fmt: str = "text") -> str: ...   # text|markdown|narrow|svg
     def seat_colours(self) -> dict[str, str]:
         """Each seat's colour as ``#rrggbb``, as the picture draws it: a forum post

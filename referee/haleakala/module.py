@@ -48,8 +48,8 @@ class HaleakalaModule(LazyGameModule):
     def state_to_json(self, state) -> dict:
         return state_json.state_to_json(state)
 
-    def state_from_json(self, data: dict):
-        return state_json.state_from_json(data)
+    def state_from_json(self, data: dict, *, checked: bool = True):
+        return state_json.state_from_json(data, checked=checked)
 
 
 MODULE = HaleakalaModule()

@@ -51,8 +51,8 @@ class HawaiiModule(LazyGameModule):
     def state_to_json(self, state) -> dict:
         return state_json.to_json(state)
 
-    def state_from_json(self, data: dict):
-        return state_json.from_json(data)
+    def state_from_json(self, data: dict, *, checked: bool = True):
+        return state_json.from_json(data, checked=checked)
 
 
 MODULE = HawaiiModule()

@@ -2,7 +2,7 @@
 list or step by step (the move builder)."""
 from __future__ import annotations
 
-from referee.core.builder import Complete, build
+from referee.core.builder import Complete, build_rows
 from referee.core.game import CHANCE
 from referee.errors import BadChoiceError
 from referee.replay.control import resigned, to_move
@@ -52,34 +52,44 @@ def _chance_lines(module, state, limit: int) -> tuple[str, list[str], int]:
     return head, [f"#   {line.split(None, 2)[2]}  p={p}" for line, p in alone], len(outcomes)
 
 
-def next_step(module, state, chosen=()) -> dict:
+def move_rows(module, state) -> list:
+    """Each legal move with its path of builder choices, ``(path, move)``: what
+    :func:`next_step` and :func:`example_lines` read, made once by a caller that asks
+    both (a mail to the seat to move asks three times of one position)."""
+    return [(tuple(module.move_path(m, state)), m) for m in state.legal_moves()]
+
+
+def next_step(module, state, chosen=(), rows=None) -> dict:
     """The move builder's answer after the choices ``chosen``: ``{"step", "choices",
     "made"}`` with each choice's count of legal moves, or ``{"move": LINE, "made"}`` once
     they leave one move. BadChoiceError when no seat chooses now (a draw is due, the
-    game is over, the seat has resigned) or a choice is not offered."""
+    game is over, the seat has resigned) or a choice is not offered. ``rows``: the
+    position's :func:`move_rows`, if the caller has them."""
     who = to_move(state)
     if who is None or who == CHANCE:
         raise BadChoiceError("no seat chooses a move now: "
                              + ("a chance line is due" if who == CHANCE else "the game is over"))
     if who in resigned(state):
         raise BadChoiceError(f"{who} has resigned: the referee plays its moves (T-5)")
-    done = build(state.legal_moves(), lambda m: module.move_path(m, state), chosen)
+    done = build_rows(move_rows(module, state) if rows is None else rows, chosen)
     if isinstance(done, Complete):
         return {"move": canonical_move(module, done.move, state, who), "made": list(done.made)}
     return {"step": done.name, "seat": who, "made": list(done.made),
             "choices": [{"choice": c.label, "moves": c.moves} for c in done.choices]}
 
 
-def example_lines(module, state, n: int = 3) -> list[str]:
+def example_lines(module, state, n: int = 3, rows=None) -> list[str]:
     """Up to ``n`` canonical lines legal now that differ where the legal moves first
     differ (another place, another purchase), not twenty payments of one purchase:
     what a notification shows a player as lines to copy. Under each first choice the
-    move of fewest words in its steps (the plainest payment) stands for the rest."""
+    move of fewest words in its steps (the plainest payment) stands for the rest.
+    ``rows``: the position's :func:`move_rows`, if the caller has them."""
     who = to_move(state)
     if who is None or who == CHANCE or who in resigned(state) or n < 1:
         return []
-    moves = state.legal_moves()
-    paths = [tuple(module.move_path(m, state)) for m in moves]
+    rows = move_rows(module, state) if rows is None else rows
+    paths = [path for path, _ in rows]
+    moves = [move for _, move in rows]
     depth = 0
     while len({p[depth][1] if len(p) > depth else None for p in paths}) == 1 \
             and any(len(p) > depth for p in paths):

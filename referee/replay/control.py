@@ -102,12 +102,19 @@ def state_json(module, state) -> dict:
     return data
 
 
-def state_from_json(module, data: dict, players) -> object:
+def _from_json(module, data: dict, checked: bool):
+    """The game's own reading (``checked`` passed only when off: a game whose module
+    predates it reads every state with its checks)."""
+    return module.state_from_json(data) if checked else module.state_from_json(data, checked=False)
+
+
+def state_from_json(module, data: dict, players, *, checked: bool = True) -> object:
     """The state :func:`state_json` wrote, resignations included (``players``: the game's
-    seats, from its header). What the resignations decided is derived again, not read."""
+    seats, from its header). What the resignations decided is derived again, not read.
+    ``checked=False`` for a state this code wrote and signed itself (no consistency check)."""
     gone = data.get("resigned") or []
     if not gone:
-        return module.state_from_json(data)
+        return _from_json(module, data, checked)
     if not isinstance(gone, list) or any(s not in players for s in gone) \
             or len(set(gone)) != len(gone):
         raise BadPositionError(f"'resigned' must list seats of the game ({' '.join(players)}),"
@@ -118,7 +125,7 @@ def state_from_json(module, data: dict, players) -> object:
         del data["result"]                      # the referee's, made again from the state
     if len(gone) >= len(players) - 1:
         data.pop("to_move", None)               # null because resignations ended the game
-    state = module.state_from_json(data)
+    state = _from_json(module, data, checked)
     state.control = Resignations(tuple(players), tuple(gone))
     return state
 

@@ -9,7 +9,7 @@ the log (ply, chain head, whose turn) so listings need no replay.
 from __future__ import annotations
 
 from sqlalchemy import (Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String,
-                        Table, Text, UniqueConstraint)
+                        Table, Text, UniqueConstraint, text)
 
 metadata = MetaData()
 
@@ -119,6 +119,10 @@ outbox = Table(
     Column("last_error", Text),
 )
 Index("outbox_pending", outbox.c.sent_at, outbox.c.next_try)
+# The mail still to send, oldest first, whatever the number sent before it: a host's
+# outbox grows with every move, and a sender must not read through what is done.
+Index("outbox_due", outbox.c.id, sqlite_where=text("sent_at IS NULL AND failed IS NULL"),
+      postgresql_where=text("sent_at IS NULL AND failed IS NULL"))
 
 # When each address was last refused: one refusal per address per REFUSAL_GAP.
 refusals = Table(
@@ -175,3 +179,15 @@ forum_answers = Table(
     Column("last_error", Text),
 )
 Index("forum_answers_pending", forum_answers.c.sent_at, forum_answers.c.next_try)
+
+# Each game's state at the end of its text, kept with every move for any process of the
+# host that has not got it in memory (``referee/replay/snapshot.py``, seal/unseal):
+# bound to the digest of exactly that text and signed with the host key, so a stale or
+# altered row is never believed and the game is replayed instead.
+states = Table(
+    "states", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("digest", String(64), nullable=False),        # the text's (and the code's)
+    Column("doc", Text, nullable=False),                 # JSON: the replay at its end
+    Column("mac", String(64), nullable=False),           # HMAC-SHA256, the host key
+)

@@ -17,6 +17,7 @@ from referee.errors import BadHeaderError, RefereeError
 from referee.operations import digest, format_error, play_text
 from referee.replay import genesis, replay, result_text, snapshot, state_json, to_move
 from referee.service import schema as S
+from referee.service import states
 from referee.service.forumplay import answers
 from referee.service.mail.notify import (Batch, accepted_text, picture_source, position_mail,
                                          to_seat)
@@ -68,6 +69,8 @@ class Session:
             raise NoSuchSeat(f"game {game_id} has no seat {self.seat}")
         self._text: str | None = None
         self._own = None          # (text, replay at its end) made by this session
+        self._stored = None       # (text, replay at its end from the store, or None)
+        self._save = False        # _own is new in this transaction: kept with the commit
         self._state = None
         self._json = None         # (state, its JSON)
         self._dirty: set[str] = set()
@@ -95,23 +98,29 @@ class Session:
             update_game(self.conn, self.game["id"], {k: self.game[k] for k in self._dirty})
             self._dirty = set()
         self.batch.flush(self.conn)
+        if self._save and self._own is not None and self._own[0] is self._text:
+            states.save(self.store, self.conn, self.game["id"], *self._own)
+        self._save = False
 
     def _keep(self) -> None:
-        """After the commit: remember the text and its replay for the game's next move,
-        and leave the state for other processes in the state cache (a resident process
-        does that once for each game's last state, :meth:`Store.save_states`)."""
+        """After the commit: remember the text and its replay for the game's next move
+        (other processes find the state in the store, :mod:`referee.service.states`)."""
         if self._own is not None and self._own[0] is self._text:
             self.store.remember(self.game["id"], version(self.game), *self._own)
 
     def replay_copy(self):
-        """A replay at the end of :attr:`text` to advance, from memory (None: not kept)."""
+        """A replay at the end of :attr:`text` to advance, from memory or from the
+        state the store keeps for exactly this text (None: neither has it)."""
         text = self.text
         if self._own is not None and self._own[0] is text:
             return snapshot.copy(self._own[1])
         entry = self.store.kept.get(self.game["id"])
         if entry is not None and entry[1] == text:
             return snapshot.copy(entry[2])
-        return None
+        if self._stored is None or self._stored[0] is not text:
+            self._stored = (text, states.load(self.store, self.conn, self.game["id"], text,
+                                              self.name))
+        return None if self._stored[1] is None else snapshot.copy(self._stored[1])
 
     def state_json(self, state) -> dict:
         """The state's JSON, made once for the listing's round, the mails and the state
@@ -206,6 +215,7 @@ class Session:
         self._state = played.state
         if played.replay is not None and played.text is not None and not played.replay.errors:
             self._own = (played.text, played.replay)
+            self._save = True
         else:
             self._own = None
         if added and any(not line.lstrip().startswith("[") for line in added):

@@ -18,10 +18,9 @@ from pathlib import Path
 from sqlalchemy import bindparam, create_engine, event, insert, select, text
 from sqlalchemy.engine import make_url
 
-from referee.replay import snapshot
 from referee.service import schema as S
 
-HEAD = "r0006"            # the newest migration; a store at it needs no Alembic run
+HEAD = "r0007"            # the newest migration; a store at it needs no Alembic run
 KEEP_GAMES = 2000         # games whose last text and replay a process keeps in memory
 BUSY_TIMEOUT_MS = 60_000
 # A move acknowledged to a mail server or a page survives a power loss: FULL syncs the
@@ -53,10 +52,7 @@ BEFORE_COMMIT, AFTER_COMMIT = "referee_before_commit", "referee_after_commit"
 class Store:
     """An open store. ``write()`` and ``read()`` are its transactions.
 
-    ``resident`` says the process handles many commands and keeps its games in
-    memory (``mail poll``, ``serve``): it then writes the state cache, which a
-    process started per mail (``mail ingest``) reads back, once per game when it
-    is done (:meth:`save_states`) instead of after every move."""
+    ``resident`` says the process handles many commands (``mail poll``, ``serve``)."""
 
     def __init__(self, engine, *, resident: bool = False, public_url: str | None = None):
         self.engine = engine
@@ -66,10 +62,9 @@ class Store:
         self.sqlite = engine.dialect.name == "sqlite"
         self.resident = resident
         # game -> (version, text, replay at its end) of what this process committed
-        # last (record.version names the text); the games whose entry the state cache
-        # does not have yet. A web server's threads commit moves at the same time.
+        # last (record.version names the text), the last played last. A web server's
+        # threads commit moves at the same time.
         self.kept: dict[str, tuple[tuple, str, object]] = {}
-        self.unsaved: set[str] = set()
         self._kept_lock = threading.Lock()
         self._host_key: bytes | None = None
         # called after every write transaction that committed (``serve`` wakes its
@@ -80,34 +75,16 @@ class Store:
         """Keep a game's committed ``text`` and the replay at its end (only after the
         commit, so nothing rolled back is ever kept). A thread that committed later
         but got here first is not undone: the log only grows, so more rows
-        (``version[1]``) is later. A process started per mail saves it at once."""
+        (``version[1]``) is later. The game the longest unplayed makes room; its state
+        is in the store (``referee/service/states.py``), written with its move."""
         with self._kept_lock:
             old = self.kept.pop(game_id, None)
             if old is not None and old[0][1] > version[1]:
                 self.kept[game_id] = old
                 return
             while len(self.kept) >= KEEP_GAMES:
-                gone = next(iter(self.kept))
-                if gone in self.unsaved:
-                    self._save(gone)
-                del self.kept[gone]
+                del self.kept[next(iter(self.kept))]
             self.kept[game_id] = (version, text, rp)
-            self.unsaved.add(game_id)
-        if not self.resident:
-            self.save_states()
-
-    def save_states(self) -> None:
-        """Write the state cache entry of each game's last committed state (the next
-        process that plays the game reads it instead of replaying the whole game)."""
-        with self._kept_lock:
-            for game_id in list(self.unsaved):
-                self._save(game_id)
-
-    def _save(self, game_id: str) -> None:
-
-        self.unsaved.discard(game_id)
-        _, text, rp = self.kept[game_id]
-        snapshot.save(rp, text.encode("utf-8"))
 
     @contextmanager
     def write(self):

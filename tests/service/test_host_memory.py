@@ -161,25 +161,6 @@ def test_a_position_that_no_longer_reads_still_gives_a_mail(store):
     assert game_detail(store, gid)["witness"] in body
 
 
-def test_resident_processes_write_the_state_cache_once_per_game(tmp_path, monkeypatch):
-    from referee.replay import snapshot
-
-    monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
-    saved = []
-    real = snapshot.save
-    monkeypatch.setattr(snapshot, "save", lambda rp, raw: (saved.append(raw), real(rp, raw)))
-    store = open_store(f"sqlite:///{tmp_path / 'r.db'}", resident=True)
-    gid = _dealt(store)
-    for _ in range(3):
-        seat, line = _move(store, gid)
-        assert submit(store, gid, seat, line, via="web").ok
-    saved.clear()
-    store.save_states()
-    assert saved == [export_text(store, gid).encode("utf-8")]
-    store.save_states()
-    assert len(saved) == 1                      # nothing new since
-
-
 def test_the_reply_and_notifications_are_one_statement(store):
     """A move's mails are written together at the end of its transaction."""
     from sqlalchemy import event

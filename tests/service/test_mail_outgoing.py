@@ -111,3 +111,46 @@ def test_new_message_ids_are_unique_and_well_formed():
     assert all(i.startswith("<") and i.endswith("@example.org>") for i in ids)
     with pytest.raises(ValueError):
         new_message_id("example.org>\r\nBcc: x")
+
+
+
+def test_plain_messages_are_written_as_the_email_package_writes_them(monkeypatch):
+    """A text-only message in plain ASCII is written directly (a fortieth of the cost):
+    byte for byte what the email package writes, for texts and headers of every length
+    round the fold and the line limit; anything else goes to the package."""
+    import random
+    from datetime import datetime, timezone
+
+    from referee.service.mail import outgoing
+
+    direct = outgoing._plain_message
+    taken = []
+    rng = random.Random(5)
+    words = ["a", "ply", "RED", "moves", "B1", "kahuna", "<x.1@h.example>", "From", ".",
+             "-", "x" * 30]
+    odd = ["=?q", "é", "y" * 77, "z" * 80, "\t", "  ", "\r"]
+
+    def word(control=True):
+        return rng.choice((odd if control else odd[:4] + ["  "]) if rng.random() < 0.02 else words)
+
+    date = datetime(2026, 11, 25, 12, 0, tzinfo=timezone.utc)
+    for _ in range(600):
+        text = "\n".join(" ".join(word() for _ in range(rng.randrange(0, 14)))
+                         for _ in range(rng.randrange(0, 6))) + rng.choice(["", "\n", "\n\n"])
+        refs = [f"<{rng.randrange(10**rng.randrange(1, 40))}.{i}@players.example>"
+                for i in range(rng.randrange(0, 8))]
+        kw = dict(sender="referee@host.example", to=rng.choice(
+                      ["red@players.example", "Red <red@players.example>",
+                       "a@b.example, c@d.example", "x" * 70 + "@players.example"]),
+                  subject=" ".join(word(False) for _ in range(rng.randrange(1, 25))),
+                  text=text, references=refs, date=date,
+                  in_reply_to=refs[-1] if refs and rng.random() < 0.8 else None,
+                  message_id="<m.2@host.example>", reply_to="referee+g.r.1.abc@host.example",
+                  headers={"X-Referee-Game": "abc123", "X-Referee-Seat": "RED"})
+        monkeypatch.setattr(outgoing, "_plain_message",
+                            lambda fields, text: taken.append(direct(fields, text)) or taken[-1])
+        fast = compose(**kw)
+        monkeypatch.setattr(outgoing, "_plain_message", lambda fields, text: None)
+        assert fast == compose(**kw), kw
+    used = sum(m is not None for m in taken)
+    assert 100 < used < len(taken)      # both paths taken, and each gave the same bytes

@@ -249,6 +249,9 @@ def _wrap(text: str, indent: str = "    ") -> str:
     """Each line of ``text`` within NARROW columns, a long one continued indented."""
     out = []
     for line in text.split("\n"):
+        if len(line) <= NARROW and line.isprintable():
+            out.append(line.rstrip() or line)       # what textwrap gives a line that fits
+            continue                                # (a mail's board is mostly such lines)
         out += textwrap.wrap(line, NARROW, subsequent_indent=indent, break_long_words=False,
                              break_on_hyphens=False) or [line]
     return "\n".join(out)

@@ -106,7 +106,6 @@ class Host:
         for worker in self.workers:
             worker.join(60)
         self.workers = []
-        self.store.save_states()
         self.store.dispose()
         if self.tmp is not None:
             self.tmp.cleanup()

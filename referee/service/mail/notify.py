@@ -19,7 +19,7 @@ from sqlalchemy import bindparam, insert, update
 
 from referee.core import registry
 from referee.errors import BadChoiceError
-from referee.operations import digest, draw_words, next_step, svg_to_png
+from referee.operations import digest, draw_words, move_rows, next_step, svg_to_png
 from referee.replay import state_from_json, state_json
 from referee.service import schema as S
 from referee.service.identity import reply_address, seat_secret
@@ -321,13 +321,14 @@ def position_mail(game, module, state, *, seat: str, added: list[str], who: str 
     out += [witness]
     if not result and state.current_player() == seat:
         try:
-            step = next_step(module, state)
+            rows = move_rows(module, state)         # made once for the three questions
+            step = next_step(module, state, rows=rows)
         except BadChoiceError:
             step = None
         if step is not None:
             ply = int(witness.split()[1])
-            out += ["", "Your move. " + step_text(module, state, step, ply=ply,
-                                                   first=True).rstrip("\n"),
+            out += ["", "Your move. " + step_text(module, state, step, ply=ply, first=True,
+                                                   rows=rows).rstrip("\n"),
                     "", f"(The seat word may be left out; '#{ply}' after a move makes sure "
                         f"it follows ply {ply}.)"]
     out += page_lines(page)

@@ -16,7 +16,7 @@ import socket
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import bindparam, func, or_, select, update
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from referee.service import schema as S
@@ -26,6 +26,7 @@ from referee.service.mail.notify import composed_body, picture_html, picture_png
 from referee.service.mail.outgoing import compose
 
 CLAIM_SECS = 300.0
+CLAIM_BATCH = 25           # rows claimed in one transaction
 
 
 @dataclass
@@ -40,25 +41,47 @@ def worker_id() -> str:
     return f"{socket.gethostname()[:30]}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
+# Statements of every run and every mail, built once: SQLAlchemy then skips building
+# and keying them again, which cost more than the database's own work on them.
+_DUE = or_(S.outbox.c.claimed_until.is_(None), S.outbox.c.claimed_until < bindparam("now"))
+_PENDING = (select(S.outbox.c.id).where(
+    S.outbox.c.sent_at.is_(None), S.outbox.c.failed.is_(None),
+    S.outbox.c.next_try <= bindparam("now"), _DUE)
+    .order_by(S.outbox.c.id).limit(bindparam("limit")))
+_CLAIM = (update(S.outbox).where(
+    S.outbox.c.id.in_(bindparam("ids", expanding=True)), S.outbox.c.sent_at.is_(None),
+    S.outbox.c.failed.is_(None), _DUE)
+    .values(claimed_by=bindparam("me"), claimed_until=bindparam("until")))
+_CLAIMED = (select(S.outbox).where(
+    S.outbox.c.id.in_(bindparam("ids", expanding=True)), S.outbox.c.claimed_by == bindparam("me"),
+    S.outbox.c.sent_at.is_(None)).order_by(S.outbox.c.id))
+_SENT = (update(S.outbox).where(S.outbox.c.id == bindparam("row"),
+                                S.outbox.c.claimed_by == bindparam("me"))
+         .values(sent_at=bindparam("sent_at"), attempts=bindparam("attempts"),
+                 claimed_until=None))
+
+
 def pending(store, now: float, limit: int = 100) -> list[int]:
     with store.read() as conn:
-        q = (select(S.outbox.c.id).where(
-            S.outbox.c.sent_at.is_(None), S.outbox.c.failed.is_(None), S.outbox.c.next_try <= now,
-            or_(S.outbox.c.claimed_until.is_(None), S.outbox.c.claimed_until < now))
-            .order_by(S.outbox.c.id).limit(limit))
-        return list(conn.execute(q).scalars())
+        return list(conn.execute(_PENDING, {"now": now, "limit": limit}).scalars())
 
 
-def claim(store, row_id: int, me: str, now: float):
-    """The row, if this worker got it; None if it is sent, failed or someone else's."""
+def claim(store, row_ids: list[int], me: str, now: float) -> list:
+    """The rows of ``row_ids`` this worker got, in order, in one transaction (a
+    compare-and-set on each); not those sent, failed or someone else's."""
     with store.write() as conn:
-        done = conn.execute(update(S.outbox).where(
-            S.outbox.c.id == row_id, S.outbox.c.sent_at.is_(None), S.outbox.c.failed.is_(None),
-            or_(S.outbox.c.claimed_until.is_(None), S.outbox.c.claimed_until < now))
-            .values(claimed_by=me, claimed_until=now + CLAIM_SECS))
-        if done.rowcount != 1:
-            return None
-        return conn.execute(select(S.outbox).where(S.outbox.c.id == row_id)).mappings().first()
+        conn.execute(_CLAIM, {"ids": row_ids, "now": now, "me": me,
+                              "until": now + CLAIM_SECS})
+        return list(conn.execute(_CLAIMED, {"ids": row_ids, "me": me}).mappings())
+
+
+def release(store, me: str) -> None:
+    """Give back the rows this worker claimed and did not try (a run that stopped
+    early): the next run sends them at once, not when the claim expires."""
+    with store.write() as conn:
+        conn.execute(update(S.outbox).where(
+            S.outbox.c.claimed_by == me, S.outbox.c.sent_at.is_(None),
+            S.outbox.c.failed.is_(None)).values(claimed_by=None, claimed_until=None))
 
 
 def compose_row(row, pictures: dict | None = None, texts: dict | None = None) -> bytes:
@@ -100,50 +123,66 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
     me, out = worker_id(), Delivery()
     drawn: dict | None = {} if pictures else None
     texts: dict = {}                    # positions drawn as text, shared by their mails
-    fixed = now
-    for row_id in pending(store, clock() if fixed is None else fixed, limit):
-        if stop is not None and stop.is_set():
-            break
-        at = clock() if fixed is None else fixed
-        row = claim(store, row_id, me, at)
-        if row is None:
-            continue
-        try:
-            raw = compose_row(row, drawn, texts)
-        except ValueError as exc:           # a row no server could take: never retried
-            _finish(store, row_id, me, {"failed": f"cannot be composed: {exc}"[:1000],
-                                        "claimed_until": None})
-            out.failed += 1
-            report(row, "failed", f"cannot be composed: {exc}")
-            continue
-        try:
-            smtp.send(raw, url=url, sender=row["sender"],
-                      recipients=json.loads(row["recipients"]), timeout=timeout)
-        except MailError as err:
-            attempts = row["attempts"] + 1
-            values = {"attempts": attempts, "claimed_by": None, "claimed_until": None,
-                      "last_error": err.reason[:1000]}
-            if isinstance(err, ServerRefused):      # not this mail's fault: it waits
-                _finish(store, row_id, me, {**values, "attempts": row["attempts"]})
-                out.stopped = err.reason
-                report(row, "waiting", err.reason)
-                break
-            if err.temporary:
-                values["next_try"] = at + smtp.backoff(attempts)
-                out.deferred += 1
-            else:
-                values["failed"] = err.reason[:1000]
-                out.failed += 1
-            _finish(store, row_id, me, values)
-            report(row, "deferred" if err.temporary else "failed", err.reason)
-            if err.temporary:
-                break
-            continue
-        _mark_sent(store, row_id, me, {"sent_at": clock() if fixed is None else fixed,
-                                       "attempts": row["attempts"] + 1, "claimed_until": None})
-        out.sent += 1
-        report(row, "sent", "")
+    ids = pending(store, clock() if now is None else now, limit)
+    finished = False                    # every row claimed was tried
+    try:
+        with smtp.Connection(url, timeout=timeout) as connection:
+            for start in range(0, len(ids), CLAIM_BATCH):
+                rows = claim(store, ids[start:start + CLAIM_BATCH], me,
+                             clock() if now is None else now)
+                for row in rows:
+                    if stop is not None and stop.is_set():
+                        return out
+                    if not _deliver_one(store, connection, row, me, out, drawn, texts,
+                                        report, clock if now is None else (lambda: now)):
+                        return out
+        finished = True
+    finally:
+        if not finished:
+            try:
+                release(store, me)
+            except (OperationalError, InterfaceError):
+                pass                    # the store is down: the claims expire by themselves
     return out
+
+
+def _deliver_one(store, connection, row, me: str, out: Delivery, drawn, texts, report,
+                 clock) -> bool:
+    """Send one claimed row and record what became of it; False: the run ends here
+    (the server is down or refuses us: the rest waits for the next run)."""
+    row_id = row["id"]
+    try:
+        raw = compose_row(row, drawn, texts)
+    except ValueError as exc:           # a row no server could take: never retried
+        _finish(store, row_id, me, {"failed": f"cannot be composed: {exc}"[:1000],
+                                    "claimed_until": None})
+        out.failed += 1
+        report(row, "failed", f"cannot be composed: {exc}")
+        return True
+    try:
+        connection.send(raw, sender=row["sender"], recipients=json.loads(row["recipients"]))
+    except MailError as err:
+        attempts = row["attempts"] + 1
+        values = {"attempts": attempts, "claimed_by": None, "claimed_until": None,
+                  "last_error": err.reason[:1000]}
+        if isinstance(err, ServerRefused):      # not this mail's fault: it waits
+            _finish(store, row_id, me, {**values, "attempts": row["attempts"]})
+            out.stopped = err.reason
+            report(row, "waiting", err.reason)
+            return False
+        if err.temporary:
+            values["next_try"] = clock() + smtp.backoff(attempts)
+            out.deferred += 1
+        else:
+            values["failed"] = err.reason[:1000]
+            out.failed += 1
+        _finish(store, row_id, me, values)
+        report(row, "deferred" if err.temporary else "failed", err.reason)
+        return not err.temporary
+    _mark_sent(store, row_id, me, {"sent_at": clock(), "attempts": row["attempts"] + 1})
+    out.sent += 1
+    report(row, "sent", "")
+    return True
 
 
 MARK_PATIENCE = 120.0      # seconds to keep trying to record a sent mail (< CLAIM_SECS)
@@ -159,7 +198,9 @@ def _mark_sent(store, row_id: int, me: str, values: dict, *, sleep=time.sleep,
     deadline, wait = clock() + MARK_PATIENCE, 0.25
     while True:
         try:
-            return _finish(store, row_id, me, values)
+            with store.write() as conn:
+                conn.execute(_SENT, {"row": row_id, "me": me, **values})
+            return
         except (OperationalError, InterfaceError):
             if clock() + wait > deadline:
                 raise

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Sequence
 from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
 
-from referee.service.errors import (MailConfigError, PermanentFailure, ServerRefused,
-                                    TemporaryFailure)
+from referee.service.errors import (MailConfigError, MailError, PermanentFailure,
+                                    ServerRefused, TemporaryFailure)
 
-__all__ = ["send", "probe", "backoff", "parse_url", "with_password", "password_from", "TemporaryFailure", "PermanentFailure",
+__all__ = ["send", "Connection", "probe", "backoff", "parse_url", "with_password", "password_from", "TemporaryFailure", "PermanentFailure",
            "MailConfigError", "ServerRefused"]
 
 DEFAULT_PORTS = {"smtp": 25, "smtp+starttls": 587, "smtps": 465}
@@ -104,39 +104,94 @@ def send(raw: bytes, *, url: str, sender: str, recipients: Sequence[str],
     """Deliver ``raw`` to ``recipients`` (the envelope; headers are not read).
     Returns only when every recipient was accepted; otherwise raises with
     ``refused`` naming the refused recipients ({address: (code, reply)})."""
-    server = parse_url(url)
-    recipients = list(recipients)
-    if not recipients:
-        raise PermanentFailure("no recipient to send to")
-    for address in [sender, *recipients]:
-        if any(c in str(address) for c in "\r\n\0") or not str(address).strip():
-            raise PermanentFailure(f"not an address: {address!r}")
-    refused = _transact(server, timeout, context,
-                        lambda client: client.sendmail(sender, recipients, raw))
-    if refused:
-        codes = [code for code, _ in refused.values()]
-        cls = TemporaryFailure if any(400 <= c < 500 for c in codes) else PermanentFailure
-        raise cls(f"some recipients were refused: {_describe(refused)}",
-                  smtp_code=codes[0], refused=refused)
+    with Connection(url, timeout=timeout, context=context) as connection:
+        connection.send(raw, sender=sender, recipients=recipients)
 
 
-def _transact(server: ServerURL, timeout: float, context, action):
-    """Connect, greet, TLS and log in as ``server`` says, then ``action(client)``; its
-    result, or the failure classified as :func:`send` documents."""
+class Connection:
+    """One session with the server for several mails (the outbox sends a move's mails
+    one after another): the greeting, TLS and login once, not for each mail. A kept
+    session is checked (NOOP) before it is used again and opened anew if the server
+    has closed it; after a failure the next mail opens a new one. A mail's failures
+    are those :func:`send` raises."""
+
+    def __init__(self, url: str, *, timeout: float = 30,
+                 context: ssl.SSLContext | None = None):
+        self.server = parse_url(url)
+        self.timeout, self.context = timeout, context
+        self.client = None
+
+    def __enter__(self) -> "Connection":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        client, self.client = self.client, None
+        if client is not None:
+            try:
+                client.quit()
+            except (smtplib.SMTPException, OSError):
+                client.close()
+
+    def send(self, raw: bytes, *, sender: str, recipients: Sequence[str]) -> None:
+        recipients = list(recipients)
+        if not recipients:
+            raise PermanentFailure("no recipient to send to")
+        for address in [sender, *recipients]:
+            if any(c in str(address) for c in "\r\n\0") or not str(address).strip():
+                raise PermanentFailure(f"not an address: {address!r}")
+        if self.client is not None and not self._alive():
+            self.close()
+        try:
+            if self.client is None:
+                self.client = _transact(self.server, self.timeout, self.context,
+                                        lambda client: client, keep=True)
+            refused = _transact(self.server, self.timeout, self.context,
+                                lambda client: client.sendmail(sender, recipients, raw),
+                                client=self.client)
+        except MailError:
+            self.close()
+            raise
+        if refused:
+            codes = [code for code, _ in refused.values()]
+            cls = TemporaryFailure if any(400 <= c < 500 for c in codes) else PermanentFailure
+            raise cls(f"some recipients were refused: {_describe(refused)}",
+                      smtp_code=codes[0], refused=refused)
+
+    def _alive(self) -> bool:
+        try:
+            return self.client.noop()[0] == 250
+        except (smtplib.SMTPException, OSError):
+            return False
+
+
+def _transact(server: ServerURL, timeout: float, context, action, *, keep: bool = False,
+              client=None):
+    """Connect, greet, TLS and log in as ``server`` says (or use ``client``, a session
+    open already), then ``action(client)``; its result, or the failure classified as
+    :func:`send` documents. A session opened here is closed at the end unless ``keep``."""
     if server.scheme != "smtp" or server.cafile:
         context = context or server.context()
-    connected = False                   # past the greeting, TLS and login: a refusal now
+    connected = client is not None      # past the greeting, TLS and login: a refusal now
     try:                                # is this mail's, not the server's refusal of us
+        if client is not None:
+            return action(client)
         if server.scheme == "smtps":
             client = smtplib.SMTP_SSL(server.host, server.port, timeout=timeout,
                                       context=context)
         else:
             client = smtplib.SMTP(server.host, server.port, timeout=timeout)
+        if keep:                        # closed by the caller, or here if it fails
+            try:
+                _start(server, client, context)
+                return action(client)
+            except BaseException:
+                client.close()
+                raise
         with client:
-            if server.scheme == "smtp+starttls":
-                client.starttls(context=context)
-            if server.user is not None:
-                client.login(server.user, server.password or "")
+            _start(server, client, context)
             connected = True
             return action(client)
     except smtplib.SMTPRecipientsRefused as exc:
@@ -159,6 +214,14 @@ def _transact(server: ServerURL, timeout: float, context, action):
     except (smtplib.SMTPException, ssl.SSLError, socket.timeout, OSError) as exc:
         raise TemporaryFailure(f"cannot reach the mail server {server.host}:{server.port}: "
                                f"{exc or type(exc).__name__}") from None
+
+
+def _start(server: ServerURL, client, context) -> None:
+    """TLS and login on a greeted session, as ``server`` says."""
+    if server.scheme == "smtp+starttls":
+        client.starttls(context=context)
+    if server.user is not None:
+        client.login(server.user, server.password or "")
 
 
 def probe(url: str, *, timeout: float = 30, context: ssl.SSLContext | None = None) -> None:

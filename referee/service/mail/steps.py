@@ -10,8 +10,10 @@ a choice may be several words, is read by trying the longest run of words first.
 """
 from __future__ import annotations
 
+from referee.core import CHANCE
 from referee.errors import BadChoiceError
-from referee.operations import example_lines, next_step
+from referee.operations import example_lines, move_rows, next_step
+from referee.replay import to_move
 
 MAX_OPTIONS = 40         # option lines one answer lists; it says how many more
 MAX_WORDS = 24           # words of a 'moves ...' line looked at
@@ -27,10 +29,12 @@ def read_choices(module, state, words: list[str]) -> tuple[dict | None, int, str
     first; else one word, read leniently by the builder (``3s`` for ``token 3s``)."""
     chosen: list[str] = []
     words = [w.strip(_TRIM) for w in words[:MAX_WORDS] if w.strip(_TRIM)]
-    i = 0
+    i, rows = 0, None
+    if words and to_move(state) not in (None, CHANCE):
+        rows = move_rows(module, state)     # the legal moves and their paths, made once
     while i < len(words):
         try:
-            step = next_step(module, state, chosen)
+            step = next_step(module, state, chosen, rows)
         except BadChoiceError as err:
             return None, len(chosen), _why(err)
         labels = {_fold(c["choice"]) for c in step.get("choices", ())}
@@ -38,12 +42,12 @@ def read_choices(module, state, words: list[str]) -> tuple[dict | None, int, str
                     if _fold(" ".join(words[i:j])) in labels), i + 1)
         choice = " ".join(words[i:run])
         try:
-            next_step(module, state, [*chosen, choice])
+            next_step(module, state, [*chosen, choice], rows)
         except BadChoiceError as err:
             return None, len(chosen), _why(err)
         chosen.append(choice)
         i = run
-    return next_step(module, state, chosen), len(chosen), ""
+    return next_step(module, state, chosen, rows), len(chosen), ""
 
 
 def _fold(text: str) -> str:
@@ -58,10 +62,12 @@ def _count(n: int) -> str:
     return f"{n} move" if n == 1 else f"{n} moves"
 
 
-def step_text(module, state, step: dict, *, ply: int, first: bool = False) -> str:
+def step_text(module, state, step: dict, *, ply: int, first: bool = False,
+              rows=None) -> str:
     """A step (or a complete move) as the lines of a mail: the choices with their counts,
     how to go on, and for the ``first`` step (no choice made by the player; the game
-    may have made some, where there was one to make) a few whole lines to copy."""
+    may have made some, where there was one to make) a few whole lines to copy.
+    ``rows``: the position's legal moves with their paths, if the caller has them."""
     if "move" in step and first:
         return "\n".join([
             f"{state.current_player()} to move: 1 legal move:", f"    {step['move']} #{ply}", "",
@@ -86,21 +92,21 @@ def step_text(module, state, step: dict, *, ply: int, first: bool = False) -> st
     if len(choices) > len(shown):
         out.append(f"    ... and {len(choices) - len(shown)} more choices")
     out += ["", "Send 'moves' with your choices to go on, one line, for example:"]
-    out += [f"    {line}" for line in further(module, state, made, choices)]
+    out += [f"    {line}" for line in further(module, state, made, choices, rows)]
     if first:
-        lines = example_lines(module, state, 3)
+        lines = example_lines(module, state, 3, rows)
         if lines:                   # each with its ply guard: a line copied is never taken
             out += ["", "Or send a whole move, for example:"]      # for a later move
             out += [f"    {line} #{ply}" for line in lines]
     return "\n".join(out) + "\n"
 
 
-def further(module, state, made: list[str], choices: list[dict]) -> list[str]:
+def further(module, state, made: list[str], choices: list[dict], rows=None) -> list[str]:
     """``moves A1`` and ``moves A1 surfer``: the first choice, then the first after it."""
     chosen = [*made, choices[0]["choice"]]
     out = ["moves " + " ".join(chosen)]
     try:
-        after = next_step(module, state, chosen)
+        after = next_step(module, state, chosen, rows)
     except BadChoiceError:
         return out
     if "choices" in after:

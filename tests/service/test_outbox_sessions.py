@@ -1,0 +1,81 @@
+"""``mail send`` (and serve's sender) sends a run's mails over one SMTP session and
+claims them in batches (issue 21, item 7: the sending cost more than the move). A
+session the server closed between two mails is opened anew and nothing is lost or
+sent twice; a run that stops early gives back what it claimed and did not try. A
+real SMTP server (aiosmtpd) on loopback, on SQLite and PostgreSQL."""
+from __future__ import annotations
+
+import asyncio
+import threading
+
+from sqlalchemy import select
+
+from referee.service import schema as S
+from referee.service.games import create_game
+from referee.service.mail.outbox import counts, deliver
+from tests.service.hostkit import HOST
+from tests.service.mailservers import SmtpSink
+
+SEATS = {"RED": "alice@players.example", "GREEN": "bob@players.example",
+         "BLUE": "carol@players.example"}
+
+
+class CountingSink(SmtpSink):
+    """Counts the sessions it greets; with ``drop_every`` it closes the session after
+    every that many mails, as a server with a per-session limit does."""
+
+    def __init__(self, drop_every: int | None = None):
+        super().__init__()
+        self.sessions, self.drop_every = 0, drop_every
+
+    async def handle_EHLO(self, server, session, envelope, hostname, responses):
+        self.sessions += 1
+        session.host_name = hostname
+        return responses
+
+    async def handle_DATA(self, server, session, envelope):
+        answer = await super().handle_DATA(server, session, envelope)
+        if self.drop_every and len(self.received) % self.drop_every == 0:
+            asyncio.get_running_loop().call_soon(server.transport.close)   # after the 250
+        return answer
+
+
+def _ids(sink) -> list[bytes]:
+    return [r.data.split(b"Message-ID:", 1)[1].split(b"\n", 1)[0] for r in sink.received]
+
+
+def test_a_run_sends_over_one_session(store):
+    for _ in range(3):
+        create_game(store, "hawaii", SEATS, host_address=HOST)
+    queued = counts(store)["waiting"]
+    with CountingSink() as sink:
+        done = deliver(store, f"smtp://127.0.0.1:{sink.port}", timeout=10)
+    assert done.sent == queued == len(sink.received) == 9
+    assert sink.sessions == 1
+
+
+def test_a_session_the_server_closed_is_opened_again(store):
+    for _ in range(3):
+        create_game(store, "hawaii", SEATS, host_address=HOST)
+    queued = counts(store)["waiting"]
+    with CountingSink(drop_every=2) as sink:
+        done = deliver(store, f"smtp://127.0.0.1:{sink.port}", timeout=10)
+    ids = _ids(sink)
+    assert done.sent == queued == len(ids) == len(set(ids))     # each once
+    assert sink.sessions >= queued // 2 and counts(store)["waiting"] == 0
+
+
+def test_a_run_that_stops_gives_back_what_it_claimed(store):
+    for _ in range(3):
+        create_game(store, "hawaii", SEATS, host_address=HOST)
+    stop = threading.Event()
+    with CountingSink() as sink:
+        done = deliver(store, f"smtp://127.0.0.1:{sink.port}", timeout=10,
+                       stop=stop, report=lambda row, outcome, reason: stop.set())
+    assert done.sent == 1 == len(sink.received)
+    with store.read() as conn:
+        claimed = conn.execute(select(S.outbox.c.id).where(
+            S.outbox.c.sent_at.is_(None), S.outbox.c.claimed_by.is_not(None))).all()
+    assert claimed == []                    # the next run may send them at once
+    with CountingSink() as sink:
+        assert deliver(store, f"smtp://127.0.0.1:{sink.port}", timeout=10).sent == 8
