@@ -44,7 +44,6 @@ def poll(answer, db, now):
     try:
         store = open_from(db, resident=True)
         done = follow.poll(store, now=when)
-        store.save_states()
         posted = None
         client = answers.discourse_client() if answer else None
         if client is not None:

@@ -128,7 +128,7 @@ def test_injected_markup_and_script_come_out_as_plain_text():
 
 
 def test_control_characters_and_invisible_marks_are_dropped():
-    assert post_text(f"\u200bRED:\x00 B2\x07 #4\ufeff", "bbcode") == MOVE
+    assert post_text("\u200bRED:\x00 B2\x07 #4\ufeff", "bbcode") == MOVE
     assert post_text("RED: B2 #4\r\n-- \r\nsig", "bbcode") == MOVE
 
 

@@ -188,6 +188,6 @@ def test_a_resigned_seat_to_move_is_said_to_be_played_by_the_referee():
     rp = check_text(text)
     who = rp.to_move
     post = forum_post(text + f"{who} resigns\n", "bbcode")
-    assert f"ply 13: [color=" in post and "resigns" in post
+    assert "ply 13: [color=" in post and "resigns" in post
     assert f"[b]Next: {who} (resigned: the referee plays its move).[/b]" in post
     assert "#13" not in post

@@ -25,7 +25,6 @@ class ForumReader(Worker):
         done = poll(self.store)
         for url, reason in done.failures:
             log.warning("forum in: %s: %s; read again in %.0f s", url, reason, self.every)
-        self.store.save_states()
         self.stop.wait(self.every)
 
 
