@@ -33,6 +33,7 @@ import html
 import json
 import re
 import threading
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from email.utils import format_datetime
@@ -166,7 +167,7 @@ class ForumStandIn(LocalServer):
         self.threads: dict[int, StandInThread] = {}
         self.lock = threading.RLock()
         self._ids = 1000
-        self._clock = 1_790_000_000.0
+        self._clock = float(int(time.time()))    # a forum's clock tells the present
         self.base = ""
 
     def next_id(self) -> int:
@@ -179,6 +180,11 @@ class ForumStandIn(LocalServer):
         with self.lock:
             self._clock += 60.0
             return self._clock
+
+    def shift_clock(self, seconds: float) -> None:
+        """Posts made next are dated ``seconds`` later (earlier, if negative)."""
+        with self.lock:
+            self._clock += seconds
 
     def thread(self, kind: str, title: str) -> StandInThread:
         assert kind in KINDS, kind

@@ -167,3 +167,27 @@ def test_help_in_a_thread_says_the_news_is_in_the_thread(tmp_path, capsys):
         assert "answered in the thread with the ply and chain head" in said
         assert "mailed" not in said
         store.dispose()
+
+
+def test_posts_made_before_the_game_are_talk_not_moves(tmp_path, capsys):
+    """A thread gathers its players before the game is made: what they posted then
+    (here a salt and a resignation) is not read as the game's."""
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    with ForumStandIn() as forum:
+        topic = forum.thread("discourse", "who is in?")
+        forum.shift_clock(-7200)                   # two hours before the game
+        topic.post("alice", "I'm in, RED for me\nRED resigns")
+        topic.post("bob", "salt early-bird-salt-word")
+        forum.shift_clock(7200)
+        gid = host_new(capsys, db, "hawaii", topic.url, {"RED": "alice", "GREEN": "bob"})
+        store = open_store(db)
+        log, _, answered = counts(store, gid)
+        ref = Referee(store, forum)
+        ref.round()
+        assert game_row(store, gid)["status"] == "salting"
+        assert counts(store, gid) == (log, 2, answered)      # read once, and nothing done
+        topic.post("alice", "in")
+        topic.post("bob", "in")
+        ref.round()
+        assert game_row(store, gid)["status"] == "playing"
+        store.dispose()

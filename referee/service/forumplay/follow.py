@@ -70,6 +70,14 @@ def post_ref(post) -> str:
 
 
 WEBHOOK = " (webhook)"         # the outcome's note of a post a webhook brought
+# A post the forum dates before the game was made is talk about the game, not a move in
+# it (a thread often gathers its players first). The allowance covers clocks that
+# differ between the forum and the host; a post that close to the start is still read.
+BEFORE_SLACK = 120.0
+
+
+def before_the_game(post, game) -> bool:
+    return post.created is not None and post.created < game["created_at"] - BEFORE_SLACK
 
 
 def handle_post(store, post, *, now: float | None = None, webhook: bool = False) -> Handled:
@@ -86,10 +94,12 @@ def handle_post(store, post, *, now: float | None = None, webhook: bool = False)
         seats = game_seats(conn, gid)
         seat = None if same_account(own, post.author) else seat_of(seats.values(), post.author)
         pasted = answers.markers(post.text, gid)
-        if pasted:                   # the referee's answer pasted, by whomever: never a
+        early = before_the_game(post, game)
+        if pasted or early:          # the referee's answer pasted, by whomever: never a
             seat = None              # seat's commands (its lines quote the moves)
         outcome = ("handled" if seat else "ignored: " + (
-            "an answer pasted" if pasted else "holds no seat")) + (WEBHOOK if webhook else "")
+            "an answer pasted" if pasted else "posted before the game" if early
+            else "holds no seat")) + (WEBHOOK if webhook else "")
         new = conn.execute(_MARK["sqlite" if store.sqlite else "postgresql"], {
             "thread_key": post.thread_key, "post_id": str(post.post_id)[:100], "game_id": gid,
             "author": (post.author or "")[:100], "url": post.url, "at": now,
