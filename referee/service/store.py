@@ -221,7 +221,8 @@ def open_store(url: str | None = None, *, upgrade: bool = True, resident: bool =
     return store
 
 
-def _version(conn) -> str | None:
+def schema_version(conn) -> str | None:
+    """The migration the store is at (None: a store the referee never opened)."""
     try:
         with conn.begin_nested():
             return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
@@ -233,12 +234,12 @@ def _upgrade(store: Store) -> None:
     """Bring the schema to HEAD through Alembic, once even with several processes
     starting at the same moment (SQLite's write lock, PostgreSQL's advisory lock)."""
     with store.read() as conn:
-        if _version(conn) == HEAD:
+        if schema_version(conn) == HEAD:
             return
     with store.write() as conn:
         if not store.sqlite:
             conn.execute(text("SELECT pg_advisory_xact_lock(727274)"))
-        if _version(conn) != HEAD:
+        if schema_version(conn) != HEAD:
             from alembic import command     # slow to import: only a store behind the code's schema
             from alembic.config import Config     # (likewise)
 

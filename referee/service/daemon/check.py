@@ -13,7 +13,7 @@ from referee.service.daemon.config import Config
 from referee.service.errors import MailError
 from referee.service.mail.poll import imap_messages
 from referee.service.mail.smtp import probe
-from referee.service.store import HEAD, default_url, open_store
+from referee.service.store import HEAD, default_url, open_store, schema_version
 
 
 def check(config: Config, *, timeout: float = 15) -> list[tuple[bool, str]]:
@@ -46,7 +46,7 @@ def _store(config: Config) -> tuple[bool, str]:
         try:
             with store.read() as conn:
                 conn.execute(text("SELECT 1"))
-                version = _version(conn)
+                version = schema_version(conn)
             if version != HEAD:
                 return True, f"store: {store.url} opens and answers; its schema " \
                              f"({version or 'none yet'}) is brought to {HEAD} at start"
@@ -70,14 +70,6 @@ def _sqlite_missing(url: str) -> tuple[bool, str] | None:
     if not os.access(folder, os.W_OK | os.X_OK):
         return False, f"store: {path} does not exist and {folder} cannot be written to make it"
     return True, f"store: {path} does not exist yet; it is made (private) at start"
-
-
-def _version(conn) -> str | None:
-    try:
-        with conn.begin_nested():    # a failed statement must not spoil PostgreSQL's transaction
-            return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
-    except Exception:                # no table yet: a store never opened by the referee
-        return None
 
 
 def _mail_out(config: Config, timeout: float) -> tuple[bool, str]:
