@@ -1,6 +1,6 @@
 """The hosted referee's speed (docs/performance.md; issue 12's and issue 21's targets).
 
-    python benchmarks/host_bench.py [--moves 200] [--games 1000,10000] [--rounds 1] [--pg]
+    python benchmarks/host_bench.py [--moves 200] [--games 1000,10000] [--turns 1] [--pg]
                                     [--profile DIR]
     python benchmarks/host_bench.py --sync [--moves 200]
 
@@ -15,7 +15,10 @@
    CPU time per move mail of its ingest and of sending its mails, move mails per CPU
    second (ingest plus sending; target >= 200), and the ratio of the largest count to
    the smallest measured in the same run (target <= 1: the cost of a move must not grow
-   with the number of games).
+   with the number of games). With ``--turns T`` the MOVES are sent in T turns round
+   MOVES / T games, every count measured in each turn one after the other, so a busy
+   spell of a shared machine falls on each count alike; the ratio is then also given
+   turn by turn (its median, and its range).
 
 Both on SQLite and, with --pg, on a throwaway PostgreSQL cluster started like the
 tests' (tests/service/pgcluster.py); the CPU figures are this process's (the database
@@ -214,60 +217,74 @@ def _choose(store, gid: str, rng, n: int, *, mail: bool = True):
     return _mail(store, gid, g["to_move"], f"{rng.choice(lines)} #{g['ply']}", n)
 
 
-def scaling(url: str, games: int, moves: int, rounds: int, smtp_url: str, pack: list[dict],
-            profile: Path | None = None) -> dict:
-    """CPU per move mail over ``games`` live games: its ingest, and ``mail send``
-    delivering the mails it queued (to a real SMTP server), each move's mails sent
-    right after it as ``serve`` does. The moves go to ``moves`` games spread over all
-    of them, ``rounds`` times round, so with more live games than the process keeps
-    in memory most of them come to a game it has not seen for a while."""
-    import cProfile
+class Scaling:
+    """One count of live games, measured in turns with the other counts: CPU per move
+    mail, its ingest, and ``mail send`` delivering the mails it queued (to a real SMTP
+    server), each move's mails sent right after it as ``serve`` does. Each turn sends
+    one move to each of ``moves`` games spread over all of them, so with many live
+    games most moves come to a game the process has not seen for a while."""
 
-    from referee.service.mail.ingest import ingest
-    from referee.service.mail.outbox import deliver
-    from referee.service.store import open_store
+    def __init__(self, url: str, games: int, moves: int, smtp_url: str, pack: list[dict],
+                 cache: Path, profile: Path | None = None):
+        import cProfile
 
-    store = open_store(url, resident=True)
-    ids = _setup(store, games, pack)
-    # the same positions at every count: the k-th measured game is a copy of template
-    # k modulo their number, the copies spread over all the games
-    per = max(1, moves // rounds)
-    stride = max(1, games // per)
-    chosen = [ids[(k % len(pack)) + len(pack) * ((k // len(pack)) * stride)]
-              for k in range(per) if (k % len(pack)) + len(pack) * ((k // len(pack)) * stride)
-              < len(ids)]
-    prof = {w: cProfile.Profile(time.process_time) for w in ("ingest", "send")} if profile \
-        else None
-    spent: dict[str, list[float]] = {"ingest": [], "send": []}
-    sent = 0
-    for r in range(rounds):
-        for k, gid in enumerate(chosen):
-            raw = _choose(store, gid, random.Random(f"{k % len(pack)}-{r}"), 1000 + r)
+        from referee.service.store import open_store
+
+        self.games, self.smtp_url, self.cache = games, smtp_url, cache
+        os.environ["REFEREE_CACHE_DIR"] = str(cache)
+        self.store = open_store(url, resident=True)
+        ids = _setup(self.store, games, pack)
+        # the same positions at every count: the k-th measured game is a copy of
+        # template k modulo their number, the copies spread over all the games
+        stride = max(1, games // moves)
+        self.pack = len(pack)
+        self.chosen = [ids[i] for i in ((k % len(pack)) + len(pack) * ((k // len(pack)) * stride)
+                                        for k in range(moves)) if i < len(ids)]
+        self.prof = {w: cProfile.Profile(time.process_time) for w in ("ingest", "send")} \
+            if profile else None
+        self.profile = profile
+        self.turns: list[dict[str, list[float]]] = []
+        self.sent = 0
+
+    def turn(self) -> None:
+        from referee.service.mail.ingest import ingest
+        from referee.service.mail.outbox import deliver
+
+        os.environ["REFEREE_CACHE_DIR"] = str(self.cache)    # each count's own cache
+        r, spent = len(self.turns), {"ingest": [], "send": []}
+        for k, gid in enumerate(self.chosen):
+            raw = _choose(self.store, gid, random.Random(f"{k % self.pack}-{r}"), 1000 + r)
             if raw is None:
                 continue
-            for what, work in (("ingest", lambda: ingest(store, raw)),
-                               ("send", lambda: deliver(store, smtp_url))):
-                if prof:
-                    prof[what].enable()
+            for what, work in (("ingest", lambda: ingest(self.store, raw)),
+                               ("send", lambda: deliver(self.store, self.smtp_url))):
+                if self.prof:
+                    self.prof[what].enable()
                 t = time.process_time()
                 done = work()
                 spent[what].append(time.process_time() - t)
-                if prof:
-                    prof[what].disable()
+                if self.prof:
+                    self.prof[what].disable()
                 if what == "ingest":
                     assert done.outcome == "handled" and done.reply.ok, done
                 else:
                     assert done.failed == done.deferred == 0, done
-                    sent += done.sent
-    if prof:
-        for what, p in prof.items():
-            p.dump_stats(str(profile / f"{what}-{games}.prof"))
-    store.dispose()
-    n = len(spent["ingest"])
-    return {"moves": n, "mails": sent,
-            "ingest": statistics.median(spent["ingest"]),
-            "send": statistics.median(spent["send"]),
-            "rate": n / (sum(spent["ingest"]) + sum(spent["send"]))}
+                    self.sent += done.sent
+        self.turns.append(spent)
+
+    def close(self) -> dict:
+        if self.prof:
+            for what, p in self.prof.items():
+                p.dump_stats(str(self.profile / f"{what}-{self.games}.prof"))
+        self.store.dispose()
+        every = {w: [x for t in self.turns for x in t[w]] for w in ("ingest", "send")}
+        n = len(every["ingest"])
+        return {"moves": n, "mails": self.sent,
+                "ingest": statistics.median(every["ingest"]),
+                "send": statistics.median(every["send"]),
+                "rate": n / (sum(every["ingest"]) + sum(every["send"])),
+                "turns": [statistics.median(t["ingest"]) + statistics.median(t["send"])
+                          for t in self.turns]}
 
 
 def report_scaling(name: str, figures: dict[int, dict]) -> None:
@@ -283,6 +300,11 @@ def report_scaling(name: str, figures: dict[int, dict]) -> None:
           f"{high['ingest'] / low['ingest']:.2f}, sending {high['send'] / low['send']:.2f}, "
           f"ingest plus sending {(high['ingest'] + high['send']) / (low['ingest'] + low['send']):.2f}"
           " (target <= 1)")
+    ratios = sorted(h / lo for h, lo in zip(high["turns"], low["turns"]))
+    if len(ratios) > 1:
+        print(f"{name}: the same ratio turn by turn (each turn measures every count once, "
+              f"one after the other): median {statistics.median(ratios):.2f} of "
+              f"{len(ratios)} turns, from {ratios[0]:.2f} to {ratios[-1]:.2f}")
 
 
 def sync_cost(folder: Path, moves: int) -> None:
@@ -306,7 +328,9 @@ def main() -> None:
                     help="move mails measured (latency), and per live-games count")
     ap.add_argument("--games", default="1000,10000",
                     help="live games, one count or several separated by commas")
-    ap.add_argument("--rounds", type=int, default=1, help="times round the measured games")
+    ap.add_argument("--turns", "--rounds", type=int, default=1,
+                    help="turns round the measured games (MOVES / TURNS of them), each count "
+                         "measured in each turn one after the other")
     ap.add_argument("--pg", action="store_true", help="also on a throwaway PostgreSQL")
     ap.add_argument("--sync", action="store_true",
                     help="SQLite latency with synchronous=FULL against NORMAL, nothing else")
@@ -337,16 +361,17 @@ def main() -> None:
             print(f"{name}: ingest of one move mail, median of {args.moves}: wall "
                   f"{wall * 1000:.1f} ms, CPU {cpu * 1000:.1f} ms "
                   f"(target <= 20 ms: {'met' if wall <= 0.020 else 'NOT met'})")
-            figures = {}
-            for n in counts:
-                # each count starts with a cold state cache of its own, as a new host
-                os.environ["REFEREE_CACHE_DIR"] = str(folder / f"cache-{name}-{n}")
-                where = args.profile / name if args.profile else None
-                if where:
-                    where.mkdir(exist_ok=True)
-                figures[n] = scaling(url(f"games-{n}"), n, args.moves, args.rounds,
-                                     smtp_url, pack, where)
-            report_scaling(name, figures)
+            where = args.profile / name if args.profile else None
+            if where:
+                where.mkdir(exist_ok=True)
+            # each count starts with a cold state cache of its own, as a new host
+            hosts = [Scaling(url(f"games-{n}"), n, max(1, args.moves // args.turns),
+                             smtp_url, pack,
+                             folder / f"cache-{name}-{n}", where) for n in counts]
+            for _ in range(args.turns):
+                for host in hosts:        # in turns: a slower spell of the machine
+                    host.turn()           # falls on every count alike
+            report_scaling(name, {host.games: host.close() for host in hosts})
     finally:
         if sink is not None:
             sink.stdin.close()
