@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+import select
 import smtplib
 import socket
 import ssl
@@ -109,12 +110,38 @@ def send(raw: bytes, *, url: str, sender: str, recipients: Sequence[str],
         connection.send(raw, sender=sender, recipients=recipients)
 
 
+class _Stale(Exception):
+    """A kept session the server had closed, found at the first command of a mail
+    (MAIL FROM): nothing of that mail reached the server, so it is sent again on a
+    new session. Not an SMTPException, so :func:`_transact` lets it through."""
+
+
+class _FirstCommand:
+    """An SMTP client whose MAIL FROM failing on a closed session says so (``_Stale``)."""
+
+    def mail(self, sender, options=()):
+        try:
+            return super().mail(sender, options)
+        except (smtplib.SMTPServerDisconnected, OSError) as exc:
+            raise _Stale(str(exc)) from exc
+
+
+class _SMTP(_FirstCommand, smtplib.SMTP):
+    pass
+
+
+class _SMTPS(_FirstCommand, smtplib.SMTP_SSL):
+    pass
+
+
 class Connection:
     """One session with the server for several mails (the outbox sends a move's mails
     one after another): the greeting, TLS and login once, not for each mail. A kept
-    session is checked (NOOP) before it is used again and opened anew if the server
-    has closed it; after a failure the next mail opens a new one. A mail's failures
-    are those :func:`send` raises."""
+    session the server has closed (its goodbye or end of stream waiting on the socket,
+    a look that costs no round trip) is opened anew before the next mail; one closed
+    while the mail starts is found at MAIL FROM, before any of the mail went out, and
+    the mail is sent again on a new session. After a failure the next mail opens a new
+    session. A mail's failures are those :func:`send` raises."""
 
     def __init__(self, url: str, *, timeout: float = 30,
                  context: ssl.SSLContext | None = None):
@@ -143,15 +170,18 @@ class Connection:
         for address in [sender, *recipients]:
             if any(c in str(address) for c in "\r\n\0") or not str(address).strip():
                 raise PermanentFailure(f"not an address: {address!r}")
-        if self.client is not None and not self._alive():
+        if self.client is not None and self._closed_by_server():
             self.close()
         try:
-            if self.client is None:
-                self.client = _transact(self.server, self.timeout, self.context,
-                                        lambda client: client, keep=True)
-            refused = _transact(self.server, self.timeout, self.context,
-                                lambda client: client.sendmail(sender, recipients, raw),
-                                client=self.client)
+            try:
+                refused = self._send(raw, sender, recipients)
+            except _Stale:
+                self.close()                # a kept session, closed: once on a new one
+                refused = self._send(raw, sender, recipients)
+        except _Stale as exc:
+            self.close()
+            raise TemporaryFailure(f"the mail server {self.server.host}:{self.server.port} "
+                                   f"closed the session: {exc}") from None
         except MailError:
             self.close()
             raise
@@ -161,11 +191,24 @@ class Connection:
             raise cls(f"some recipients were refused: {_describe(refused)}",
                       smtp_code=codes[0], refused=refused)
 
-    def _alive(self) -> bool:
+    def _send(self, raw: bytes, sender: str, recipients: list) -> dict:
+        if self.client is None:
+            self.client = _transact(self.server, self.timeout, self.context,
+                                    lambda client: client, keep=True)
+        return _transact(self.server, self.timeout, self.context,
+                         lambda client: client.sendmail(sender, recipients, raw),
+                         client=self.client)
+
+    def _closed_by_server(self) -> bool:
+        """The server has said goodbye (a 421) or closed its end since the last mail:
+        something is waiting to be read where nothing should be."""
+        sock = getattr(self.client, "sock", None)
+        if sock is None:
+            return True
         try:
-            return self.client.noop()[0] == 250
-        except (smtplib.SMTPException, OSError):
-            return False
+            return bool(select.select([sock], [], [], 0)[0])
+        except (OSError, ValueError):
+            return True
 
 
 @functools.lru_cache(maxsize=1)
@@ -188,10 +231,10 @@ def _transact(server: ServerURL, timeout: float, context, action, *, keep: bool 
         if client is not None:
             return action(client)
         if server.scheme == "smtps":
-            client = smtplib.SMTP_SSL(server.host, server.port, timeout=timeout,
+            client = _SMTPS(server.host, server.port, timeout=timeout,
                                       context=context, local_hostname=_greeting_name())
         else:
-            client = smtplib.SMTP(server.host, server.port, timeout=timeout,
+            client = _SMTP(server.host, server.port, timeout=timeout,
                                   local_hostname=_greeting_name())
         if keep:                        # closed by the caller, or here if it fails
             try:
