@@ -133,3 +133,21 @@ def test_unique_ply_is_a_wall(store):
         with store.write() as conn:
             conn.execute(insert(S.log).values(game_id=gid, seq=999, ply=1, text="RED x", at=0.0,
                                               via="test"))
+
+
+def test_only_bookkeeping_commits_go_unsynced_on_sqlite(tmp_path):
+    """Issue 21, item 8: a move acknowledged survives a power loss (synchronous=FULL);
+    the outbox's claims and marks (``write(durable=False)``) are not synced, and the
+    next durable transaction on the same connection is synced again."""
+    from sqlalchemy import text
+
+    from referee.service.store import open_store
+
+    store = open_store(f"sqlite:///{tmp_path / 'r.db'}")
+    sync = text("PRAGMA synchronous")       # 2: FULL, 1: NORMAL
+    for durable, want in ((True, 2), (False, 1), (True, 2), (False, 1), (False, 1), (True, 2)):
+        with store.write(durable=durable) as conn:
+            assert conn.execute(sync).scalar() == want
+    with store.read() as conn:
+        assert conn.execute(sync).scalar() == 2
+    store.dispose()

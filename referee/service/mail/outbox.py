@@ -8,7 +8,10 @@ left is a crash between the server's "250 OK" and the mark: that row goes out
 again when its claim expires, with the same Message-ID, which clients show once.
 The marks of a batch of claimed rows are written together once the batch is tried
 (one transaction instead of one a mail: a fifth of the sending's cost), so that gap
-holds at most a batch (CLAIM_BATCH mails; a move's four mails in serve).
+holds at most a batch (CLAIM_BATCH mails; a move's four mails in serve). For the same
+reason the claims and marks are not synced to disk on SQLite (``Store.write(durable=
+False)``): a power cut may undo the last of them, which sends those mails again, the
+same messages; it never loses one, and the moves they tell of are synced.
 """
 from __future__ import annotations
 
@@ -47,41 +50,38 @@ def worker_id() -> str:
 # Statements of every run and every mail, built once: SQLAlchemy then skips building
 # and keying them again, which cost more than the database's own work on them.
 _DUE = or_(S.outbox.c.claimed_until.is_(None), S.outbox.c.claimed_until < bindparam("now"))
-_PENDING = (select(S.outbox.c.id).where(
+# the oldest mails due, locked on PostgreSQL without waiting for another sender's (SKIP
+# LOCKED: two senders take different mails); SQLite has one writer at a time anyway
+_OLDEST_DUE = (select(S.outbox.c.id).where(
     S.outbox.c.sent_at.is_(None), S.outbox.c.failed.is_(None),
     S.outbox.c.next_try <= bindparam("now"), _DUE)
-    .order_by(S.outbox.c.id).limit(bindparam("limit")))
+    .order_by(S.outbox.c.id).limit(bindparam("limit"))
+    .with_for_update(skip_locked=True).scalar_subquery())
 _CLAIM = (update(S.outbox).where(
-    S.outbox.c.id.in_(bindparam("ids", expanding=True)), S.outbox.c.sent_at.is_(None),
+    S.outbox.c.id.in_(_OLDEST_DUE), S.outbox.c.sent_at.is_(None),
     S.outbox.c.failed.is_(None), _DUE)
-    .values(claimed_by=bindparam("me"), claimed_until=bindparam("until")))
-_CLAIMED = (select(S.outbox).where(
-    S.outbox.c.id.in_(bindparam("ids", expanding=True)), S.outbox.c.claimed_by == bindparam("me"),
-    S.outbox.c.sent_at.is_(None)).order_by(S.outbox.c.id))
+    .values(claimed_by=bindparam("me"), claimed_until=bindparam("until"))
+    .returning(*S.outbox.c))
 _SENT = (update(S.outbox).where(S.outbox.c.id == bindparam("row"),
                                 S.outbox.c.claimed_by == bindparam("me"))
          .values(sent_at=bindparam("sent_at"), attempts=bindparam("attempts"),
                  claimed_until=None))
 
 
-def pending(store, now: float, limit: int = 100) -> list[int]:
-    with store.read() as conn:
-        return list(conn.execute(_PENDING, {"now": now, "limit": limit}).scalars())
-
-
-def claim(store, row_ids: list[int], me: str, now: float) -> list:
-    """The rows of ``row_ids`` this worker got, in order, in one transaction (a
-    compare-and-set on each); not those sent, failed or someone else's."""
-    with store.write() as conn:
-        conn.execute(_CLAIM, {"ids": row_ids, "now": now, "me": me,
-                              "until": now + CLAIM_SECS})
-        return list(conn.execute(_CLAIMED, {"ids": row_ids, "me": me}).mappings())
+def claim(store, me: str, now: float, limit: int = CLAIM_BATCH) -> list:
+    """Up to ``limit`` of the oldest mails due, claimed for this worker (a
+    compare-and-set on each), in order: one statement and one transaction, where a
+    read of what is due and then a claim of it took two of each for every batch."""
+    with store.write(durable=False) as conn:
+        rows = conn.execute(_CLAIM, {"now": now, "limit": limit, "me": me,
+                                     "until": now + CLAIM_SECS}).mappings().all()
+    return sorted(rows, key=lambda r: r["id"])
 
 
 def release(store, me: str) -> None:
     """Give back the rows this worker claimed and did not try (a run that stopped
     early): the next run sends them at once, not when the claim expires."""
-    with store.write() as conn:
+    with store.write(durable=False) as conn:
         conn.execute(update(S.outbox).where(
             S.outbox.c.claimed_by == me, S.outbox.c.sent_at.is_(None),
             S.outbox.c.failed.is_(None)).values(claimed_by=None, claimed_until=None))
@@ -126,14 +126,13 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
     me, out = worker_id(), Delivery()
     drawn: dict | None = {} if pictures else None
     texts: dict = {}                    # positions drawn as text, shared by their mails
-    ids = pending(store, clock() if now is None else now, limit)
     finished = False                    # every row claimed was tried
     taken: list = []                    # (row, values): the server took it, not yet marked
     try:
         with smtp.Connection(url, timeout=timeout) as connection:
-            for start in range(0, len(ids), CLAIM_BATCH):
-                rows = claim(store, ids[start:start + CLAIM_BATCH], me,
-                             clock() if now is None else now)
+            while out.sent + out.failed + out.deferred < limit:
+                rows = claim(store, me, clock() if now is None else now,
+                             min(CLAIM_BATCH, limit - out.sent - out.failed - out.deferred))
                 try:
                     for row in rows:
                         if stop is not None and stop.is_set():
@@ -145,6 +144,8 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
                 finally:
                     _mark_sent(store, me, taken)
                     taken.clear()
+                if len(rows) < CLAIM_BATCH:     # nothing more was due: mail queued since
+                    break                       # wakes the next run (serve) or waits for it
         finished = True
     finally:
         if not finished:
@@ -211,7 +212,7 @@ def _mark_sent(store, me: str, taken: list, *, sleep=time.sleep,
     deadline, wait = clock() + MARK_PATIENCE, 0.25
     while True:
         try:
-            with store.write() as conn:
+            with store.write(durable=False) as conn:
                 conn.execute(_SENT, [{"me": me, **values} for _, values in taken])
             return
         except (OperationalError, InterfaceError):
@@ -222,7 +223,7 @@ def _mark_sent(store, me: str, taken: list, *, sleep=time.sleep,
 
 
 def _finish(store, row_id: int, me: str, values: dict) -> None:
-    with store.write() as conn:
+    with store.write(durable=False) as conn:
         conn.execute(update(S.outbox).where(S.outbox.c.id == row_id,
                                             S.outbox.c.claimed_by == me).values(**values))
 
