@@ -161,6 +161,31 @@ def test_a_position_that_no_longer_reads_still_gives_a_mail(store):
     assert game_detail(store, gid)["witness"] in body
 
 
+@pytest.mark.parametrize("code", ["written by another version", None])
+def test_a_position_another_version_queued_is_checked_before_it_is_drawn(store, code):
+    """A notification's position is read back without its consistency check only when
+    this very code wrote it; one queued before an upgrade (another fingerprint, or
+    none) is checked, and an impossible one gets the brief mail, not a false board."""
+    from referee.core import content_fingerprint
+    from referee.service.mail.notify import composed_body
+
+    gid = _dealt(store)
+    seat, line = _move(store, gid)
+    assert submit(store, gid, seat, line, via="web").ok
+    row = dict(_notices(store, gid)[-1])
+    doc = json.loads(row["png_state"])
+    assert doc["code"] == content_fingerprint()
+    assert "reply 'show'" not in composed_body(row)
+    doc["state"]["players"][seat]["at"] = "nowhere"         # no place a chief can be
+    if code is None:
+        del doc["code"]
+    else:
+        doc["code"] = code
+    row["png_state"] = json.dumps(doc)
+    body = composed_body(row)
+    assert line.split(None, 1)[1] in body and "reply 'show'" in body
+
+
 def test_the_reply_and_notifications_are_one_statement(store):
     """A move's mails are written together at the end of its transaction."""
     from sqlalchemy import event

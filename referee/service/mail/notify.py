@@ -17,7 +17,7 @@ from email.utils import make_msgid
 
 from sqlalchemy import bindparam, insert, update
 
-from referee.core import registry
+from referee.core import content_fingerprint, registry
 from referee.errors import BadChoiceError
 from referee.operations import digest, draw_words, move_rows, next_step, svg_to_png
 from referee.replay import state_from_json, state_json
@@ -176,10 +176,11 @@ _THREAD = (update(S.seats)
 def picture_source(module, state, players, data: dict | None = None) -> str | None:
     """The position a notification is about, as ``referee mail send`` reads it back to
     draw the board and write the text (both made at sending time, off the move's
-    transaction): the state JSON (resignations included) and the game's seats.
-    ``data`` is that JSON if the caller has it already."""
+    transaction): the state JSON (resignations included), the game's seats, and the
+    fingerprint of the code that wrote it. ``data`` is that JSON if the caller has it
+    already."""
     try:
-        doc = {"game": module.key, "players": list(players),
+        doc = {"game": module.key, "players": list(players), "code": content_fingerprint(),
                "state": state_json(module, state) if data is None else data}
         return json.dumps(doc)
     except Exception:
@@ -187,13 +188,17 @@ def picture_source(module, state, players, data: dict | None = None) -> str | No
 
 
 def position_of(source: str):
-    """(module, state, state JSON) of a :func:`picture_source` document."""
+    """(module, state, state JSON) of a :func:`picture_source` document. A document
+    this very code wrote is read without the consistency check its state passed when
+    it was played (most of the cost of reading it back); one an older version queued
+    before an upgrade is checked, and a state that no longer reads gets the brief mail."""
     data = json.loads(source)
     module = registry.get(data["game"])
     doc = data["state"]
     if data.get("resigned") and not doc.get("resigned"):    # queued before the JSON held them
         doc = {**doc, "resigned": data["resigned"]}
-    return module, state_from_json(module, doc, data.get("players") or ()), doc
+    return module, state_from_json(module, doc, data.get("players") or (),
+                                   checked=data.get("code") != content_fingerprint()), doc
 
 
 def composed_body(row, cache: dict | None = None) -> str:
