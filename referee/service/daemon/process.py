@@ -16,7 +16,7 @@ from referee.service.daemon.config import Config
 from referee.service.daemon.forum import forum_workers
 from referee.service.daemon.listener import Listener
 from referee.service.daemon.workers import Clock, Mailbox, Sender
-from referee.service.store import open_store
+from referee.service.store import open_store, settle_collector
 from referee.service.web.app import create_app
 
 log = logging.getLogger("referee")
@@ -89,8 +89,10 @@ class Host:
         """Serve until SIGTERM or SIGINT, then stop everything in order."""
         try:
             self.start_mail()
+            app = create_app(self.store)
+            settle_collector()
             self.server = _WebServer(uvicorn.Config(
-                create_app(self.store), host=self.config.host, port=self.config.port,
+                app, host=self.config.host, port=self.config.port,
                 log_level="warning", timeout_graceful_shutdown=5))
             self.server.run()
         finally:
