@@ -56,3 +56,39 @@ def test_a_crash_of_the_store_during_sending_sends_nothing_twice():
         store.dispose()
     finally:
         cluster.stop()
+
+
+def test_a_connection_that_rested_through_a_restart_is_tried_before_use(monkeypatch):
+    """Pooled connections are not pinged before every transaction (a round trip each,
+    three a move), only after resting: a server restarted while the process rested is
+    never seen by a command, and one restarted under a busy process fails one
+    transaction, after which the pool connects anew."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import OperationalError
+
+    from referee.service import store as store_module
+
+    try:
+        cluster = PgCluster()
+    except ClusterError as exc:
+        pytest.fail(str(exc))
+    try:
+        store = open_store(cluster.new_database())
+        with store.write() as conn:
+            conn.execute(text("SELECT 1"))
+        cluster.halt()
+        cluster.start()
+        monkeypatch.setattr(store_module, "PING_AFTER_IDLE", 0.0)    # it has rested
+        with store.write() as conn:                                 # tried, found dead,
+            assert conn.execute(text("SELECT 1")).scalar() == 1    # connected anew
+        monkeypatch.setattr(store_module, "PING_AFTER_IDLE", 3600.0)  # busy: not tried
+        cluster.halt()
+        cluster.start()
+        with pytest.raises(OperationalError):
+            with store.write() as conn:
+                conn.execute(text("SELECT 1"))
+        with store.write() as conn:                                 # the pool starts over
+            assert conn.execute(text("SELECT 1")).scalar() == 1
+        store.dispose()
+    finally:
+        cluster.stop()
