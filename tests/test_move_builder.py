@@ -53,6 +53,16 @@ def test_every_legal_move_has_its_own_path_and_none_is_the_start_of_another(key)
 
 
 @pytest.mark.parametrize("key", GAMES)
+def test_the_paths_made_all_at_once_are_each_moves_own(key):
+    from referee.operations import move_rows
+    for module, state in positions(key, games=2, every=2, seed=31):
+        moves = list(state.legal_moves())
+        alone = [tuple(module.move_path(m, state)) for m in moves]
+        assert list(module.move_paths(moves, state)) == alone
+        assert move_rows(module, state) == list(zip(alone, moves))
+
+
+@pytest.mark.parametrize("key", GAMES)
 def test_every_walk_of_choices_ends_in_a_legal_move(key):
     rng = random.Random(5)
     for module, state in positions(key, games=2, every=4, seed=23):

@@ -56,7 +56,8 @@ def move_rows(module, state) -> list:
     """Each legal move with its path of builder choices, ``(path, move)``: what
     :func:`next_step` and :func:`example_lines` read, made once by a caller that asks
     both (a mail to the seat to move asks three times of one position)."""
-    return [(tuple(module.move_path(m, state)), m) for m in state.legal_moves()]
+    moves = list(state.legal_moves())       # lazy: a purchase is made at each reading
+    return list(zip(map(tuple, module.move_paths(moves, state)), moves))
 
 
 def next_step(module, state, chosen=(), rows=None) -> dict:

@@ -202,8 +202,9 @@ class _Buys:
         return _new_buy(*self.head, self.where[v], mp, tp, None)
 
     def __iter__(self):
-        head = self.head
-        return (_new_buy(*head, v, mp, tp, None) for v in self.where for mp, tp in self.pairs)
+        seat, coord, kind, side, token = self.head
+        return (_new_buy(seat, coord, kind, side, token, v, mp, tp, None)
+                for v in self.where for mp, tp in self.pairs)
 
 
 def _kane_buys(d: "Data", p: "Player", coord: str, side: int, token, where, pp) -> list[Buy]:

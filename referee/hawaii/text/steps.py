@@ -27,24 +27,51 @@ def _village(village) -> str:
     return f"village {village}" if village is not None else "no village"
 
 
-@lru_cache(maxsize=1 << 15)
-def _buy_path(stays: bool, place, tile, side, token, move_payment, tile_payment, village,
-              kane_tiki) -> tuple[tuple[str, str], ...]:
-    """Remembered, so that the next step of the same position (and the next position,
-    which shares most purchases) builds no new tuples: a rich position has over 5,000
-    purchases, and making their paths anew each time woke the garbage collector."""
-    tiki = f"tiki paying {_words(kane_tiki)}" if kane_tiki is not None else "no tiki"
+@lru_cache(maxsize=4096)
+def _buy_head(stays: bool, place, tile, side, token) -> tuple[tuple[str, str], ...]:
     return (("where", f"stay at {place}" if stays else place), ("what", tile),
-            ("side", names.side_word(tile, side)), ("token", "token " + _words(token)),
-            ("payment", _paid(move_payment, tile_payment)), ("village", _village(village)),
+            ("side", names.side_word(tile, side)), ("token", "token " + _words(token)))
+
+
+@lru_cache(maxsize=4096)
+def _buy_tail(move_payment, tile_payment, village, kane_tiki) -> tuple[tuple[str, str], ...]:
+    tiki = f"tiki paying {_words(kane_tiki)}" if kane_tiki is not None else "no tiki"
+    return (("payment", _paid(move_payment, tile_payment)), ("village", _village(village)),
             ("extra tiki", tiki))
+
+
+def _buy_path(stays: bool, move) -> tuple[tuple[str, str], ...]:
+    """A purchase's path is where and what it buys, then how it pays and places it: a
+    rich position has over 5,000 purchases made of a few hundred heads and a few dozen
+    tails, so both halves are remembered and a path costs one new tuple. (Remembering
+    whole paths missed on nearly every new position and made eight tuples a miss.)"""
+    return (_buy_head(stays, move.place, move.tile, move.side, move.token)
+            + _buy_tail(move.move_payment, move.tile_payment, move.village, move.kane_tiki))
+
+
+def move_paths(moves, state) -> list[tuple[tuple[str, str], ...]]:
+    """:func:`move_path` of each of ``moves``: the purchases of one place, tile, side and
+    token come one after another in the legal moves, so their head is looked up once."""
+    players = state.d.players
+    out = []
+    append = out.append
+    last = head = None
+    for move in moves:
+        if not isinstance(move, Buy):
+            append(move_path(move, state))
+            continue
+        key = (move.seat, move.place, move.tile, move.side, move.token)
+        if key != last:
+            last = key
+            head = _buy_head(move.place == players[move.seat].at, *key[1:])
+        append(head + _buy_tail(move.move_payment, move.tile_payment, move.village,
+                                move.kane_tiki))
+    return out
 
 
 def move_path(move, state) -> tuple[tuple[str, str], ...]:
     if isinstance(move, Buy):
-        stays = move.place == state.d.players[move.seat].at
-        return _buy_path(stays, move.place, move.tile, move.side, move.token, move.move_payment,
-                         move.tile_payment, move.village, move.kane_tiki)
+        return _buy_path(move.place == state.d.players[move.seat].at, move)
     if isinstance(move, Fish):
         fish = " ".join(str(t) for t in sorted(move.fish, reverse=True))
         return (("where", "cove"), ("what", "fish"), ("fish", f"fish {fish}"),
