@@ -139,3 +139,13 @@ def test_any_text_as_a_choice_is_a_bad_choice_or_a_step_never_a_crash():
             return
         assert isinstance(done, (Step, Complete))
     run()
+
+
+def test_two_spellings_of_one_choice_are_one_choice_with_their_moves_in_order():
+    from referee.core.builder import build_rows
+    rows = [((("where", "A1"), ("what", "hula")), 1), ((("where", "B1"), ("what", "hula")), 2),
+            ((("where", "a1 "), ("what", "surfer")), 3), ((("where", "A1"), ("what", "taro")), 4)]
+    step = build_rows(rows)
+    assert [(c.label, c.moves) for c in step.choices] == [("A1", 3), ("B1", 1)]
+    assert [(c.label, c.moves) for c in build_rows(rows, ["a1"]).choices] == \
+        [("hula", 1), ("surfer", 1), ("taro", 1)]

@@ -66,6 +66,31 @@ class _Option:
 
 
 def _options(rows: list, depth: int) -> dict[str, _Option]:
+    """The choices at ``depth`` of ``rows``, keyed by their folded spelling, in the order
+    of the rows. The rows are grouped by the game's own label first (a dictionary look-up
+    of a string that knows its hash) and only the few distinct labels are folded: a first
+    step groups every legal move."""
+    by_label: dict[str, list] = {}
+    for row in rows:
+        path = row[0]
+        if len(path) > depth:
+            label = path[depth][1]
+            same = by_label.get(label)
+            if same is None:
+                by_label[label] = [row]
+            else:
+                same.append(row)
+    out: dict[str, _Option] = {}
+    for label, same in by_label.items():
+        key = _label_key(label)
+        if key in out:          # two spellings of one choice: their rows interleave
+            return _options_by_key(rows, depth)
+        opt = out[key] = _Option(same[0][0][depth][0], label)
+        opt.rows = same
+    return out
+
+
+def _options_by_key(rows: list, depth: int) -> dict[str, _Option]:
     out: dict[str, _Option] = {}
     for row in rows:
         path = row[0]

@@ -2,6 +2,8 @@
 list or step by step (the move builder)."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 from referee.core.builder import Complete, build_rows
 from referee.core.game import CHANCE
 from referee.errors import BadChoiceError
@@ -79,6 +81,9 @@ def next_step(module, state, chosen=(), rows=None) -> dict:
             "choices": [{"choice": c.label, "moves": c.moves} for c in done.choices]}
 
 
+_label = itemgetter(1)      # of a path's (step, choice): example_lines sums them a move at a time
+
+
 def example_lines(module, state, n: int = 3, rows=None) -> list[str]:
     """Up to ``n`` canonical lines legal now that differ where the legal moves first
     differ (another place, another purchase), not twenty payments of one purchase:
@@ -98,7 +103,7 @@ def example_lines(module, state, n: int = 3, rows=None) -> list[str]:
     first: dict = {}            # first choice -> (the words of its plainest move, move)
     for move, path in zip(moves, paths):
         key = path[depth][1] if len(path) > depth else None
-        size = sum(len(label) for _, label in path)
+        size = sum(map(len, map(_label, path)))
         if key not in first or size < first[key][0]:
             first[key] = (size, move)
     groups = [move for _, move in first.values()]
