@@ -149,3 +149,30 @@ def test_two_spellings_of_one_choice_are_one_choice_with_their_moves_in_order():
     assert [(c.label, c.moves) for c in step.choices] == [("A1", 3), ("B1", 1)]
     assert [(c.label, c.moves) for c in build_rows(rows, ["a1"]).choices] == \
         [("hula", 1), ("surfer", 1), ("taro", 1)]
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_rows_that_remember_their_steps_answer_as_a_plain_list_does(key):
+    from referee.core.builder import build_rows
+    from referee.operations import move_rows
+
+    def answer(rows, chosen):
+        try:
+            return build_rows(rows, chosen)
+        except BadChoiceError as err:
+            return err.reason, err.hint
+
+    rng = random.Random(9)
+    for module, state in positions(key, games=1, every=3, seed=41):
+        rows = move_rows(module, state)
+        plain = list(rows)
+        chosen: list[str] = []
+        for _ in range(12):
+            for asked in (chosen, chosen[:-1], [*chosen, "nowhere"], chosen):
+                assert answer(rows, asked) == answer(plain, asked), asked
+            step = answer(plain, chosen)
+            if isinstance(step, Complete):
+                chosen = []
+                continue
+            pick = rng.choice(step.choices).label
+            chosen = [*chosen, pick.upper() if rng.random() < 0.5 else pick]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from referee.core.builder import Complete, build_rows
+from referee.core.builder import Complete, Rows, build_rows
 from referee.core.game import CHANCE
 from referee.errors import BadChoiceError
 from referee.replay.control import resigned, to_move
@@ -59,7 +59,7 @@ def move_rows(module, state) -> list:
     :func:`next_step` and :func:`example_lines` read, made once by a caller that asks
     both (a mail to the seat to move asks three times of one position)."""
     moves = list(state.legal_moves())       # lazy: a purchase is made at each reading
-    return list(zip(map(tuple, module.move_paths(moves, state)), moves))
+    return Rows(zip(map(tuple, module.move_paths(moves, state)), moves))
 
 
 def next_step(module, state, chosen=(), rows=None) -> dict:
