@@ -69,18 +69,30 @@ def move_paths(moves, state) -> list[tuple[tuple[str, str], ...]]:
     return out
 
 
+@lru_cache(maxsize=1024)
+def _fish_path(fish, boats, payment) -> tuple[tuple[str, str], ...]:
+    """Remembered, as the trips below: a cove of five tokens offers dozens of catches
+    each decision, each written from its tokens, boats and payment, and the next
+    decision of the game offers most of them again."""
+    fish = " ".join(str(t) for t in sorted(fish, reverse=True))
+    return (("where", "cove"), ("what", "fish"), ("fish", f"fish {fish}"),
+            ("boats", f"with {' '.join(boats)}"), ("payment", f"paying {payment}"))
+
+
+@lru_cache(maxsize=1024)
+def _visit_path(dock, boats, payment, fruit, village) -> tuple[tuple[str, str], ...]:
+    return (("where", f"dock {dock}"), ("what", "visit"),
+            ("boats", f"with {' '.join(boats)}"), ("payment", f"paying {payment}"),
+            ("fruit", f"takes {fruit}" if fruit else "no fruit"), ("village", _village(village)))
+
+
 def move_path(move, state) -> tuple[tuple[str, str], ...]:
     if isinstance(move, Buy):
         return _buy_path(move.place == state.d.players[move.seat].at, move)
     if isinstance(move, Fish):
-        fish = " ".join(str(t) for t in sorted(move.fish, reverse=True))
-        return (("where", "cove"), ("what", "fish"), ("fish", f"fish {fish}"),
-                ("boats", f"with {' '.join(move.boats)}"), ("payment", f"paying {move.payment}"))
+        return _fish_path(move.fish, move.boats, move.payment)
     if isinstance(move, Visit):
-        return (("where", f"dock {move.dock}"), ("what", "visit"),
-                ("boats", f"with {' '.join(move.boats)}"), ("payment", f"paying {move.payment}"),
-                ("fruit", f"takes {move.fruit}" if move.fruit else "no fruit"),
-                ("village", _village(move.village)))
+        return _visit_path(move.dock, move.boats, move.payment, move.fruit, move.village)
     if isinstance(move, TakeOrder):
         return (("where", "order track"), ("what", f"order {move.space}"))
     if isinstance(move, ChooseIncome):
