@@ -73,10 +73,11 @@ def measure(count: int) -> dict:
     for state, words in found:
         s = state.clone()
         t0 = clock()
-        moves = list(s.legal_moves())
+        listed = s.legal_moves()
+        moves = list(listed)
         t1 = clock()
-        if hasattr(module, "move_paths"):
-            list(map(tuple, module.move_paths(moves, s)))
+        if hasattr(module, "move_paths"):       # from the lazy list, as move_rows does
+            list(map(tuple, module.move_paths(listed, s)))
         else:                               # before the paths were made all at once
             [tuple(module.move_path(m, s)) for m in moves]
         t2 = clock()

@@ -58,8 +58,9 @@ def move_rows(module, state) -> list:
     """Each legal move with its path of builder choices, ``(path, move)``: what
     :func:`next_step` and :func:`example_lines` read, made once by a caller that asks
     both (a mail to the seat to move asks three times of one position)."""
-    moves = list(state.legal_moves())       # lazy: a purchase is made at each reading
-    return Rows(zip(map(tuple, module.move_paths(moves, state)), moves))
+    moves = state.legal_moves()     # a lazy MoveList makes a purchase at each reading:
+    paths = module.move_paths(moves, state)     # the paths are read from its chunks,
+    return Rows(zip(map(tuple, paths), moves))  # and each move is made once, here
 
 
 def next_step(module, state, chosen=(), rows=None) -> dict:

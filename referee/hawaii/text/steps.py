@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from referee.hawaii.rules.buying import Buys
 from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, TakeOrder, Visit
 from referee.hawaii.text import names
 
@@ -49,23 +50,28 @@ def _buy_path(stays: bool, move) -> tuple[tuple[str, str], ...]:
             + _buy_tail(move.move_payment, move.tile_payment, move.village, move.kane_tiki))
 
 
+@lru_cache(maxsize=4096)
+def _buy_tails(where: tuple, pairs: tuple) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """The tails of a chunk of purchases (``buying.Buys``), in its moves' order."""
+    return tuple(_buy_tail(mp, tp, village, None) for village in where for mp, tp in pairs)
+
+
 def move_paths(moves, state) -> list[tuple[tuple[str, str], ...]]:
-    """:func:`move_path` of each of ``moves``: the purchases of one place, tile, side and
-    token come one after another in the legal moves, so their head is looked up once."""
+    """:func:`move_path` of each of ``moves``. The legal moves' purchases come in chunks
+    of one place, tile, side and token (``buying.Buys``): a chunk's paths are its head
+    joined to each of its tails, read from the chunk without making its moves."""
+    chunks = getattr(moves, "chunks", None)
+    if chunks is None:
+        return [move_path(move, state) for move in moves]
     players = state.d.players
-    out = []
-    append = out.append
-    last = head = None
-    for move in moves:
-        if not isinstance(move, Buy):
-            append(move_path(move, state))
+    out: list = []
+    for chunk in chunks:
+        if type(chunk) is not Buys:
+            out += [move_path(move, state) for move in chunk]
             continue
-        key = (move.seat, move.place, move.tile, move.side, move.token)
-        if key != last:
-            last = key
-            head = _buy_head(move.place == players[move.seat].at, *key[1:])
-        append(head + _buy_tail(move.move_payment, move.tile_payment, move.village,
-                                move.kane_tiki))
+        seat, place, tile, side, token = chunk.head
+        head = _buy_head(place == players[seat].at, place, tile, side, token)
+        out += [head + tail for tail in _buy_tails(tuple(chunk.where), chunk.pairs)]
     return out
 
 
