@@ -59,7 +59,7 @@ def test_the_paths_made_all_at_once_are_each_moves_own(key):
         moves = list(state.legal_moves())
         alone = [tuple(module.move_path(m, state)) for m in moves]
         assert list(module.move_paths(moves, state)) == alone
-        assert list(module.move_paths(state.legal_moves(), state)) == alone    # lazy chunks
+        assert list(module.move_paths(state.legal_moves(), state)) == alone   # lazily listed
         assert move_rows(module, state) == list(zip(alone, moves))
 
 
