@@ -57,10 +57,12 @@ def _chance_lines(module, state, limit: int) -> tuple[str, list[str], int]:
 def move_rows(module, state) -> list:
     """Each legal move with its path of builder choices, ``(path, move)``: what
     :func:`next_step` and :func:`example_lines` read, made once by a caller that asks
-    both (a mail to the seat to move asks three times of one position)."""
-    moves = state.legal_moves()     # a lazy MoveList makes a purchase at each reading:
-    paths = module.move_paths(moves, state)     # the paths are read from its chunks,
-    return Rows(zip(map(tuple, paths), moves))  # and each move is made once, here
+    both (a mail to the seat to move asks three times of one position). The rows
+    remember the steps asked of them (:class:`~referee.core.builder.Rows`)."""
+    # a lazy MoveList makes a purchase each time it is read: the game reads the paths
+    # from its chunks, and each move is made once, here
+    moves = state.legal_moves()
+    return Rows(zip(map(tuple, module.move_paths(moves, state)), moves))
 
 
 def next_step(module, state, chosen=(), rows=None) -> dict:
