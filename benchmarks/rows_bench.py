@@ -68,7 +68,7 @@ def measure(count: int) -> dict:
     from referee.operations import example_lines, move_rows, next_step
     from referee.service.mail.steps import read_choices
     module, found = positions(count)
-    gc.freeze()     # the collector's full passes would walk the 300 positions kept here
+    gc.freeze()     # else the collector's full passes walk the positions kept here
     clock = time.process_time
     times: dict[str, list[float]] = {k: [] for k in PIECES}
     state, words = found[0]     # once untimed: the first call imports the text modules
