@@ -53,6 +53,17 @@ def test_every_legal_move_has_its_own_path_and_none_is_the_start_of_another(key)
 
 
 @pytest.mark.parametrize("key", GAMES)
+def test_the_paths_made_all_at_once_are_each_moves_own(key):
+    from referee.operations import move_rows
+    for module, state in positions(key, games=2, every=2, seed=31):
+        moves = list(state.legal_moves())
+        alone = [tuple(module.move_path(m, state)) for m in moves]
+        assert list(module.move_paths(moves, state)) == alone
+        assert list(module.move_paths(state.legal_moves(), state)) == alone   # lazily listed
+        assert move_rows(module, state) == list(zip(alone, moves))
+
+
+@pytest.mark.parametrize("key", GAMES)
 def test_every_walk_of_choices_ends_in_a_legal_move(key):
     rng = random.Random(5)
     for module, state in positions(key, games=2, every=4, seed=23):
@@ -129,3 +140,40 @@ def test_any_text_as_a_choice_is_a_bad_choice_or_a_step_never_a_crash():
             return
         assert isinstance(done, (Step, Complete))
     run()
+
+
+def test_two_spellings_of_one_choice_are_one_choice_with_their_moves_in_order():
+    from referee.core.builder import build_rows
+    rows = [((("where", "A1"), ("what", "hula")), 1), ((("where", "B1"), ("what", "hula")), 2),
+            ((("where", "a1 "), ("what", "surfer")), 3), ((("where", "A1"), ("what", "taro")), 4)]
+    step = build_rows(rows)
+    assert [(c.label, c.moves) for c in step.choices] == [("A1", 3), ("B1", 1)]
+    assert [(c.label, c.moves) for c in build_rows(rows, ["a1"]).choices] == \
+        [("hula", 1), ("surfer", 1), ("taro", 1)]
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_rows_that_remember_their_steps_answer_as_a_plain_list_does(key):
+    from referee.core.builder import build_rows
+    from referee.operations import move_rows
+
+    def answer(rows, chosen):
+        try:
+            return build_rows(rows, chosen)
+        except BadChoiceError as err:
+            return err.reason, err.hint
+
+    rng = random.Random(9)
+    for module, state in positions(key, games=1, every=3, seed=41):
+        rows = move_rows(module, state)
+        plain = list(rows)
+        chosen: list[str] = []
+        for _ in range(12):
+            for asked in (chosen, chosen[:-1], [*chosen, "nowhere"], chosen):
+                assert answer(rows, asked) == answer(plain, asked), asked
+            step = answer(plain, chosen)
+            if isinstance(step, Complete):
+                chosen = []
+                continue
+            pick = rng.choice(step.choices).label
+            chosen = [*chosen, pick.upper() if rng.random() < 0.5 else pick]

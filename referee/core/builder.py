@@ -66,6 +66,31 @@ class _Option:
 
 
 def _options(rows: list, depth: int) -> dict[str, _Option]:
+    """The choices at ``depth`` of ``rows``, keyed by their folded spelling, in the order
+    of the rows. The rows are grouped by the game's own label first (a dictionary look-up
+    of a string that knows its hash) and only the few distinct labels are folded: a first
+    step groups every legal move."""
+    by_label: dict[str, list] = {}
+    for row in rows:
+        path = row[0]
+        if len(path) > depth:
+            label = path[depth][1]
+            same = by_label.get(label)
+            if same is None:
+                by_label[label] = [row]
+            else:
+                same.append(row)
+    out: dict[str, _Option] = {}
+    for label, same in by_label.items():
+        key = _label_key(label)
+        if key in out:          # two spellings of one choice: their rows interleave
+            return _options_by_key(rows, depth)
+        opt = out[key] = _Option(same[0][0][depth][0], label)
+        opt.rows = same
+    return out
+
+
+def _options_by_key(rows: list, depth: int) -> dict[str, _Option]:
     out: dict[str, _Option] = {}
     for row in rows:
         path = row[0]
@@ -111,16 +136,44 @@ def build(moves: Iterable[Any], path_of: Callable[[Any], Path],
     return build_rows([(tuple(path_of(m)), m) for m in moves], chosen)
 
 
+class Rows(list):
+    """``(path, move)`` rows that remember the steps asked of them. A caller asks one
+    position's rows several times, each time from the start: a mail to the seat to move
+    asks the first step and the step after its first choice, and reading ``moves A1
+    hula`` asks each choice's step and checks the choice. Each remembered step is keyed
+    by the game's labels of the choices above it, never by what a player typed, and
+    lives as long as the rows."""
+    __slots__ = ("steps",)
+
+    def __init__(self, rows: Iterable = ()):
+        super().__init__(rows)
+        self.steps: dict[tuple[str, ...], tuple[dict[str, _Option], str]] = {}
+
+
+def _step(rows: list, depth: int) -> tuple[dict[str, _Option], str]:
+    options = _options(rows, depth)
+    return options, " or ".join(dict.fromkeys(o.name for o in options.values()))
+
+
 def build_rows(rows: list, chosen: Sequence[str] = ()) -> Step | Complete:
     """:func:`build` from each move's path made already (``(path, move)`` rows): a
-    caller asking several steps of one position makes the paths once."""
+    caller asking several steps of one position makes the paths once (and, with
+    :class:`Rows`, groups them once)."""
     if not rows:
         raise BadChoiceError("there is no legal move to choose")
+    steps = rows.steps if isinstance(rows, Rows) else None
     queue, made, depth = list(chosen), [], 0
     while True:
         if len(rows) == 1 and not queue:
             return Complete(rows[0][1], tuple(made))
-        options = _options(rows, depth)
+        if steps is None:
+            options, name = _step(rows, depth)
+        else:
+            above = tuple(made)
+            known = steps.get(above)
+            if known is None:
+                known = steps[above] = _step(rows, depth)
+            options, name = known
         if not options:
             if queue:
                 raise BadChoiceError(f"nothing is left to choose after "
@@ -128,7 +181,6 @@ def build_rows(rows: list, chosen: Sequence[str] = ()) -> Step | Complete:
                                      "is one choice too many")
             raise BadChoiceError("two legal moves make the same choices at every step: "
                                  "the game's steps cannot tell them apart")
-        name = " or ".join(dict.fromkeys(o.name for o in options.values()))
         if len(options) == 1:
             (key, only), = options.items()
             if queue and fold(queue[0]) == key:

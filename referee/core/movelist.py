@@ -42,5 +42,11 @@ class MoveList(Sequence):
         for c in self._chunks:
             yield from c
 
+    @property
+    def chunks(self) -> list[Sequence]:
+        """The chunks, in order: a reader that knows a game's chunks (the move builder's
+        paths) reads what a chunk's moves share once, without making the moves."""
+        return self._chunks
+
     def __repr__(self) -> str:
         return f"MoveList({self._n} moves)"

@@ -48,6 +48,9 @@ class GameModule(Protocol):
         core/builder.py): (step name, choice) pairs, the choice written as a player
         would type it. Every legal move's path is different, and none is the start
         of another's."""
+    def move_paths(self, moves: Sequence[Any], state: State) -> Sequence[Sequence[tuple[str, str]]]:
+        """:meth:`move_path` of each of ``moves`` (legal in ``state``), all at once: the
+        move builder asks for every legal move's path, and the moves share their parts."""
 
     def hear(self, text: str, state: State) -> Any:
         """What a free line names, for the free reader (core/reading.py): a ``Heard``
@@ -107,6 +110,9 @@ class LazyGameModule:
 
     def move_path(self, move, state):
         return self._part(self.steps, "move_path")(move, state)
+
+    def move_paths(self, moves, state):
+        return self._part(self.steps, "move_paths")(moves, state)
 
     def hear(self, text: str, state):
         return self._part(self.reading, "hear")(text, state)

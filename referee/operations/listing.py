@@ -2,7 +2,9 @@
 list or step by step (the move builder)."""
 from __future__ import annotations
 
-from referee.core.builder import Complete, build_rows
+from operator import itemgetter
+
+from referee.core.builder import Complete, Rows, build_rows
 from referee.core.game import CHANCE
 from referee.errors import BadChoiceError
 from referee.replay.control import resigned, to_move
@@ -55,8 +57,12 @@ def _chance_lines(module, state, limit: int) -> tuple[str, list[str], int]:
 def move_rows(module, state) -> list:
     """Each legal move with its path of builder choices, ``(path, move)``: what
     :func:`next_step` and :func:`example_lines` read, made once by a caller that asks
-    both (a mail to the seat to move asks three times of one position)."""
-    return [(tuple(module.move_path(m, state)), m) for m in state.legal_moves()]
+    both (a mail to the seat to move asks three times of one position). The rows
+    remember the steps asked of them (:class:`~referee.core.builder.Rows`)."""
+    # a lazy MoveList makes a purchase each time it is read: the game reads the paths
+    # from its chunks, and each move is made once, here
+    moves = state.legal_moves()
+    return Rows(zip(map(tuple, module.move_paths(moves, state)), moves))
 
 
 def next_step(module, state, chosen=(), rows=None) -> dict:
@@ -78,6 +84,9 @@ def next_step(module, state, chosen=(), rows=None) -> dict:
             "choices": [{"choice": c.label, "moves": c.moves} for c in done.choices]}
 
 
+_label = itemgetter(1)      # of a path's (step, choice): example_lines sums them a move at a time
+
+
 def example_lines(module, state, n: int = 3, rows=None) -> list[str]:
     """Up to ``n`` canonical lines legal now that differ where the legal moves first
     differ (another place, another purchase), not twenty payments of one purchase:
@@ -97,7 +106,7 @@ def example_lines(module, state, n: int = 3, rows=None) -> list[str]:
     first: dict = {}            # first choice -> (the words of its plainest move, move)
     for move, path in zip(moves, paths):
         key = path[depth][1] if len(path) > depth else None
-        size = sum(len(label) for _, label in path)
+        size = sum(map(len, map(_label, path)))
         if key not in first or size < first[key][0]:
             first[key] = (size, move)
     groups = [move for _, move in first.values()]

@@ -180,13 +180,15 @@ def moves(d: "Data", seat: str) -> list:
                     if kind == "kane":
                         append(_kane_buys(d, p, coord, side, token, where, pp))
                     else:
-                        append(_Buys((seat, coord, kind, side, token), where, pp))
+                        append(Buys((seat, coord, kind, side, token), where, pp))
     return chunks
 
 
-class _Buys:
+class Buys:
     """The purchases of one (place, tile, side, token): every village x payment pair,
-    built only when the MoveList is indexed or iterated."""
+    built only when the MoveList is indexed or iterated. ``head`` (seat, place, tile,
+    side, token), ``where`` (the villages) and ``pairs`` (the move and tile payments)
+    are read by the move builder's paths too (hawaii/text/steps.py)."""
     __slots__ = ("head", "where", "pairs", "n")
 
     def __init__(self, head: tuple, where, pairs):
@@ -202,8 +204,9 @@ class _Buys:
         return _new_buy(*self.head, self.where[v], mp, tp, None)
 
     def __iter__(self):
-        head = self.head
-        return (_new_buy(*head, v, mp, tp, None) for v in self.where for mp, tp in self.pairs)
+        seat, coord, kind, side, token = self.head
+        return (_new_buy(seat, coord, kind, side, token, v, mp, tp, None)
+                for v in self.where for mp, tp in self.pairs)
 
 
 def _kane_buys(d: "Data", p: "Player", coord: str, side: int, token, where, pp) -> list[Buy]:
