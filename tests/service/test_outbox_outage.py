@@ -6,6 +6,7 @@ a real SMTP server (aiosmtpd)."""
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
 
 import pytest
 
@@ -36,12 +37,21 @@ class CrashingSink(SmtpSink):
         return answer
 
 
-def test_a_crash_of_the_store_during_sending_sends_nothing_twice():
+@contextmanager
+def _cluster():
+    """A throwaway PostgreSQL cluster of this test's own, to stop and start at will."""
     try:
         cluster = PgCluster()
     except ClusterError as exc:
         pytest.fail(str(exc))
     try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+def test_a_crash_of_the_store_during_sending_sends_nothing_twice():
+    with _cluster() as cluster:
         store = open_store(cluster.new_database())
         for _ in range(2):
             create_game(store, "hawaii", SEATS, host_address=HOST)
@@ -54,8 +64,6 @@ def test_a_crash_of_the_store_during_sending_sends_nothing_twice():
         assert len(ids) == len(set(ids)) == queued, "a mail was sent twice or not at all"
         assert done.sent == queued and counts(store)["waiting"] == 0
         store.dispose()
-    finally:
-        cluster.stop()
 
 
 def test_a_connection_that_rested_through_a_restart_is_tried_before_use(monkeypatch):
@@ -68,11 +76,7 @@ def test_a_connection_that_rested_through_a_restart_is_tried_before_use(monkeypa
 
     from referee.service import store as store_module
 
-    try:
-        cluster = PgCluster()
-    except ClusterError as exc:
-        pytest.fail(str(exc))
-    try:
+    with _cluster() as cluster:
         store = open_store(cluster.new_database())
         with store.write() as conn:
             conn.execute(text("SELECT 1"))
@@ -90,5 +94,3 @@ def test_a_connection_that_rested_through_a_restart_is_tried_before_use(monkeypa
         with store.write() as conn:                                 # the pool starts over
             assert conn.execute(text("SELECT 1")).scalar() == 1
         store.dispose()
-    finally:
-        cluster.stop()
