@@ -62,9 +62,11 @@ _CLAIM = (update(S.outbox).where(
     S.outbox.c.failed.is_(None), _DUE)
     .values(claimed_by=bindparam("me"), claimed_until=bindparam("until"))
     .returning(*S.outbox.c))
-_SENT = (update(S.outbox).where(S.outbox.c.id == bindparam("row"),
+# a batch's marks in one statement (on PostgreSQL each statement is a client's round
+# of work), each row stamped with the moment the server took the batch's last mail
+_SENT = (update(S.outbox).where(S.outbox.c.id.in_(bindparam("rows", expanding=True)),
                                 S.outbox.c.claimed_by == bindparam("me"))
-         .values(sent_at=bindparam("sent_at"), attempts=bindparam("attempts"),
+         .values(sent_at=bindparam("sent_at"), attempts=S.outbox.c.attempts + 1,
                  claimed_until=None))
 
 
@@ -127,7 +129,7 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
     drawn: dict | None = {} if pictures else None
     texts: dict = {}                    # positions drawn as text, shared by their mails
     finished = False                    # every row claimed was tried
-    taken: list = []                    # (row, values): the server took it, not yet marked
+    taken: list = []                    # (row id, when): the server took it, not yet marked
     try:
         with smtp.Connection(url, timeout=timeout) as connection:
             while out.sent + out.failed + out.deferred < limit:
@@ -190,7 +192,7 @@ def _deliver_one(store, connection, row, me: str, out: Delivery, drawn, texts, r
         _finish(store, row_id, me, values)
         report(row, "deferred" if err.temporary else "failed", err.reason)
         return not err.temporary
-    taken.append((row, {"row": row_id, "sent_at": clock(), "attempts": row["attempts"] + 1}))
+    taken.append((row_id, clock()))
     out.sent += 1
     report(row, "sent", "")
     return True
@@ -201,7 +203,7 @@ MARK_PATIENCE = 120.0      # seconds to keep trying to record a sent mail (< CLA
 
 def _mark_sent(store, me: str, taken: list, *, sleep=time.sleep,
                clock=time.monotonic) -> None:
-    """Record that the server took the mails ``taken`` ((row, values) pairs), in one
+    """Record that the server took the mails ``taken`` ((row id, when) pairs), in one
     transaction. The mails are out: if the store is down now, giving up would send
     them again when the claim expires, so the mark is retried (the database
     restarting, a failover) for MARK_PATIENCE seconds, well inside the claim; only a
@@ -213,7 +215,8 @@ def _mark_sent(store, me: str, taken: list, *, sleep=time.sleep,
     while True:
         try:
             with store.write(durable=False) as conn:
-                conn.execute(_SENT, [{"me": me, **values} for _, values in taken])
+                conn.execute(_SENT, {"me": me, "rows": [row for row, _ in taken],
+                                     "sent_at": max(when for _, when in taken)})
             return
         except (OperationalError, InterfaceError):
             if clock() + wait > deadline:
