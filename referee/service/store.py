@@ -16,7 +16,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import bindparam, create_engine, event, insert, select, text
+from sqlalchemy import bindparam, create_engine, event, exc, insert, select, text
 from sqlalchemy.engine import make_url
 
 from referee.service import schema as S
@@ -248,8 +248,6 @@ def _server_engine(url: str):
     included). A server restarted under a busy process fails the one transaction that
     meets a dead connection (exit 75, 451 to the MTA, a mark retried), and the pool
     then opens new ones; one restarted while the process rested is never seen."""
-    from sqlalchemy import exc
-
     engine = create_engine(url)
 
     @event.listens_for(engine, "checkout")
