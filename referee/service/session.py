@@ -18,7 +18,6 @@ from referee.operations import digest, format_error, play_text
 from referee.replay import genesis, replay, result_text, snapshot, state_json, to_move
 from referee.service import schema as S
 from referee.service import states
-from referee.service.forumplay import answers
 from referee.service.mail.notify import (Batch, accepted_text, picture_source, position_mail,
                                          to_seat)
 from referee.service.record import (append_played, header_tags, transcript_text, update_game,
@@ -262,6 +261,9 @@ class Session:
             return
         if self.game.get("thread_key"):      # a forum game: its seats read the thread
             if self.via != "forum":          # (a post's own answer says what it did)
+                # a forum game's path only: the forum packages and the board by address
+                # cost a mail process started per mail a tenth of its start
+                from referee.service.forumplay import answers
                 answers.queue_answer(self.conn, self.game, answers.news_text(self),
                                      now=self.now)
             return
