@@ -54,13 +54,20 @@ def test_a_run_sends_over_one_session(store):
     assert sink.sessions == 1
 
 
-def test_a_session_the_server_closed_is_opened_again(store):
+def _three_games_sent(store, sink):
+    """Three new games' invitations delivered to ``sink``: (mails queued, the run,
+    the Message-IDs the server took)."""
     for _ in range(3):
         create_game(store, "hawaii", SEATS, host_address=HOST)
     queued = counts(store)["waiting"]
-    with CountingSink(drop_every=2) as sink:
+    with sink:
         done = deliver(store, f"smtp://127.0.0.1:{sink.port}", timeout=10)
-    ids = _ids(sink)
+    return queued, done, _ids(sink)
+
+
+def test_a_session_the_server_closed_is_opened_again(store):
+    sink = CountingSink(drop_every=2)
+    queued, done, ids = _three_games_sent(store, sink)
     assert done.sent == queued == len(ids) == len(set(ids))     # each once
     assert sink.sessions >= queued // 2 and counts(store)["waiting"] == 0
 
@@ -107,12 +114,8 @@ def test_a_session_closed_at_mail_from_sends_the_mail_on_a_new_one(store):
     """No round trip checks a kept session before each mail (a NOOP cost as much as a
     fifth of sending one); a session found closed at MAIL FROM, before anything of the
     mail went out, is opened anew and the mail sent there, once."""
-    for _ in range(3):
-        create_game(store, "hawaii", SEATS, host_address=HOST)
-    queued = counts(store)["waiting"]
-    with ClosingAtMail(every=3) as sink:
-        done = deliver(store, f"smtp://127.0.0.1:{sink.port}", timeout=10)
-    ids = _ids(sink)
+    sink = ClosingAtMail(every=3)
+    queued, done, ids = _three_games_sent(store, sink)
     assert done.sent == queued == len(ids) == len(set(ids)) == 9
     assert done.deferred == done.failed == 0 and counts(store)["waiting"] == 0
     assert sink.sessions == 5                 # 2 mails a session, then one more session
