@@ -88,6 +88,7 @@ class LazyGameModule:
     renderer: str        # module with render(state, fmt): text and markdown
     picture: str         # module with render_svg(state): the picture, loaded only for "svg"
     steps: str           # module with move_path(move, state): the move builder's steps
+                         # (and, if it has one, move_paths(moves, state): all at once)
     reading: str         # module with hear(text, state) and move_facts(move, state)
     palette: str         # module with SEAT_FILL, each seat's colour (loads the SVG writer)
 
@@ -112,7 +113,12 @@ class LazyGameModule:
         return self._part(self.steps, "move_path")(move, state)
 
     def move_paths(self, moves, state):
-        return self._part(self.steps, "move_paths")(moves, state)
+        """The steps module's own ``move_paths`` where it has one (a game whose moves
+        share parts of their paths), else each move's path in turn."""
+        steps = importlib.import_module(self.steps)
+        if hasattr(steps, "move_paths"):
+            return steps.move_paths(moves, state)
+        return [steps.move_path(move, state) for move in moves]
 
     def hear(self, text: str, state):
         return self._part(self.reading, "hear")(text, state)

@@ -26,7 +26,3 @@ def move_path(move, state) -> tuple[tuple[str, str], ...]:
     if isinstance(move, (Buy, BuyNothing)):
         return (("action", "buys"), ("card", "nothing" if isinstance(move, BuyNothing) else move.card))
     raise TypeError(f"{move!r} is not a Haleakala move")
-
-
-def move_paths(moves, state) -> list[tuple[tuple[str, str], ...]]:
-    return [move_path(move, state) for move in moves]
