@@ -132,9 +132,9 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
     taken: list = []                    # (row id, when): the server took it, not yet marked
     try:
         with smtp.Connection(url, timeout=timeout) as connection:
-            while out.sent + out.failed + out.deferred < limit:
+            while (left := limit - out.sent - out.failed - out.deferred) > 0:
                 rows = claim(store, me, clock() if now is None else now,
-                             min(CLAIM_BATCH, limit - out.sent - out.failed - out.deferred))
+                             min(CLAIM_BATCH, left))
                 try:
                     for row in rows:
                         if stop is not None and stop.is_set():

@@ -232,10 +232,10 @@ def _transact(server: ServerURL, timeout: float, context, action, *, keep: bool 
             return action(client)
         if server.scheme == "smtps":
             client = _SMTPS(server.host, server.port, timeout=timeout,
-                                      context=context, local_hostname=_greeting_name())
+                            context=context, local_hostname=_greeting_name())
         else:
             client = _SMTP(server.host, server.port, timeout=timeout,
-                                  local_hostname=_greeting_name())
+                           local_hostname=_greeting_name())
         if keep:                        # closed by the caller, or here if it fails
             try:
                 _start(server, client, context)
