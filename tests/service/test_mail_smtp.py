@@ -138,3 +138,33 @@ def test_backoff_doubles_up_to_a_cap():
     assert all(b == min(2 * a, waits[-1]) for a, b in zip(waits[1:], waits[2:]))
     assert waits[-1] == backoff(10_000) == backoff(10**9)
     assert backoff(3, first=1, cap=10) == 4 and backoff(9, first=1, cap=10) == 10
+
+
+def test_a_plain_address_is_quoted_as_smtplib_quotes_it():
+    """MAIL FROM and RCPT TO write a plain address without smtplib's header parser:
+    over random addresses of the characters concerned, the same text as smtplib's."""
+    import random
+    import smtplib
+
+    from referee.service.mail.smtp import _PLAIN_ADDRESS, quoted
+
+    def atoms(chars: str) -> str:
+        return rng.choice(".@").join("".join(rng.choice(chars) for _ in range(rng.randrange(4)))
+                                     for _ in range(rng.randrange(1, 4)))
+
+    rng, plain = random.Random(7), 0
+    for _ in range(50_000):
+        chars = "ab%+=-_9Z" if rng.random() < 0.7 else "ab.%+=-_@9Z<> \"(),;:"
+        address = atoms(chars) + "@" + atoms(chars)
+        assert quoted(address) == smtplib.quoteaddr(address), address
+        plain += bool(_PLAIN_ADDRESS.fullmatch(address))
+    assert plain > 1000          # the plain path was taken, not only smtplib's
+
+
+def test_addresses_that_are_not_plain_reach_the_server_as_smtplib_writes_them():
+    with SmtpSink() as sink:
+        send(RAW, url=f"smtp://127.0.0.1:{sink.port}", sender="Referee <referee@example.org>",
+             recipients=["alice.o'hara@example.org", "bob@example.org"])
+    [got] = sink.received
+    assert got.sender == "referee@example.org"
+    assert got.recipients == ["alice.o'hara@example.org", "bob@example.org"]
