@@ -56,3 +56,31 @@ def test_chatter_is_answered_once_an_hour(store):
         assert len(replies) == 1 and "no answer for an hour" in replies[0].body
         result, mid, _ = table.send("GREEN", "show", client="plain")   # a command: answered
         assert [m for m in table.deliver() if m.in_reply_to == mid]
+
+
+def test_a_mail_an_older_version_handled_is_not_played_again(store):
+    """Versions before the scoping remembered a Message-ID alone: the same mail sent
+    again after an upgrade (an MTA's late retry) is a duplicate, not a second move; a
+    new mail of that seat is played."""
+    from sqlalchemy import insert, select
+
+    from referee.service import schema as S
+    from referee.service.games import game_detail
+
+    with SmtpSink() as sink:
+        table = Table(store, sink, SEATS)
+        gid = create_game(store, "hawaii", SEATS, host_address=HOST)
+        table.deliver()
+        raw, mid = table.write("RED", "salt first-of-two")
+        with store.write() as conn:           # as an older version recorded it
+            conn.execute(insert(S.messages).values(message_id=mid, game_id=gid, at=1.0,
+                                                   outcome="handled"))
+        before = game_detail(store, gid)
+        assert ingest(store, raw).outcome == "duplicate"
+        assert game_detail(store, gid)["text"] == before["text"]
+        with store.read() as conn:           # and nothing more was remembered
+            assert conn.execute(select(S.messages.c.message_id)).scalars().all() == [mid]
+        again, _ = table.write("RED", "salt first-of-two")
+        done = ingest(store, again)
+        assert done.outcome == "handled" and done.reply.ok
+        assert game_detail(store, gid)["text"] != before["text"]

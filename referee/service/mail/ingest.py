@@ -18,7 +18,7 @@ import textwrap
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import bindparam, exists, func, insert, select, update
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.dialects import postgresql, sqlite
 
@@ -79,15 +79,13 @@ def ingest(store, raw: bytes, *, now: float | None = None) -> Ingested:
             return Ingested("refused" if sent else "dropped", reason=reason)
         game, seats, seat = who
         game_id = game["id"]
-        if _handled_before_scoping(conn, key):
-            return Ingested("duplicate")
         scoped = _scoped(key, f"{game_id}.{seat}")
         if mail.auto:
             if not _mark(store, conn, scoped, game_id,
-                         f"dropped: {mail.auto_reason or 'auto-reply'}", now):
+                         f"dropped: {mail.auto_reason or 'auto-reply'}", now, legacy=key):
                 return Ingested("duplicate")
             return Ingested("dropped", game_id, seat, reason="an auto-reply or bounce")
-        if not _mark(store, conn, scoped, game_id, "handled", now):
+        if not _mark(store, conn, scoped, game_id, "handled", now, legacy=key):
             return Ingested("duplicate")
         reply = _run(store, conn, mail, lines, game, seats, seat, key, now)
         return Ingested("handled", game_id, seat, reply)
@@ -100,27 +98,38 @@ def _scoped(key: str, scope: str) -> str:
     return f"{scope[:200]} {key}"[:990]
 
 
-def _handled_before_scoping(conn, key: str) -> bool:
-    """A mail handled by a version that remembered Message-IDs alone, sent again."""
-    return conn.execute(select(S.messages.c.message_id)
-                        .where(S.messages.c.message_id == key)).first() is not None
+def _mark_statement(dialect, *, legacy: bool = False):
+    """The insert of a handled Message-ID that gives a row back when it was new; with
+    ``legacy``, only if the Message-ID alone (bindparam ``legacy``) was not remembered
+    either, as versions before the scoping remembered it (a mail they handled, sent
+    again): one statement where a look and then an insert took two."""
+    q = dialect.insert(S.messages)
+    if legacy:
+        c = S.messages.c
+        before = select(c.message_id).where(c.message_id == bindparam("legacy", type_=c.message_id.type))
+        q = q.from_select(["message_id", "game_id", "at", "outcome"], select(
+            *(bindparam(col.name, type_=col.type) for col in (c.message_id, c.game_id, c.at,
+                                                              c.outcome)))
+            .where(~exists(before)))
+    return q.on_conflict_do_nothing(index_elements=["message_id"]).returning(
+        S.messages.c.message_id)                      # a row back: it was new
 
 
-def _mark_statement(dialect):
-    return (dialect.insert(S.messages).on_conflict_do_nothing(index_elements=["message_id"])
-            .returning(S.messages.c.message_id))      # a row back: it was new
+_MARK = {(name, legacy): _mark_statement(dialect, legacy=legacy)
+         for name, dialect in (("sqlite", sqlite), ("postgresql", postgresql))
+         for legacy in (False, True)}
 
 
-_MARK = {"sqlite": _mark_statement(sqlite), "postgresql": _mark_statement(postgresql)}
-
-
-def _mark(store, conn, key: str, game_id: str | None, outcome: str, now: float) -> bool:
-    """Record the message as handled; False if it was already (a retry or a resent copy).
-    Nothing was written before this in the transaction, and a duplicate writes nothing."""
-    q = _MARK["sqlite" if store.sqlite else "postgresql"]
-    done = conn.execute(q, {"message_id": key, "game_id": game_id, "at": now,
-                            "outcome": outcome[:500]})
-    return done.first() is not None
+def _mark(store, conn, key: str, game_id: str | None, outcome: str, now: float, *,
+          legacy: str | None = None) -> bool:
+    """Record the message as handled; False if it was already (a retry or a resent copy),
+    or, with ``legacy``, if that unscoped key was. Nothing was written before this in
+    the transaction, and a duplicate writes nothing."""
+    q = _MARK["sqlite" if store.sqlite else "postgresql", legacy is not None]
+    values = {"message_id": key, "game_id": game_id, "at": now, "outcome": outcome[:500]}
+    if legacy is not None:
+        values["legacy"] = legacy
+    return conn.execute(q, values).first() is not None
 
 
 def _authenticate(store, conn, mail, token):
