@@ -10,8 +10,9 @@
 2. Scaling: for each count of live games (1,000 and 10,000 by default) a fresh store of
    that many 3-player Hawaii games in mid-game (about 40 plies), each of which has
    had a move since the process started, as a host that has been running; then MOVES
-   move mails spread over them, each followed by ``mail send``'s delivery of the mails
-   it queued to a real SMTP server (aiosmtpd, in its own process). Printed: the median
+   move mails spread over them, each followed by the delivery of the mails it queued
+   to a real SMTP server (aiosmtpd, in its own process) as serve's sender delivers
+   them: over one session kept from move to move, in the process that queued them. Printed: the median
    CPU time per move mail of its ingest and of sending its mails, move mails per CPU
    second (ingest plus sending; target >= 200), and the ratio of the largest count to
    the smallest measured in the same run (target <= 1: the cost of a move must not grow
@@ -246,6 +247,8 @@ class Scaling:
         self.profile = profile
         self.turns: list[dict[str, list[float]]] = []
         self.sent = 0
+        from referee.service.mail import smtp
+        self.session = smtp.Connection(smtp_url)   # kept between moves, as serve's sender
 
     def turn(self) -> None:
         from referee.service.mail.ingest import ingest
@@ -258,7 +261,8 @@ class Scaling:
             if raw is None:
                 continue
             for what, work in (("ingest", lambda: ingest(self.store, raw)),
-                               ("send", lambda: deliver(self.store, self.smtp_url))):
+                               ("send", lambda: deliver(self.store, self.smtp_url,
+                                                        session=self.session))):
                 if self.prof:
                     self.prof[what].enable()
                 t = time.process_time()
@@ -277,6 +281,7 @@ class Scaling:
         if self.prof:
             for what, p in self.prof.items():
                 p.dump_stats(str(self.profile / f"{what}-{self.games}.prof"))
+        self.session.close()
         self.store.dispose()
         every = {w: [x for t in self.turns for x in t[w]] for w in ("ingest", "send")}
         n = len(every["ingest"])

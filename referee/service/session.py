@@ -279,6 +279,9 @@ class Session:
         except Exception:
             data = None
         picture = picture_source(self.module, state, list(self.seats), data)
+        if picture is not None and data is not None:   # for this process's sender
+            after_commit(self.conn, ("position", id(self)), lambda: self.store.remember_position(
+                picture, (self.module, state, data)))
         spec = {"added": lines, "who": movers[0] if movers else None,
                 "witness": self.witness(), "deadline": self.deadline(),
                 "result": g["result"] if g["status"] == "over" else None,

@@ -23,6 +23,7 @@ from referee.service import schema as S
 
 HEAD = "r0007"            # the newest migration; a store at it needs no Alembic run
 KEEP_GAMES = 2000         # games whose last text and replay a process keeps in memory
+KEEP_POSITIONS = 256      # positions a notification was queued about, for the sender
 BUSY_TIMEOUT_MS = 60_000
 # A move acknowledged to a mail server or a page survives a power loss: FULL syncs the
 # WAL at every commit (NORMAL only at checkpoints). benchmarks/host_bench.py --sync
@@ -86,6 +87,9 @@ class Store:
         self.kept: dict[str, tuple[tuple, str, object]] = {}
         self._kept_lock = threading.Lock()
         self._host_key: bytes | None = None
+        # the positions of notifications this process queued, by their document, until
+        # its sender has written their mails (:meth:`position`)
+        self._positions: dict[str, tuple] = {}
         # called after every write transaction that committed (``serve`` wakes its
         # mail sender with it, so a move's mails leave within moments of the move)
         self.committed: list = []
@@ -104,6 +108,27 @@ class Store:
             while len(self.kept) >= KEEP_GAMES:
                 del self.kept[next(iter(self.kept))]
             self.kept[game_id] = (version, text, rp)
+
+    def remember_position(self, document: str, position: tuple) -> None:
+        """Keep the state a notification's position ``document`` (as the outbox holds
+        it) was written from, once the move's transaction has committed: the sender
+        of this process, moments later, writes the mails from it instead of reading
+        the document back (a fifth of writing a move's mails). The oldest make room;
+        a process without a sender (``mail ingest``) keeps at most KEEP_POSITIONS."""
+        with self._kept_lock:
+            while len(self._positions) >= KEEP_POSITIONS:
+                del self._positions[next(iter(self._positions))]
+            self._positions[document] = position
+
+    def position(self, document: str) -> tuple | None:
+        """What :meth:`remember_position` kept for exactly ``document``, or None. The
+        state is the one the move left, which nothing changes afterwards: the next
+        move plays on a copy of it."""
+        return self._positions.get(document)
+
+    def forget_position(self, document: str) -> None:
+        with self._kept_lock:
+            self._positions.pop(document, None)
 
     @contextmanager
     def write(self, *, durable: bool = True):

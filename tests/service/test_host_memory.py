@@ -224,3 +224,32 @@ def test_a_resident_process_sets_its_start_apart_from_the_collector():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parents[2], timeout=120)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_the_sender_writes_the_mails_of_a_position_kept_in_memory_as_from_the_store(store):
+    """The process that queued a notification keeps the position's state for its sender
+    (no reading back): the mails are the same text either way, a position is kept only
+    once the move committed, and forgotten once its mails are written."""
+    from referee.service.mail.notify import composed_body
+    from referee.service.mail.outbox import deliver
+    from tests.service.mailservers import SmtpSink
+
+    gid = _dealt(store)
+    seat, line = _move(store, gid)
+    kept = dict(store._positions)               # the deal's
+    with pytest.raises(RuntimeError):            # a rolled-back move keeps nothing
+        with store.write() as conn:
+            run_commands(store, conn, gid, seat, [(line, None)], via="web", now=2000.0)
+            raise RuntimeError("rolled back")
+    assert store._positions == kept
+    assert submit(store, gid, seat, line, via="web").ok
+    rows = _notices(store, gid)[-len(SEATS):]
+    assert all(store.position(r["png_state"]) is not None for r in rows)
+    for r in rows:
+        assert composed_body(r, {}, store.position) == composed_body(r)
+    with SmtpSink() as sink:
+        assert deliver(store, f"smtp://127.0.0.1:{sink.port}").failed == 0
+    assert all(store.position(r["png_state"]) is None for r in rows)
+    sent = {m.recipients[0]: m.data.decode().replace("\r\n", "\n") for m in sink.received}
+    for r in rows:
+        assert composed_body(r).split("\n")[0] in sent[json.loads(r["recipients"])[0]]

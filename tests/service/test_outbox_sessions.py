@@ -119,3 +119,42 @@ def test_a_session_closed_at_mail_from_sends_the_mail_on_a_new_one(store):
     assert done.sent == queued == len(ids) == len(set(ids)) == 9
     assert done.deferred == done.failed == 0 and counts(store)["waiting"] == 0
     assert sink.sessions == 5                 # 2 mails a session, then one more session
+
+
+def test_serve_keeps_one_session_from_one_move_to_the_next(store, monkeypatch):
+    """serve's sender runs once a move; it keeps its session open between runs (a
+    greeting and a goodbye for each move cost more than a mail), answers the server's
+    closing it between two runs with a new one, and says goodbye once the outbox has
+    rested (SESSION_REST) or it stops."""
+    from referee.service.daemon import workers
+
+    monkeypatch.setattr(workers, "LOOK_AGAIN", 0.05)
+    monkeypatch.setattr(workers, "SESSION_REST", 0.5)
+    with CountingSink() as sink:
+        stop = threading.Event()
+        sender = workers.Sender(store, f"smtp://127.0.0.1:{sink.port}", stop, pictures=False)
+        sender.start()
+        try:
+            for n in range(1, 4):               # three moves' worth of mail, one by one
+                create_game(store, "hawaii", SEATS, host_address=HOST)
+                _until(lambda: len(sink.received) == 3 * n)
+            assert sink.sessions == 1
+            _until(lambda: sender.session.client is None)       # rested: goodbye
+            create_game(store, "hawaii", SEATS, host_address=HOST)
+            _until(lambda: len(sink.received) == 12)
+            assert sink.sessions == 2
+        finally:
+            stop.set()
+            sender.nudge()
+            sender.join(10)
+        assert not sender.is_alive() and sender.session.client is None
+    assert len(set(_ids(sink))) == 12 and counts(store)["waiting"] == 0
+
+
+def _until(condition, timeout: float = 20.0) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)

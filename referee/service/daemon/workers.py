@@ -14,6 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from referee.service.clock import tick
 from referee.service.errors import MailError
 from referee.service.mail.ingest import ingest
+from referee.service.mail import smtp
 from referee.service.mail.outbox import deliver
 from referee.service.mail.poll import imap_messages, maildir_messages, wait_for_mail
 
@@ -23,6 +24,8 @@ LOOK_AGAIN = 5.0          # seconds: the outbox is looked at this often even unw
 BACKOFF_CAP = 300.0       # never wait longer than this for a store or server to return
 IDLE_MAX = 25 * 60.0      # an IMAP IDLE is renewed before servers end it (30 minutes)
 MAILDIR_EVERY = 2.0
+SESSION_REST = 30.0       # seconds without mail after which the SMTP session is closed
+                          # (servers end an idle one after a few minutes)
 
 
 class Worker(threading.Thread):
@@ -80,15 +83,33 @@ class Woken(Worker):
 
 
 class Sender(Woken):
-    """The outbox (``referee mail send``)."""
+    """The outbox (``referee mail send``), over one session with the server kept from
+    one move's mails to the next (a new session for each move cost its greeting and
+    goodbye), said goodbye to once the outbox has rested SESSION_REST seconds, or
+    when the server closes it, or at the end."""
 
     def __init__(self, store, url: str, stop: threading.Event, *, pictures: bool = True):
         super().__init__("mail out", store, stop)
         self.url, self.pictures = url, pictures
+        self.session = smtp.Connection(url)
+        self.used = 0.0
+
+    def run(self) -> None:
+        try:
+            super().run()
+        finally:
+            self.session.close()
+
+    def step(self) -> None:
+        super().step()
+        if time.monotonic() - self.used > SESSION_REST:
+            self.session.close()            # opened again by the next mail
 
     def work(self) -> None:
         done = deliver(self.store, self.url, pictures=self.pictures, report=self._report,
-                       stop=self.stop)
+                       stop=self.stop, session=self.session)
+        if done.sent or done.deferred or done.failed:
+            self.used = time.monotonic()
         if done.stopped:
             raise MailError(f"the mail server refuses the referee: {done.stopped}")
 

@@ -201,9 +201,11 @@ def position_of(source: str):
                                    checked=data.get("code") != content_fingerprint()), doc
 
 
-def composed_body(row, cache: dict | None = None) -> str:
+def composed_body(row, cache: dict | None = None, known=None) -> str:
     """The text of an outbox row: made now from its position and ``compose`` spec when
-    it has one (``cache``, by position, shares the drawing between a move's mails)."""
+    it has one (``cache``, by position, shares the drawing between a move's mails;
+    ``known``, a position document's state kept in memory by the process that
+    queued it, or None: :meth:`referee.service.store.Store.position`)."""
     if not row["compose"] or not row["png_state"]:
         return row["body"]
 
@@ -212,7 +214,8 @@ def composed_body(row, cache: dict | None = None) -> str:
     try:
         drawn = cache.get(row["png_state"])
         if drawn is None:
-            module, state, data = position_of(row["png_state"])
+            module, state, data = (known and known(row["png_state"])) or \
+                position_of(row["png_state"])
             drawn = cache[row["png_state"]] = (module, state, module.render(state, BOARD),
                                                digest(module, state, data))
         module, state, rendered, summary = drawn
@@ -263,9 +266,10 @@ def accepted_text(lines: list[str]) -> str:
     return "\n".join(["accepted:", *moves] + (["The referee dealt:", *draws] if draws else []))
 
 
-def picture_png(source: str) -> bytes:
-    """The board of a notification's position as a PNG."""
-    module, state, _ = position_of(source)
+def picture_png(source: str, known=None) -> bytes:
+    """The board of a notification's position as a PNG (``known``: as for
+    :func:`composed_body`)."""
+    module, state, _ = (known and known(source)) or position_of(source)
     return svg_to_png(module.render(state, "svg"))
 
 

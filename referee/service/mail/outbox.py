@@ -20,6 +20,7 @@ import os
 import secrets
 import socket
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 from sqlalchemy import bindparam, func, or_, select, update
@@ -89,20 +90,22 @@ def release(store, me: str) -> None:
             S.outbox.c.failed.is_(None)).values(claimed_by=None, claimed_until=None))
 
 
-def compose_row(row, pictures: dict | None = None, texts: dict | None = None) -> bytes:
+def compose_row(row, pictures: dict | None = None, texts: dict | None = None,
+                known=None) -> bytes:
     """The message of an outbox row; with ``pictures`` (a cache, source -> parts) a
     notification gets an HTML alternative with the board as a PNG. A picture that
     cannot be made leaves the text alone: it never holds a mail back. A notification's
     text is written now from its position (``texts``, a cache, shares the drawing
-    between the mails of one position)."""
-    body = composed_body(row, texts)
+    between the mails of one position; ``known``, the positions this process queued,
+    :meth:`referee.service.store.Store.position`)."""
+    body = composed_body(row, texts, known)
     headers = json.loads(row["headers"])
     auto = headers.pop("Auto-Submitted", "auto-generated")
     html, png = row["html"], None
     if pictures is not None and row["png_state"]:
         if row["png_state"] not in pictures:
             try:
-                pictures[row["png_state"]] = picture_png(row["png_state"])
+                pictures[row["png_state"]] = picture_png(row["png_state"], known)
             except Exception:
                 pictures[row["png_state"]] = None
         png = pictures[row["png_state"]]
@@ -117,12 +120,14 @@ def compose_row(row, pictures: dict | None = None, texts: dict | None = None) ->
 
 def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
             timeout: float = 30, clock=time.time, pictures: bool = False,
-            report=None, stop=None) -> Delivery:
+            report=None, stop=None, session: smtp.Connection | None = None) -> Delivery:
     """Send what is due, oldest first; a temporary failure ends the run (the server is
     down: the rest waits for the next run). ``pictures`` adds the board to notifications
     (about half a second of drawing per position, shared by its seats' mails).
     ``report(row, outcome, reason)`` hears of each mail (sent, deferred, failed,
-    waiting); ``stop`` (a threading.Event) ends the run between two mails."""
+    waiting); ``stop`` (a threading.Event) ends the run between two mails. ``session``:
+    a session with the server at ``url`` that the caller keeps open from one run to the
+    next (serve's sender, which runs once a move), else the run opens its own."""
     report = report or (lambda row, outcome, reason: None)
     smtp.parse_url(url)                 # a bad URL (MailConfigError) claims nothing
     me, out = worker_id(), Delivery()
@@ -131,7 +136,8 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
     finished = False                    # every row claimed was tried
     taken: list = []                    # (row id, when): the server took it, not yet marked
     try:
-        with smtp.Connection(url, timeout=timeout) as connection:
+        with smtp.Connection(url, timeout=timeout) if session is None \
+                else nullcontext(session) as connection:
             while (left := limit - out.sent - out.failed - out.deferred) > 0:
                 rows = claim(store, me, clock() if now is None else now,
                              min(CLAIM_BATCH, left))
@@ -150,6 +156,8 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
                     break                       # wakes the next run (serve) or waits for it
         finished = True
     finally:
+        for source in texts:            # their mails are written: memory for new ones
+            store.forget_position(source)
         if not finished:
             try:
                 release(store, me)
@@ -165,7 +173,7 @@ def _deliver_one(store, connection, row, me: str, out: Delivery, drawn, texts, r
     refuses us: the rest waits for the next run)."""
     row_id = row["id"]
     try:
-        raw = compose_row(row, drawn, texts)
+        raw = compose_row(row, drawn, texts, store.position)
     except ValueError as exc:           # a row no server could take: never retried
         _finish(store, row_id, me, {"failed": f"cannot be composed: {exc}"[:1000],
                                     "claimed_until": None})
