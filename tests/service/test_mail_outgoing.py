@@ -154,3 +154,24 @@ def test_plain_messages_are_written_as_the_email_package_writes_them(monkeypatch
         assert fast == compose(**kw), kw
     used = sum(m is not None for m in taken)
     assert 100 < used < len(taken)      # both paths taken, and each gave the same bytes
+
+
+def test_the_date_of_a_mail_sent_now_is_the_current_second_as_the_package_writes_it():
+    """The Date is worked out once a second (a run sends several mails a second): the
+    current UTC second, as ``email.utils.format_datetime`` writes it."""
+    import time as clock
+    from datetime import datetime, timezone
+    from email import message_from_bytes
+    from email.utils import format_datetime
+
+    from referee.service.mail import outgoing
+
+    for _ in range(3):
+        before = clock.time()
+        raw = outgoing.compose(sender="r@example.org", to="a@example.org", subject="s",
+                               text="hello")
+        after = clock.time()
+        date = message_from_bytes(raw)["Date"]
+        assert date in {format_datetime(datetime.fromtimestamp(int(t), timezone.utc))
+                        for t in (before, after)}
+        clock.sleep(0.6)

@@ -86,7 +86,7 @@ def compose(*, sender: str, to: str, subject: str, text: str, html: str | None =
     fields = [("From", sender), ("To", to)]
     if reply_to is not None:
         fields.append(("Reply-To", _one_line("reply_to", reply_to)))
-    fields += [("Subject", subject), ("Date", format_datetime(date or datetime.now(timezone.utc))),
+    fields += [("Subject", subject), ("Date", format_datetime(date) if date else _date_now()),
                ("Message-ID", message_id)]
     if in_reply_to:
         fields.append(("In-Reply-To", in_reply_to))
@@ -104,6 +104,19 @@ def compose(*, sender: str, to: str, subject: str, text: str, html: str | None =
         if plain is not None:
             return plain
     return _mime_message(fields, text, html, png, png_name, domain)
+
+
+_dated = (None, "")      # (a second, its Date value): a run sends several mails a second
+
+
+def _date_now() -> str:
+    """The Date of a mail sent now, as ``format_datetime`` writes the current UTC time
+    (to the second, which is all it writes), worked out once a second."""
+    global _dated
+    second = int(time.time())
+    if _dated[0] != second:
+        _dated = (second, format_datetime(datetime.fromtimestamp(second, timezone.utc)))
+    return _dated[1]
 
 
 def _mime_message(fields, text: str, html: str | None, png: bytes | None, png_name: str,
