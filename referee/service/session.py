@@ -53,7 +53,8 @@ class Session:
         self.store, self.conn, self.via, self.now, self.message_id = \
             store, conn, via, now, message_id
         if game is None:
-            game = store.lock_game(conn, game_id)
+            game, read = store.lock_game_and_seats(conn, game_id)
+            seats = read if seats is None else seats
         if game is None:
             raise NoSuchGame(f"there is no game {game_id}")
         self.game = dict(game)

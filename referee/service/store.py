@@ -177,6 +177,19 @@ class Store:
         q = _GAME if self.sqlite else _GAME_FOR_UPDATE
         return conn.execute(q, {"id": game_id}).mappings().first()
 
+    def lock_game_and_seats(self, conn, game_id: str) -> tuple[dict | None, dict]:
+        """(the game's row, locked as :meth:`lock_game` locks it, or None; its seat rows
+        by seat, as dicts), read in one statement: a move reads both, and on a database
+        server each statement is a round trip."""
+        q = _GAME_AND_SEATS if self.sqlite else _GAME_AND_SEATS_FOR_UPDATE
+        rows = conn.execute(q, {"id": game_id}).mappings().all()
+        if not rows:
+            return None, {}
+        game = {name: rows[0][name] for name in _GAME_COLUMNS}
+        seats = {r[_SEAT_LABELS["seat"]]: {name: r[label] for name, label in _SEAT_LABELS.items()}
+                 for r in rows if r[_SEAT_LABELS["seat"]] is not None}
+        return game, seats
+
     def host_key(self, conn) -> bytes:
         """The store's key (written once when the store is created, never changed)."""
         if self._host_key is None:
@@ -209,6 +222,12 @@ def game_seats(conn, game_id: str) -> dict:
 _GAME = select(S.games).where(S.games.c.id == bindparam("id"))
 _GAME_FOR_UPDATE = _GAME.with_for_update()
 _SEATS = select(S.seats).where(S.seats.c.game_id == bindparam("g"))
+_GAME_COLUMNS = tuple(c.name for c in S.games.c)
+_SEAT_LABELS = {c.name: f"seat__{c.name}" for c in S.seats.c}
+_GAME_AND_SEATS = (select(S.games, *(c.label(_SEAT_LABELS[c.name]) for c in S.seats.c))
+                   .select_from(S.games.outerjoin(S.seats, S.seats.c.game_id == S.games.c.id))
+                   .where(S.games.c.id == bindparam("id")))
+_GAME_AND_SEATS_FOR_UPDATE = _GAME_AND_SEATS.with_for_update(of=S.games)
 
 
 def _private_file(path: str) -> None:

@@ -30,7 +30,6 @@ from referee.service.mail.free_moves import offer
 from referee.service.mail.incoming import read_mail
 from referee.service.mail.notify import queue, reply_subject, to_seat
 from referee.service.session import Session
-from referee.service.store import game_seats
 from referee.service.submit import run_commands
 
 REFUSAL_GAP = 3600.0           # one refusal per address per hour
@@ -144,8 +143,7 @@ def _authenticate(store, conn, mail, token):
     key = store.host_key(conn)
     from_elsewhere = []
     for secret in found:
-        game = store.lock_game(conn, secret.game_id)
-        seats = game_seats(conn, secret.game_id) if game is not None else {}
+        game, seats = store.lock_game_and_seats(conn, secret.game_id)
         row = seats.get(secret.seat)
         if row is None or row["account"] or not valid(key, secret, row["generation"]):
             continue                 # (a forum account's seat is played in its thread)
