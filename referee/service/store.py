@@ -131,7 +131,7 @@ class Store:
             self._positions.pop(document, None)
 
     @contextmanager
-    def write(self, *, durable: bool = True):
+    def write(self, *, durable: bool = True, wakes: bool = True):
         """One write transaction; on SQLite it holds the database's write lock from BEGIN.
 
         ``durable=False`` is for bookkeeping a power loss may undo without harm (the
@@ -143,7 +143,10 @@ class Store:
         Work registered with :func:`before_commit` runs last inside it (writes a
         command put off to make one statement of several), and with
         :func:`after_commit` only once the commit has succeeded (memory that must
-        never hold what was rolled back)."""
+        never hold what was rolled back). Then :attr:`committed` is called (serve's
+        sender looks at the outbox), unless ``wakes`` is False: the sender's own
+        claims and marks, which queue no mail; had they woken it, it would have
+        claimed again at once, and again, for ever."""
         connection = self.engine.connect()
         if not durable and self.sqlite:
             connection = connection.execution_options(referee_sync="NORMAL")
@@ -155,7 +158,7 @@ class Store:
                         fn()
                 for fn in conn.info.pop(AFTER_COMMIT, {}).values():
                     fn()
-                for fn in self.committed:
+                for fn in self.committed if wakes else ():
                     fn()
             finally:
                 conn.info.pop(BEFORE_COMMIT, None)

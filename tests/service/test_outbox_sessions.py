@@ -158,3 +158,30 @@ def _until(condition, timeout: float = 20.0) -> None:
     while not condition():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.02)
+
+
+def test_serve_sender_is_not_woken_by_its_own_bookkeeping(store, monkeypatch):
+    """Every commit wakes serve's sender, but its own claims and marks queue no mail:
+    woken by them, it claimed again at once, and again, a core busy for ever after
+    the first mail (32,000 claims in three seconds before this was fixed)."""
+    import time
+
+    from referee.service.daemon import workers
+    from referee.service.mail import outbox
+
+    claims = []
+    real = outbox.claim
+    monkeypatch.setattr(outbox, "claim", lambda *a, **k: claims.append(1) or real(*a, **k))
+    with CountingSink() as sink:
+        stop = threading.Event()
+        sender = workers.Sender(store, f"smtp://127.0.0.1:{sink.port}", stop, pictures=False)
+        sender.start()
+        try:
+            create_game(store, "hawaii", SEATS, host_address=HOST)     # one commit
+            _until(lambda: len(sink.received) == 3)
+            time.sleep(1.5)                  # well inside LOOK_AGAIN (5 s): no look
+            assert len(claims) <= 2, len(claims)
+        finally:
+            stop.set()
+            sender.nudge()
+            sender.join(10)
