@@ -131,7 +131,7 @@ class Store:
             self._positions.pop(document, None)
 
     @contextmanager
-    def write(self, *, durable: bool = True, wakes: bool = True):
+    def write(self, *, durable: bool = True, wakes: bool = True, single: bool = False):
         """One write transaction; on SQLite it holds the database's write lock from BEGIN.
 
         ``durable=False`` is for bookkeeping a power loss may undo without harm (the
@@ -146,8 +146,15 @@ class Store:
         never hold what was rolled back). Then :attr:`committed` is called (serve's
         sender looks at the outbox), unless ``wakes`` is False: the sender's own
         claims and marks, which queue no mail; had they woken it, it would have
-        claimed again at once, and again, for ever."""
+        claimed again at once, and again, for ever.
+
+        ``single``: the block runs one statement, atomic by itself, so it runs without
+        BEGIN and COMMIT (autocommit): on PostgreSQL two round trips fewer, a third of
+        a one-statement transaction's CPU. No :func:`before_commit` work then."""
         connection = self.engine.connect()
+        if single:
+            connection = connection.execution_options(
+                **({"referee_begin": None} if self.sqlite else {"isolation_level": "AUTOCOMMIT"}))
         if not durable and self.sqlite:
             connection = connection.execution_options(referee_sync="NORMAL")
         with connection as conn:
@@ -280,7 +287,9 @@ def _sqlite_engine(url: str):
         if info["synchronous"] != sync:
             conn.exec_driver_sql(f"PRAGMA synchronous={sync}")   # (outside a transaction)
             info["synchronous"] = sync
-        conn.exec_driver_sql(f"BEGIN {options.get('referee_begin', 'IMMEDIATE')}")
+        begin = options.get("referee_begin", "IMMEDIATE")
+        if begin is not None:                    # None: one statement, autocommitted
+            conn.exec_driver_sql(f"BEGIN {begin}")
 
     return engine
 

@@ -151,3 +151,30 @@ def test_only_bookkeeping_commits_go_unsynced_on_sqlite(tmp_path):
     with store.read() as conn:
         assert conn.execute(sync).scalar() == 2
     store.dispose()
+
+
+def test_a_single_statement_write_is_autocommitted_and_the_next_is_a_transaction(store):
+    """``write(single=True)`` (the outbox's claims and marks: one statement each) runs
+    without BEGIN and COMMIT; the next write on the pooled connection is a transaction
+    again, rolled back whole by an error."""
+    from sqlalchemy import func, select
+
+    def in_transaction(conn) -> bool:
+        raw = conn.connection.driver_connection
+        if store.sqlite:
+            return raw.in_transaction
+        return not raw.autocommit
+
+    gid = _dealt(store)
+    with store.write(single=True, durable=False) as conn:
+        assert not in_transaction(conn)
+        conn.execute(S.games.update().where(S.games.c.id == gid).values(title="one"))
+        assert not in_transaction(conn)              # committed by the statement itself
+    with pytest.raises(RuntimeError):
+        with store.write() as conn:
+            conn.execute(S.games.update().where(S.games.c.id == gid).values(title="two"))
+            assert in_transaction(conn)
+            raise RuntimeError("rolled back")
+    with store.read() as conn:
+        assert conn.execute(select(S.games.c.title).where(S.games.c.id == gid)).scalar() == "one"
+        assert conn.execute(select(func.count()).select_from(S.games)).scalar() == 1
