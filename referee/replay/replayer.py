@@ -7,6 +7,8 @@ so their failures are reported and the replay goes on.
 """
 from __future__ import annotations
 
+import json
+
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,6 +66,7 @@ class Replay:
     last_move: Any = None          # the move value the last move item applied
     reached: int | None = None     # the last line replayed, when nothing stopped it (resume)
     memo: tuple | None = field(default=None, repr=False, compare=False)  # state_data's
+    memo_text: tuple | None = field(default=None, repr=False, compare=False)  # state_text's
 
     @property
     def file(self) -> str:
@@ -92,6 +95,14 @@ class Replay:
         if self.memo is None or self.memo[0] != key:
             self.memo = (key, state_json(self.module, self.state))
         return self.memo[1]
+
+    def state_text(self) -> str:
+        """:meth:`state_data` as compact JSON text, written once for each ply: a host's
+        move stores it with the game and queues it with the move's notifications."""
+        data = self.state_data()
+        if self.memo_text is None or self.memo_text[0] is not data:
+            self.memo_text = (data, json.dumps(data, separators=(",", ":")))
+        return self.memo_text[1]
 
     def replayed_to(self, line: int):
         """A fresh replay of this transcript up to ``line``: what a takeback needs when

@@ -103,8 +103,16 @@ def seal(rp, raw: bytes, key: bytes, scope: str) -> tuple[str, str, str] | None:
     ``key`` for ``scope`` (a game's id)), or None for a replay not to be kept."""
     if rp.errors or rp.state is None or rp.chain is None:
         return None
-    digest, doc = text_digest(raw), json.dumps(document(rp), separators=(",", ":"))
+    digest, doc = text_digest(raw), document_text(rp)
     return digest, doc, _mac(key, scope, digest, doc)
+
+
+def document_text(rp) -> str:
+    """:func:`document` as compact JSON, the state's part written once for its ply
+    (:meth:`Replay.state_text`, which the move's notifications carry too)."""
+    head = document(rp)
+    del head["state"]               # the last key: the text is the same as the whole's
+    return json.dumps(head, separators=(",", ":"))[:-1] + ',"state":' + rp.state_text() + "}"
 
 
 def unseal(raw: bytes, key: bytes, scope: str, sealed, name: str) -> Replay | None:

@@ -279,7 +279,10 @@ class Session:
             data = self.state_json(state)
         except Exception:
             data = None
-        picture = picture_source(self.module, state, list(self.seats), data)
+        own = self._own[1] if self._own is not None and self._own[1].state is state else None
+        picture = picture_source(self.module, state, list(self.seats), data,
+                                 own.state_text() if own is not None and data is not None
+                                 else None)
         if picture is not None and data is not None:   # for this process's sender
             after_commit(self.conn, ("position", id(self)), lambda: self.store.remember_position(
                 picture, (self.module, state, data)))

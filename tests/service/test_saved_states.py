@@ -197,3 +197,27 @@ def test_each_game_reads_its_state_the_same_without_the_check(key):
             state.apply(rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0])
         else:
             state.apply(rng.choice(list(state.legal_moves())))
+
+
+@pytest.mark.parametrize("example", ["hawaii-3p", "haleakala"])
+def test_the_stored_state_and_the_mailed_position_share_one_writing_of_the_state(example):
+    """A move writes its state's JSON once: the stored state's document is the same text
+    as the whole document written in one go (so a row sealed before reads the same), and
+    the notification's position document carries the very same state."""
+    from pathlib import Path
+
+    from referee.core import content_fingerprint
+    from referee.replay import replay
+    from referee.service.mail.notify import picture_source, position_of
+    from referee.transcript import read_text
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "examples" / f"{example}.txt").read_text()
+    rp = replay(read_text(text, example), chain=True)
+    doc = snapshot.document_text(rp)
+    assert doc == json.dumps(snapshot.document(rp), separators=(",", ":"))
+    source = picture_source(rp.module, rp.state, rp.players, rp.state_data(), rp.state_text())
+    assert source == picture_source(rp.module, rp.state, rp.players)       # written anew
+    assert json.loads(source) == {"game": rp.module.key, "players": rp.players,
+                                  "code": content_fingerprint(), "state": json.loads(doc)["state"]}
+    _, state, _ = position_of(source)
+    assert state_json(rp.module, state) == state_json(rp.module, rp.state)

@@ -173,16 +173,21 @@ _THREAD = (update(S.seats)
            .values(last_message_id=bindparam("last"), thread_id=bindparam("thread")))
 
 
-def picture_source(module, state, players, data: dict | None = None) -> str | None:
+def picture_source(module, state, players, data: dict | None = None,
+                   text: str | None = None) -> str | None:
     """The position a notification is about, as ``referee mail send`` reads it back to
     draw the board and write the text (both made at sending time, off the move's
     transaction): the state JSON (resignations included), the game's seats, and the
     fingerprint of the code that wrote it. ``data`` is that JSON if the caller has it
-    already."""
+    already, ``text`` that JSON written (a move's replay writes it once for the state
+    it stores too: :meth:`referee.replay.Replay.state_text`)."""
     try:
-        doc = {"game": module.key, "players": list(players), "code": content_fingerprint(),
-               "state": state_json(module, state) if data is None else data}
-        return json.dumps(doc)
+        head = json.dumps({"game": module.key, "players": list(players),
+                           "code": content_fingerprint()}, separators=(",", ":"))
+        if text is None:
+            text = json.dumps(state_json(module, state) if data is None else data,
+                              separators=(",", ":"))
+        return head[:-1] + ',"state":' + text + "}"
     except Exception:
         return None
 
