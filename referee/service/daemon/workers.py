@@ -13,8 +13,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from referee.service.clock import tick
 from referee.service.errors import MailError
-from referee.service.mail.ingest import ingest
 from referee.service.mail import smtp
+from referee.service.mail.ingest import ingest
 from referee.service.mail.outbox import deliver
 from referee.service.mail.poll import imap_messages, maildir_messages, wait_for_mail
 
