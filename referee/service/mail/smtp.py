@@ -118,7 +118,7 @@ class _Stale(Exception):
 
 
 # An address of dot-separated atoms of these characters: smtplib's quoteaddr gives it
-# back in angle brackets unchanged (tests/service/test_smtp_send.py checks that over
+# back in angle brackets unchanged (tests/service/test_mail_smtp.py checks that over
 # random addresses), after parsing it as a header's address list: a tenth of the CPU
 # of handing a move's four mails to the server.
 _PLAIN_ADDRESS = re.compile(r"[A-Za-z0-9_%+=-]+(\.[A-Za-z0-9_%+=-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*")
