@@ -8,7 +8,6 @@ so their failures are reported and the replay goes on.
 from __future__ import annotations
 
 import json
-
 import re
 from dataclasses import dataclass, field
 from typing import Any

@@ -122,11 +122,16 @@ class Session:
                                               self.name))
         return None if self._stored[1] is None else snapshot.copy(self._stored[1])
 
+    def _own_replay(self, state):
+        """The replay this session played whose state is ``state``, or None."""
+        return self._own[1] if self._own is not None and self._own[1].state is state else None
+
     def state_json(self, state) -> dict:
         """The state's JSON, made once for the listing's round, the mails and the state
         cache (which asks the replay, as this does when the state is the replay's)."""
-        if self._own is not None and self._own[1].state is state:
-            return self._own[1].state_data()
+        own = self._own_replay(state)
+        if own is not None:
+            return own.state_data()
         if self._json is None or self._json[0] is not state:
             self._json = (state, state_json(self.module, state))
         return self._json[1]
@@ -279,7 +284,7 @@ class Session:
             data = self.state_json(state)
         except Exception:
             data = None
-        own = self._own[1] if self._own is not None and self._own[1].state is state else None
+        own = self._own_replay(state)
         picture = picture_source(self.module, state, list(self.seats), data,
                                  own.state_text() if own is not None and data is not None
                                  else None)

@@ -27,7 +27,6 @@ from referee.service.forumplay.accounts import same_account, seat_of
 from referee.service.mail.commands import read_lines
 from referee.service.mail.free_moves import offer
 from referee.service.session import Session
-from referee.service.store import game_seats
 from referee.service.submit import run_commands
 
 log = logging.getLogger("referee")
@@ -88,10 +87,9 @@ def handle_post(store, post, *, now: float | None = None, webhook: bool = False)
     own = os.environ.get(answers.API_USER)
     with store.write() as conn:
         gid = game_of_thread(conn, post.thread_key)
-        game = store.lock_game(conn, gid) if gid else None
+        game, seats = store.lock_game_and_seats(conn, gid) if gid else (None, {})
         if game is None:
             return Handled("unknown")
-        seats = game_seats(conn, gid)
         seat = None if same_account(own, post.author) else seat_of(seats.values(), post.author)
         pasted = answers.markers(post.text, gid)
         early = before_the_game(post, game)

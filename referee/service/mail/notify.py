@@ -192,11 +192,16 @@ def picture_source(module, state, players, data: dict | None = None,
         return None
 
 
-def position_of(source: str):
-    """(module, state, state JSON) of a :func:`picture_source` document. A document
+def position_of(source: str, known=None):
+    """(module, state, state JSON) of a :func:`picture_source` document: what ``known``
+    has for it (the positions the process queued itself, kept in memory:
+    :meth:`referee.service.store.Store.position`), else read from it. A document
     this very code wrote is read without the consistency check its state passed when
     it was played (most of the cost of reading it back); one an older version queued
     before an upgrade is checked, and a state that no longer reads gets the brief mail."""
+    kept = known(source) if known is not None else None
+    if kept is not None:
+        return kept
     data = json.loads(source)
     module = registry.get(data["game"])
     doc = data["state"]
@@ -219,8 +224,7 @@ def composed_body(row, cache: dict | None = None, known=None) -> str:
     try:
         drawn = cache.get(row["png_state"])
         if drawn is None:
-            module, state, data = (known and known(row["png_state"])) or \
-                position_of(row["png_state"])
+            module, state, data = position_of(row["png_state"], known)
             drawn = cache[row["png_state"]] = (module, state, module.render(state, BOARD),
                                                digest(module, state, data))
         module, state, rendered, summary = drawn
@@ -274,7 +278,7 @@ def accepted_text(lines: list[str]) -> str:
 def picture_png(source: str, known=None) -> bytes:
     """The board of a notification's position as a PNG (``known``: as for
     :func:`composed_body`)."""
-    module, state, _ = (known and known(source)) or position_of(source)
+    module, state, _ = position_of(source, known)
     return svg_to_png(module.render(state, "svg"))
 
 

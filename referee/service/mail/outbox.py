@@ -71,11 +71,18 @@ _SENT = (update(S.outbox).where(S.outbox.c.id.in_(bindparam("rows", expanding=Tr
                  claimed_until=None))
 
 
+def _bookkeeping(store):
+    """A write of the outbox's own bookkeeping (a claim, a mark): one statement,
+    autocommitted; not synced to disk on SQLite (module docstring); and waking no
+    sender, since it queues no mail."""
+    return store.write(durable=False, wakes=False, single=True)
+
+
 def claim(store, me: str, now: float, limit: int = CLAIM_BATCH) -> list:
     """Up to ``limit`` of the oldest mails due, claimed for this worker (a
     compare-and-set on each), in order: one statement and one transaction, where a
     read of what is due and then a claim of it took two of each for every batch."""
-    with store.write(durable=False, wakes=False, single=True) as conn:
+    with _bookkeeping(store) as conn:
         rows = conn.execute(_CLAIM, {"now": now, "limit": limit, "me": me,
                                      "until": now + CLAIM_SECS}).mappings().all()
     return sorted(rows, key=lambda r: r["id"])
@@ -84,7 +91,7 @@ def claim(store, me: str, now: float, limit: int = CLAIM_BATCH) -> list:
 def release(store, me: str) -> None:
     """Give back the rows this worker claimed and did not try (a run that stopped
     early): the next run sends them at once, not when the claim expires."""
-    with store.write(durable=False, wakes=False, single=True) as conn:
+    with _bookkeeping(store) as conn:
         conn.execute(update(S.outbox).where(
             S.outbox.c.claimed_by == me, S.outbox.c.sent_at.is_(None),
             S.outbox.c.failed.is_(None)).values(claimed_by=None, claimed_until=None))
@@ -222,7 +229,7 @@ def _mark_sent(store, me: str, taken: list, *, sleep=time.sleep,
     deadline, wait = clock() + MARK_PATIENCE, 0.25
     while True:
         try:
-            with store.write(durable=False, wakes=False, single=True) as conn:
+            with _bookkeeping(store) as conn:
                 conn.execute(_SENT, {"me": me, "rows": [row for row, _ in taken],
                                      "sent_at": max(when for _, when in taken)})
             return
@@ -234,7 +241,7 @@ def _mark_sent(store, me: str, taken: list, *, sleep=time.sleep,
 
 
 def _finish(store, row_id: int, me: str, values: dict) -> None:
-    with store.write(durable=False, wakes=False, single=True) as conn:
+    with _bookkeeping(store) as conn:
         conn.execute(update(S.outbox).where(S.outbox.c.id == row_id,
                                             S.outbox.c.claimed_by == me).values(**values))
 
