@@ -1,7 +1,7 @@
 """The hosted referee's speed (docs/performance.md; issue 12's and issue 21's targets).
 
     python benchmarks/host_bench.py [--moves 200] [--games 1000,10000] [--turns 1] [--pg]
-                                    [--profile DIR]
+                                    [--no-pipelining] [--profile DIR]
     python benchmarks/host_bench.py --sync [--moves 200]
 
 1. Latency: the median wall time (and CPU time, less disturbed by a loaded machine) for
@@ -12,7 +12,9 @@
    had a move since the process started, as a host that has been running; then MOVES
    move mails spread over them, each followed by the delivery of the mails it queued
    to a real SMTP server (aiosmtpd, in its own process) as serve's sender delivers
-   them: over one session kept from move to move, in the process that queued them. Printed: the median
+   them: over one session kept from move to move, in the process that queued them.
+   The server offers PIPELINING, as the relays a host sends through (Postfix, Exim,
+   the big providers) do; ``--no-pipelining`` measures one that does not. Printed: the median
    CPU time per move mail of its ingest and of sending its mails, move mails per CPU
    second (ingest plus sending; target >= 200), and the ratio of the largest count to
    the smallest measured in the same run (target <= 1: the cost of a move must not grow
@@ -101,12 +103,19 @@ def latency(url: str, moves: int) -> tuple[float, float]:
     return statistics.median(times), statistics.median(cpu)
 
 
-def _sink() -> tuple[subprocess.Popen, str]:
+def _sink(pipelining: bool = True) -> tuple[subprocess.Popen, str]:
     """An SMTP server (aiosmtpd) in its own process that takes every mail and keeps none:
-    the mail server's work is not the referee's, so its CPU is not counted."""
+    the mail server's work is not the referee's, so its CPU is not counted. With
+    ``pipelining`` its greeting offers PIPELINING (aiosmtpd reads commands one after
+    another from its stream, so it takes them pipelined as they come)."""
     code = ("import asyncio, sys\n"
             "from aiosmtpd.controller import Controller\n"
             "class Sink:\n"
+            "    async def handle_EHLO(self, server, session, envelope, hostname, responses):\n"
+            "        session.host_name = hostname\n"
+            "        if sys.argv[2] == 'yes':\n"
+            "            responses.insert(-1, '250-PIPELINING')\n"
+            "        return responses\n"
             "    async def handle_DATA(self, server, session, envelope):\n"
             "        return '250 OK'\n"
             "c = Controller(Sink(), hostname='127.0.0.1', port=int(sys.argv[1]))\n"
@@ -117,7 +126,8 @@ def _sink() -> tuple[subprocess.Popen, str]:
     from tests.service.mailservers import free_port
 
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-c", code, str(port)], stdin=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-c", code, str(port),
+                             "yes" if pipelining else "no"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True)
     proc.stdout.readline()
     return proc, f"smtp://127.0.0.1:{port}"
@@ -338,6 +348,8 @@ def main() -> None:
                     help="turns round the measured games (MOVES / TURNS of them), each count "
                          "measured in each turn one after the other")
     ap.add_argument("--pg", action="store_true", help="also on a throwaway PostgreSQL")
+    ap.add_argument("--no-pipelining", dest="pipelining", action="store_false",
+                    help="the mail server does not offer PIPELINING")
     ap.add_argument("--sync", action="store_true",
                     help="SQLite latency with synchronous=FULL against NORMAL, nothing else")
     ap.add_argument("--templates", type=int, default=20,
@@ -354,7 +366,8 @@ def main() -> None:
         args.profile.mkdir(parents=True, exist_ok=True)
     cluster = sink = None
     try:
-        sink, smtp_url = _sink()
+        sink, smtp_url = _sink(args.pipelining)
+        print(f"mail server: aiosmtpd, PIPELINING {'offered' if args.pipelining else 'not offered'}")
         os.environ["REFEREE_CACHE_DIR"] = str(folder / "cache-templates")
         pack = _templates(folder, args.templates, args.plies)
         targets = [("SQLite", lambda tag: f"sqlite:///{folder / f'{tag}.db'}")]

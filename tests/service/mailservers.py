@@ -60,14 +60,22 @@ class SmtpSink:
     """aiosmtpd on 127.0.0.1 that keeps what it is sent. ``answer`` (e.g.
     "550 no such user") replaces the 250 for DATA; ``rcpt_answer`` likewise for
     RCPT TO. With ``tls`` the server offers STARTTLS; with ``implicit_tls`` it is
-    an SMTPS server; with ``users`` it demands AUTH."""
+    an SMTPS server; with ``users`` it demands AUTH. It offers PIPELINING (RFC 2920)
+    as Postfix and Exim do, unless ``pipelining`` is False: aiosmtpd reads the
+    commands of its stream one after another, so it takes them pipelined as they
+    come, and only its greeting has to say so."""
 
     def __init__(self, *, tls: ssl.SSLContext | None = None,
                  implicit_tls: ssl.SSLContext | None = None,
-                 users: dict[str, str] | None = None):
+                 users: dict[str, str] | None = None, pipelining: bool = True):
+        self.pipelining = pipelining
         self.received: list[Received] = []
         self.answer: str | None = None
+        self.mail_answer: str | None = None          # replaces the 250 for MAIL FROM
         self.rcpt_answer: dict[str, str] = {}
+        # a server that keeps a recipient it refused, and so says 354 to DATA when it
+        # took none (RFC 2920 forbids it; a client must still end the transaction)
+        self.keeps_refused = False
         self.users = users
         self.port = free_port()
         kwargs: dict = {}
@@ -89,8 +97,23 @@ class SmtpSink:
         return AuthResult(success=ok, handled=False,
                           auth_data=auth_data.login.decode() if ok else None)
 
+    async def handle_EHLO(self, server, session, envelope, hostname, responses):
+        session.host_name = hostname        # what aiosmtpd does when there is no hook
+        if self.pipelining:
+            responses.insert(-1, "250-PIPELINING")
+        return responses
+
+    async def handle_MAIL(self, server, session, envelope, address, mail_options):
+        if self.mail_answer:
+            return self.mail_answer
+        envelope.mail_from = address
+        envelope.mail_options.extend(mail_options)
+        return "250 OK"
+
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if address in self.rcpt_answer:
+            if self.keeps_refused:
+                envelope.rcpt_tos.append(address)
             return self.rcpt_answer[address]
         envelope.rcpt_tos.append(address)
         return "250 OK"

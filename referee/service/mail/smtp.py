@@ -131,7 +131,8 @@ def quoted(address: str) -> str:
 
 class _FirstCommand:
     """An SMTP client whose MAIL FROM failing on a closed session says so (``_Stale``),
-    and which writes a plain address without parsing it (:func:`quoted`)."""
+    which writes a plain address without parsing it (:func:`quoted`), and which hands
+    over a mail in fewer round trips (:meth:`transaction`)."""
 
     def mail(self, sender, options=()):
         try:
@@ -147,6 +148,86 @@ class _FirstCommand:
         extra = " " + " ".join(options) if options and self.does_esmtp else ""
         self.putcmd("rcpt", f"TO:{quoted(recip)}{extra}")
         return self.getreply()
+
+    def transaction(self, sender: str, recipients: list, raw: bytes) -> dict:
+        """``sendmail(sender, recipients, raw)``: the same commands, answers and
+        exceptions, the refused recipients returned. Where the server offers
+        PIPELINING (RFC 2920: Postfix, Exim and the big relays do) MAIL FROM, the RCPT
+        TOs and DATA go in one write and their answers are read after, so a mail
+        takes two round trips, not four: a move's four mails wait on eight instead of
+        sixteen, which on a relay across a network is most of their time. The content
+        is written without smtplib's regular expressions (it is CRLF already: only the
+        dots are doubled). An address that is not plain goes through smtplib."""
+        if not all(_PLAIN_ADDRESS.fullmatch(a) for a in (sender, *recipients)):
+            return self.sendmail(sender, recipients, raw)
+        self.ehlo_or_helo_if_needed()
+        size = f" size={len(raw)}" if self.does_esmtp and self.has_extn("size") else ""
+        commands = [f"MAIL FROM:<{sender}>{size}\r\n".encode("ascii"),
+                    *(f"RCPT TO:<{r}>\r\n".encode("ascii") for r in recipients),
+                    b"DATA\r\n"]
+        together = self.does_esmtp and self.has_extn("pipelining")
+        try:
+            if together:
+                self.send(b"".join(commands))
+            else:
+                self.send(commands[0])
+            first = self.getreply()
+        except (smtplib.SMTPServerDisconnected, OSError) as exc:
+            raise _Stale(str(exc)) from exc     # nothing of the mail reached the server
+        answers = [first]
+        if first[0] == 250 or together:
+            for command in commands[1:]:
+                if not together:
+                    if answers[-1][0] == 421 or command == commands[-1] and all(
+                            a[0] not in (250, 251) for a in answers[1:]):
+                        break                   # it is leaving, or took no recipient
+                    self.send(command)
+                try:
+                    answers.append(self.getreply())
+                except smtplib.SMTPServerDisconnected:
+                    if first[0] != 250 or any(a[0] == 421 for a in answers):
+                        break                   # it said why before it hung up
+                    raise
+        return self._content(sender, recipients, raw, answers)
+
+    def _content(self, sender: str, recipients: list, raw: bytes, answers: list) -> dict:
+        """The rest of :meth:`transaction` once the answers to MAIL FROM, RCPT TO and
+        DATA are in (as far as the server gave them): sendmail's verdicts, and the
+        content if the server waits for it."""
+        mail, data = answers[0], answers[len(recipients) + 1:][:1]
+        waiting = bool(data) and data[0][0] == 354
+        if mail[0] != 250:
+            self._abandon(mail[0], waiting)
+            raise smtplib.SMTPSenderRefused(mail[0], mail[1], sender)
+        refused = {r: a for r, a in zip(recipients, answers[1:]) if a[0] not in (250, 251)}
+        if any(a[0] == 421 for a in refused.values()):
+            self.close()
+            raise smtplib.SMTPRecipientsRefused(refused)
+        if len(refused) == len(recipients):
+            self._abandon(0, waiting)
+            raise smtplib.SMTPRecipientsRefused(refused)
+        if not waiting:
+            self._abandon(data[0][0] if data else 421, False)
+            raise smtplib.SMTPDataError(*(data[0] if data else (421, b"no answer to DATA")))
+        body = (b"." + raw if raw[:1] == b"." else raw).replace(b"\n.", b"\n..")
+        self.send(body + (b".\r\n" if body[-2:] == b"\r\n" else b"\r\n.\r\n"))
+        code, reply = self.getreply()
+        if code != 250:
+            self._abandon(code, False)
+            raise smtplib.SMTPDataError(code, reply)
+        return refused
+
+    def _abandon(self, code: int, waiting: bool) -> None:
+        """Leave a failed transaction as sendmail does: a 421 ends the session, else
+        RSET. A server that said 354 to DATA against RFC 2920 (no recipient taken)
+        first gets an empty content, ended at once."""
+        if code == 421:
+            self.close()
+            return
+        if waiting:
+            self.send(b".\r\n")
+            self.getreply()
+        self._rset()
 
 
 class _SMTP(_FirstCommand, smtplib.SMTP):
@@ -219,7 +300,7 @@ class Connection:
             self.client = _transact(self.server, self.timeout, self.context,
                                     lambda client: client, keep=True)
         return _transact(self.server, self.timeout, self.context,
-                         lambda client: client.sendmail(sender, recipients, raw),
+                         lambda client: client.transaction(sender, recipients, raw),
                          client=self.client)
 
     def _closed_by_server(self) -> bool:
