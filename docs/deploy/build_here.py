@@ -208,7 +208,13 @@ def start_and_stop(image: Image, env: dict[str, str], seconds: float = 120) -> l
         for port in image.ports:
             first = _answers(netns, port, deadline)
             if not first:
-                raise BuildError(f"port {port} answered nothing in {seconds:.0f} s")
+                ended = proc.poll()
+                if ended is None:
+                    proc.kill()
+                log = proc.communicate(timeout=30)[0].decode(errors="replace").strip()
+                raise BuildError(f"port {port} answered nothing in {seconds:.0f} s"
+                                 + (f" (CMD exited {ended})" if ended is not None else "")
+                                 + (f"; CMD printed:\n{log}" if log else "; CMD printed nothing"))
             said.append(f"port {port}: {first.decode(errors='replace').splitlines()[0]}")
         proc.send_signal(signal.SIGTERM)
         status = proc.wait(timeout=90)
