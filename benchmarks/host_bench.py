@@ -12,7 +12,8 @@
    had a move since the process started, as a host that has been running; then MOVES
    move mails spread over them, each followed by the delivery of the mails it queued
    to a real SMTP server (aiosmtpd, in its own process) as serve's sender delivers
-   them: over one session kept from move to move, in the process that queued them.
+   them: over one session kept from move to move, in the process that queued them
+   and claimed them for its sender as it queued them.
    The server offers PIPELINING, as the relays a host sends through (Postfix, Exim,
    the big providers) do; ``--no-pipelining`` measures one that does not. Printed: the median
    CPU time per move mail of its ingest and of sending its mails, move mails per CPU
@@ -258,7 +259,10 @@ class Scaling:
         self.turns: list[dict[str, list[float]]] = []
         self.sent = 0
         from referee.service.mail import smtp
+        from referee.service.mail.outbox import worker_id
+        from referee.service.mail.own import OwnMail
         self.session = smtp.Connection(smtp_url)   # kept between moves, as serve's sender
+        self.store.own_mail = OwnMail(worker_id())  # as serve's sender claims a move's mail
 
     def turn(self) -> None:
         from referee.service.mail.ingest import ingest
@@ -272,7 +276,7 @@ class Scaling:
                 continue
             for what, work in (("ingest", lambda: ingest(self.store, raw)),
                                ("send", lambda: deliver(self.store, self.smtp_url,
-                                                        session=self.session))):
+                                                        session=self.session, own=True))):
                 if self.prof:
                     self.prof[what].enable()
                 t = time.process_time()

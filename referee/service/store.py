@@ -67,6 +67,7 @@ def default_url() -> str:
 
 
 BEFORE_COMMIT, AFTER_COMMIT = "referee_before_commit", "referee_after_commit"
+OWN_MAIL = "referee_own_mail"      # a write's connection: the store's :attr:`Store.own_mail`
 
 
 class Store:
@@ -93,6 +94,10 @@ class Store:
         # called after every write transaction that committed (``serve`` wakes its
         # mail sender with it, so a move's mails leave within moments of the move)
         self.committed: list = []
+        # where this process has a mail sender of its own (serve's): the mail its
+        # transactions queue is claimed for that sender as it is queued and handed to
+        # it in memory (:mod:`referee.service.mail.own`); None elsewhere
+        self.own_mail = None
 
     def remember(self, game_id: str, version: tuple, text: str, rp) -> None:
         """Keep a game's committed ``text`` and the replay at its end (only after the
@@ -158,6 +163,8 @@ class Store:
         if not durable and self.sqlite:
             connection = connection.execution_options(referee_sync="NORMAL")
         with connection as conn:
+            if self.own_mail is not None:
+                conn.info[OWN_MAIL] = self.own_mail
             try:
                 with conn.begin():
                     yield conn
@@ -170,6 +177,7 @@ class Store:
             finally:
                 conn.info.pop(BEFORE_COMMIT, None)
                 conn.info.pop(AFTER_COMMIT, None)
+                conn.info.pop(OWN_MAIL, None)
 
     @contextmanager
     def read(self):

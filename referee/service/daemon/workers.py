@@ -15,12 +15,14 @@ from referee.service.clock import tick
 from referee.service.errors import MailError
 from referee.service.mail import smtp
 from referee.service.mail.ingest import ingest
-from referee.service.mail.outbox import deliver
+from referee.service.mail.outbox import deliver, release, worker_id
+from referee.service.mail.own import OwnMail
 from referee.service.mail.poll import imap_messages, maildir_messages, wait_for_mail
 
 log = logging.getLogger("referee")
 LOOK_AGAIN = 5.0          # seconds: the outbox is looked at this often even unwoken
-                          # (another process's moves, a retry coming due)
+                          # (another process's moves, a retry coming due; a sender busy
+                          # with its own mail looks as often: mail.own.LOOK_EVERY)
 BACKOFF_CAP = 300.0       # never wait longer than this for a store or server to return
 IDLE_MAX = 25 * 60.0      # an IMAP IDLE is renewed before servers end it (30 minutes)
 MAILDIR_EVERY = 2.0
@@ -93,12 +95,28 @@ class Sender(Woken):
         self.url, self.pictures = url, pictures
         self.session = smtp.Connection(url)
         self.used = 0.0
+        # the mail this process queues is claimed for this sender as it is queued
+        store.own_mail = OwnMail(worker_id())
 
     def run(self) -> None:
         try:
             super().run()
         finally:
             self.session.close()
+            self._give_back()
+
+    def _give_back(self) -> None:
+        """At the end: what was claimed for this sender and not sent goes back to the
+        outbox, for the next start (or another process) to send at once rather than
+        when the claims run out. A move still committing now claims nothing more."""
+        own, self.store.own_mail = self.store.own_mail, None
+        left = own.take() if own is not None else []
+        if left:
+            try:
+                release(self.store, own.worker, [r["id"] for r in left])
+            except SQLAlchemyError as exc:     # the claims run out by themselves
+                log.warning("mail out: %d mails wait for their claims to run out: %s",
+                            len(left), exc)
 
     def step(self) -> None:
         super().step()
@@ -107,7 +125,7 @@ class Sender(Woken):
 
     def work(self) -> None:
         done = deliver(self.store, self.url, pictures=self.pictures, report=self._report,
-                       stop=self.stop, session=self.session)
+                       stop=self.stop, session=self.session, own=True)
         if done.sent or done.deferred or done.failed:
             self.used = time.monotonic()
         if done.stopped:

@@ -15,7 +15,7 @@ import textwrap
 import time
 from email.utils import make_msgid
 
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import bindparam, update
 
 from referee.core import content_fingerprint, registry
 from referee.errors import BadChoiceError
@@ -23,6 +23,7 @@ from referee.operations import digest, draw_words, move_rows, next_step, svg_to_
 from referee.replay import state_from_json, state_json
 from referee.service import schema as S
 from referee.service.identity import reply_address, seat_secret
+from referee.service.mail.own import insert_rows
 from referee.service.mail.steps import step_text
 
 WIDTH = 78               # columns of a plain-text line (RFC 5322's advice)
@@ -112,7 +113,7 @@ def queue(conn, *, game_id: str | None, kind: str, sender: str, to: list[str], s
     if batch is not None:
         batch.rows.append(row)
     else:
-        conn.execute(_INSERT, row)
+        insert_rows(conn, [row])
     return message_id
 
 
@@ -125,13 +126,10 @@ class Batch:
 
     def flush(self, conn) -> None:
         if self.rows:
-            conn.execute(_INSERT, self.rows)
+            insert_rows(conn, self.rows)
         if self.threads:
             conn.execute(_THREAD, self.threads)
         self.rows, self.threads = [], []
-
-
-_INSERT = insert(S.outbox)
 
 
 def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str,

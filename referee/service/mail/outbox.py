@@ -31,8 +31,8 @@ from referee.service.errors import MailError, ServerRefused
 from referee.service.mail import smtp
 from referee.service.mail.notify import composed_body, picture_html, picture_png
 from referee.service.mail.outgoing import compose
+from referee.service.mail.own import CLAIM_SECS, LOOK_EVERY
 
-CLAIM_SECS = 300.0
 CLAIM_BATCH = 25           # rows claimed in one transaction
 
 
@@ -88,13 +88,29 @@ def claim(store, me: str, now: float, limit: int = CLAIM_BATCH) -> list:
     return sorted(rows, key=lambda r: r["id"])
 
 
-def release(store, me: str) -> None:
+def release(store, me: str, rows: list | None = None) -> None:
     """Give back the rows this worker claimed and did not try (a run that stopped
-    early): the next run sends them at once, not when the claim expires."""
+    early), or those of ``rows`` (ids) among them: the next run sends them at once,
+    not when the claim expires."""
+    q = update(S.outbox).where(S.outbox.c.claimed_by == me, S.outbox.c.sent_at.is_(None),
+                               S.outbox.c.failed.is_(None))
+    if rows is not None:
+        q = q.where(S.outbox.c.id.in_(rows))
     with _bookkeeping(store) as conn:
-        conn.execute(update(S.outbox).where(
-            S.outbox.c.claimed_by == me, S.outbox.c.sent_at.is_(None),
-            S.outbox.c.failed.is_(None)).values(claimed_by=None, claimed_until=None))
+        conn.execute(q.values(claimed_by=None, claimed_until=None))
+
+
+def _renewed(store, me: str, rows: list, now: float) -> list:
+    """Of ``rows``, claimed for ``me`` a while ago, those still claimed for it and not
+    sent (none taken meanwhile by another sender after the claim ran out), claimed
+    afresh: a sender kept waiting (a store or server that was down) may send them."""
+    with _bookkeeping(store) as conn:
+        kept = set(conn.execute(
+            update(S.outbox).where(S.outbox.c.id.in_([r["id"] for r in rows]),
+                                   S.outbox.c.claimed_by == me, S.outbox.c.sent_at.is_(None),
+                                   S.outbox.c.failed.is_(None))
+            .values(claimed_until=now + CLAIM_SECS).returning(S.outbox.c.id)).scalars())
+    return [dict(r, claimed_until=now + CLAIM_SECS) for r in rows if r["id"] in kept]
 
 
 def compose_row(row, pictures: dict | None = None, texts: dict | None = None,
@@ -127,34 +143,48 @@ def compose_row(row, pictures: dict | None = None, texts: dict | None = None,
 
 def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
             timeout: float = 30, clock=time.time, pictures: bool = False,
-            report=None, stop=None, session: smtp.Connection | None = None) -> Delivery:
+            report=None, stop=None, session: smtp.Connection | None = None,
+            own: bool = False) -> Delivery:
     """Send what is due, oldest first; a temporary failure ends the run (the server is
     down: the rest waits for the next run). ``pictures`` adds the board to notifications
     (about half a second of drawing per position, shared by its seats' mails).
     ``report(row, outcome, reason)`` hears of each mail (sent, deferred, failed,
     waiting); ``stop`` (a threading.Event) ends the run between two mails. ``session``:
     a session with the server at ``url`` that the caller keeps open from one run to the
-    next (serve's sender, which runs once a move), else the run opens its own."""
+    next (serve's sender, which runs once a move), else the run opens its own. ``own``:
+    the caller is the store's own sender (:attr:`Store.own_mail`, serve's): the mail
+    claimed for it as it was queued goes first, without a claim, and the rest of the
+    outbox is looked at only if there was none or LOOK_EVERY seconds have passed
+    (:mod:`referee.service.mail.own`)."""
     report = report or (lambda row, outcome, reason: None)
     smtp.parse_url(url)                 # a bad URL (MailConfigError) claims nothing
     me, out = worker_id(), Delivery()
     drawn: dict | None = {} if pictures else None
     texts: dict = {}                    # positions drawn as text, shared by their mails
-    finished = False                    # every row claimed was tried
+    mine = store.own_mail if own else None
+    claimed = finished = False          # the run claimed rows; every row claimed was tried
     taken: list = []                    # (row id, when): the server took it, not yet marked
+    when = clock if now is None else (lambda: now)
     try:
         with smtp.Connection(url, timeout=timeout) if session is None \
                 else nullcontext(session) as connection:
+            if mine is not None:
+                rows = mine.take()
+                if rows and not _send_claimed(store, connection, mine.worker, rows, out,
+                                              drawn, texts, report, when, stop):
+                    return out
+                if rows and time.monotonic() - mine.looked < LOOK_EVERY:
+                    return out
+                mine.looked = time.monotonic()
             while (left := limit - out.sent - out.failed - out.deferred) > 0:
-                rows = claim(store, me, clock() if now is None else now,
-                             min(CLAIM_BATCH, left))
+                rows = claim(store, me, when(), min(CLAIM_BATCH, left))
+                claimed = claimed or bool(rows)
                 try:
                     for row in rows:
                         if stop is not None and stop.is_set():
                             return out
                         if not _deliver_one(store, connection, row, me, out, drawn, texts,
-                                            report, clock if now is None else (lambda: now),
-                                            taken):
+                                            report, when, taken):
                             return out
                 finally:
                     _mark_sent(store, me, taken)
@@ -165,12 +195,39 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
     finally:
         for source in texts:            # their mails are written: memory for new ones
             store.forget_position(source)
-        if not finished:
+        if claimed and not finished:
             try:
                 release(store, me)
             except (OperationalError, InterfaceError):
                 pass                    # the store is down: the claims expire by themselves
     return out
+
+
+def _send_claimed(store, connection, me: str, rows: list, out: Delivery, drawn, texts,
+                  report, when, stop) -> bool:
+    """Send ``rows``, claimed for ``me`` as they were queued; False: the run ends here
+    (``stop``, or the server is down or refuses us), the rows not tried given back to
+    the outbox for whichever run comes next."""
+    if rows[0]["claimed_until"] - when() < CLAIM_SECS / 2:     # kept waiting: still ours?
+        rows = _renewed(store, me, rows, when())
+    taken: list = []
+    tried = 0
+    try:
+        for row in rows:
+            if stop is not None and stop.is_set():
+                return False
+            tried += 1
+            if not _deliver_one(store, connection, row, me, out, drawn, texts, report, when,
+                                taken):
+                return False
+        return True
+    finally:
+        _mark_sent(store, me, taken)
+        if tried < len(rows):
+            try:
+                release(store, me, [r["id"] for r in rows[tried:]])
+            except (OperationalError, InterfaceError):
+                pass                    # the store is down: the claims expire by themselves
 
 
 def _deliver_one(store, connection, row, me: str, out: Delivery, drawn, texts, report,

@@ -1,0 +1,147 @@
+"""Mail claimed for the process's own sender as it is queued (serve's sender: issue 21,
+item 7, the cost of a move's mails): claimed in the move's transaction, handed over
+only once it committed, sent without a claim of its own; never sent twice, never lost
+(a process that dies leaves it to the next sender when the claim runs out). A real SMTP
+server (aiosmtpd) on loopback, on SQLite and PostgreSQL."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from sqlalchemy import event, select, update
+
+from referee.service import schema as S
+from referee.service.games import create_game
+from referee.service.mail.notify import queue
+from referee.service.mail.outbox import counts, deliver
+from referee.service.mail.own import CLAIM_SECS, OwnMail
+from tests.service.hostkit import HOST
+from tests.service.mailservers import SmtpSink
+
+SEATS = {"RED": "alice@players.example", "GREEN": "bob@players.example",
+         "BLUE": "carol@players.example"}
+
+
+def _rows(store) -> list[dict]:
+    with store.read() as conn:
+        return [dict(r) for r in conn.execute(select(S.outbox).order_by(S.outbox.c.id))
+                .mappings()]
+
+
+def _statements(store) -> list[str]:
+    """The statements on the outbox from now on (SQLite's PRAGMAs are not)."""
+    seen: list[str] = []
+    event.listen(store.engine, "before_cursor_execute",
+                 lambda conn, cursor, statement, *rest: "outbox" in statement.lower()
+                 and seen.append(statement))
+    return seen
+
+
+def test_a_move_s_mail_is_claimed_for_the_sender_and_sent_without_a_claim(store):
+    own = store.own_mail = OwnMail("sender-1")
+    create_game(store, "hawaii", SEATS, host_address=HOST)
+    rows = _rows(store)
+    assert len(rows) == 3 and {r["claimed_by"] for r in rows} == {"sender-1"}
+    assert all(time.time() < r["claimed_until"] <= time.time() + CLAIM_SECS for r in rows)
+    handed = own.take()
+    assert [(r["id"], r["message_id"]) for r in handed] == \
+        [(r["id"], r["message_id"]) for r in rows]
+    own.add(handed)
+    own.looked = time.monotonic()               # it looked at the outbox a moment ago
+    seen = _statements(store)
+    with SmtpSink() as sink:
+        done = deliver(store, f"smtp://127.0.0.1:{sink.port}", own=True)
+    assert done.sent == len(sink.received) == 3
+    assert len(seen) == 1 and seen[0].lstrip().upper().startswith("UPDATE OUTBOX SET")
+    assert "sent_at" in seen[0] and counts(store)["waiting"] == 0
+    assert own.take() == []
+
+
+def test_a_rolled_back_transaction_hands_over_nothing(store):
+    own = store.own_mail = OwnMail("sender-1")
+    with pytest.raises(RuntimeError):
+        with store.write() as conn:
+            queue(conn, game_id=None, kind="reply", sender=HOST, to=["a@players.example"],
+                  subject="s", body="b", now=time.time())
+            raise RuntimeError("the move failed")
+    assert own.take() == [] and _rows(store) == []
+
+
+def test_the_rest_of_the_outbox_is_looked_at_without_own_mail_and_every_few_seconds(store):
+    """Another process's mail (queued unclaimed) goes out in a run with no mail of the
+    sender's own, and in one with some once LOOK_EVERY seconds have passed; a run
+    busy with its own mail a moment after a look leaves it for later."""
+    create_game(store, "hawaii", SEATS, host_address=HOST)      # another process's
+    own = store.own_mail = OwnMail("sender-1")
+    with SmtpSink() as sink:
+        url = f"smtp://127.0.0.1:{sink.port}"
+        assert deliver(store, url, own=True).sent == 3          # none of its own: looks
+        store.own_mail = None
+        create_game(store, "hawaii", SEATS, host_address=HOST)  # another process's
+        store.own_mail = own
+        create_game(store, "hawaii", SEATS, host_address=HOST)  # its own
+        assert deliver(store, url, own=True).sent == 3          # its own only
+        assert counts(store)["waiting"] == 3
+        own.looked -= 60
+        assert deliver(store, url, own=True).sent == 3          # then the rest
+    assert counts(store)["waiting"] == 0 and len(sink.received) == 9
+
+
+def test_the_mail_of_a_sender_that_died_goes_out_when_its_claim_runs_out(store):
+    store.own_mail = OwnMail("sender-that-dies")
+    create_game(store, "hawaii", SEATS, host_address=HOST)
+    store.own_mail = None                       # the process is gone, its memory too
+    with SmtpSink() as sink:
+        url = f"smtp://127.0.0.1:{sink.port}"
+        assert deliver(store, url).sent == 0                    # still claimed
+        assert deliver(store, url, now=time.time() + CLAIM_SECS + 1).sent == 3
+    assert counts(store)["waiting"] == 0
+
+
+def test_own_mail_kept_waiting_is_claimed_afresh_unless_another_sender_took_it(store):
+    """A sender kept waiting (a server down, a backoff) finds its claims half run out:
+    it claims afresh what is still its own and leaves alone what another sender took
+    once the claim had run out, so no mail goes out twice."""
+    own = store.own_mail = OwnMail("sender-1")
+    create_game(store, "hawaii", SEATS, host_address=HOST)
+    rows = own.take()
+    with store.write() as conn:
+        conn.execute(update(S.outbox).where(S.outbox.c.id == rows[0]["id"])
+                     .values(claimed_by="sender-2", claimed_until=time.time() + CLAIM_SECS))
+    own.add([dict(r, claimed_until=time.time() + 10) for r in rows])
+    with SmtpSink() as sink:
+        done = deliver(store, f"smtp://127.0.0.1:{sink.port}", own=True)
+    assert done.sent == 2 and len(sink.received) == 2
+    after = {r["id"]: r for r in _rows(store)}
+    assert after[rows[0]["id"]]["sent_at"] is None
+    assert after[rows[0]["id"]]["claimed_by"] == "sender-2"
+    assert all(after[r["id"]]["sent_at"] is not None for r in rows[1:])
+
+
+def test_a_run_stopped_early_gives_its_own_mail_back_to_the_outbox(store):
+    own = store.own_mail = OwnMail("sender-1")
+    create_game(store, "hawaii", SEATS, host_address=HOST)
+    stop = threading.Event()
+    stop.set()
+    with SmtpSink() as sink:
+        url = f"smtp://127.0.0.1:{sink.port}"
+        assert deliver(store, url, own=True, stop=stop).sent == 0
+        assert {r["claimed_by"] for r in _rows(store)} == {None}
+        assert own.take() == []
+        assert deliver(store, url).sent == 3                    # any sender, at once
+
+
+def test_serve_s_sender_gives_back_what_it_did_not_send_when_it_stops(store):
+    from referee.service.daemon.workers import Sender
+
+    with SmtpSink() as sink:
+        sender = Sender(store, f"smtp://127.0.0.1:{sink.port}", threading.Event(),
+                        pictures=False)
+        assert isinstance(store.own_mail, OwnMail)
+        create_game(store, "hawaii", SEATS, host_address=HOST)
+        assert {r["claimed_by"] for r in _rows(store)} == {store.own_mail.worker}
+        sender._give_back()                     # what its run() does at the end
+        assert store.own_mail is None
+        assert {r["claimed_by"] for r in _rows(store)} == {None}
+        assert deliver(store, f"smtp://127.0.0.1:{sink.port}").sent == 3
