@@ -145,3 +145,60 @@ def test_serve_s_sender_gives_back_what_it_did_not_send_when_it_stops(store):
         assert store.own_mail is None
         assert {r["claimed_by"] for r in _rows(store)} == {None}
         assert deliver(store, f"smtp://127.0.0.1:{sink.port}").sent == 3
+
+
+def test_three_processes_on_one_store_send_every_mail_once(store_url):
+    """Two hosts with a sender of their own (two ``serve`` processes on one database)
+    make games while their senders send, and a third process runs ``mail send`` all
+    along: every mail reaches the server exactly once, whoever claimed it."""
+    from referee.service.store import open_store
+
+    stores = [open_store(store_url) for _ in range(3)]
+    for s in stores[:2]:
+        s.own_mail = OwnMail(f"host-{id(s)}")
+    made = threading.Event()
+    failures: list = []
+
+    def guard(work):
+        def run():
+            try:
+                work()
+            except Exception as exc:        # reported by the main thread
+                failures.append(exc)
+        return threading.Thread(target=run)
+
+    with SmtpSink() as sink:
+        url = f"smtp://127.0.0.1:{sink.port}"
+
+        def make(s):
+            for _ in range(6):
+                create_game(s, "hawaii", SEATS, host_address=HOST)
+
+        def send(s, own):
+            while not made.is_set():
+                deliver(s, url, own=own)
+                time.sleep(0.01)
+
+        makers = [guard(lambda s=s: make(s)) for s in stores[:2]]
+        senders = [guard(lambda s=s: send(s, True)) for s in stores[:2]]
+        senders.append(guard(lambda: send(stores[2], False)))
+        for t in makers + senders:
+            t.start()
+        for t in makers:
+            t.join(120)
+        made.set()
+        for t in senders:
+            t.join(120)
+        for s in stores[:2]:                    # what each host still holds
+            s.own_mail.looked = time.monotonic()
+            deliver(s, url, own=True)
+        deliver(stores[2], url)
+    for s in stores:
+        s.dispose()
+    assert failures == []
+    ids = [r.data.split(b"Message-ID:", 1)[1].split(b"\n", 1)[0] for r in sink.received]
+    assert len(ids) == len(set(ids)) == 2 * 6 * 3
+    check = open_store(store_url)
+    rows = [r["sent_at"] for r in _rows(check)]
+    check.dispose()
+    assert len(rows) == 36 and None not in rows
