@@ -5,6 +5,7 @@ only once it committed, sent without a claim of its own; never sent twice, never
 server (aiosmtpd) on loopback, on SQLite and PostgreSQL."""
 from __future__ import annotations
 
+import json
 import threading
 import time
 
@@ -44,17 +45,19 @@ def test_a_move_s_mail_is_claimed_for_the_sender_and_sent_without_a_claim(store)
     rows = _rows(store)
     assert len(rows) == 3 and {r["claimed_by"] for r in rows} == {"sender-1"}
     assert all(time.time() < r["claimed_until"] <= time.time() + CLAIM_SECS for r in rows)
-    handed = own.take()
+    handed = own.take()             # without their ids: the INSERT did not ask for them
     assert [(r["id"], r["message_id"]) for r in handed] == \
-        [(r["id"], r["message_id"]) for r in rows]
+        [(None, r["message_id"]) for r in rows]
     own.add(handed)
     own.looked = time.monotonic()               # it looked at the outbox a moment ago
-    seen = _statements(store)
+    seen, reports = _statements(store), []
     with SmtpSink() as sink:
-        done = deliver(store, f"smtp://127.0.0.1:{sink.port}", own=True)
+        done = deliver(store, f"smtp://127.0.0.1:{sink.port}", own=True,
+                       report=lambda row, outcome, reason: reports.append((row["id"], outcome)))
     assert done.sent == len(sink.received) == 3
     assert len(seen) == 1 and seen[0].lstrip().upper().startswith("UPDATE OUTBOX SET")
     assert "sent_at" in seen[0] and counts(store)["waiting"] == 0
+    assert reports == [(r["id"], "sent") for r in rows]     # each with its id, once marked
     assert own.take() == []
 
 
@@ -107,16 +110,16 @@ def test_own_mail_kept_waiting_is_claimed_afresh_unless_another_sender_took_it(s
     create_game(store, "hawaii", SEATS, host_address=HOST)
     rows = own.take()
     with store.write() as conn:
-        conn.execute(update(S.outbox).where(S.outbox.c.id == rows[0]["id"])
+        conn.execute(update(S.outbox).where(S.outbox.c.message_id == rows[0]["message_id"])
                      .values(claimed_by="sender-2", claimed_until=time.time() + CLAIM_SECS))
     own.add([dict(r, claimed_until=time.time() + 10) for r in rows])
     with SmtpSink() as sink:
         done = deliver(store, f"smtp://127.0.0.1:{sink.port}", own=True)
     assert done.sent == 2 and len(sink.received) == 2
-    after = {r["id"]: r for r in _rows(store)}
-    assert after[rows[0]["id"]]["sent_at"] is None
-    assert after[rows[0]["id"]]["claimed_by"] == "sender-2"
-    assert all(after[r["id"]]["sent_at"] is not None for r in rows[1:])
+    after = {r["message_id"]: r for r in _rows(store)}
+    assert after[rows[0]["message_id"]]["sent_at"] is None
+    assert after[rows[0]["message_id"]]["claimed_by"] == "sender-2"
+    assert all(after[r["message_id"]]["sent_at"] is not None for r in rows[1:])
 
 
 def test_a_run_stopped_early_gives_its_own_mail_back_to_the_outbox(store):
@@ -202,3 +205,31 @@ def test_three_processes_on_one_store_send_every_mail_once(store_url):
     rows = [r["sent_at"] for r in _rows(check)]
     check.dispose()
     assert len(rows) == 36 and None not in rows
+
+
+@pytest.mark.parametrize("answer, outcome", [("550 no such user", "failed"),
+                                             ("451 try later", "deferred")])
+def test_own_mail_the_server_refuses_is_recorded_on_its_row(store, answer, outcome):
+    """A mail claimed as it was queued has no id in memory: what became of it (refused
+    for good, or to try later) is recorded on its row all the same, found by its
+    Message-ID, and reported with the row's id; the others are sent."""
+    own = store.own_mail = OwnMail("sender-1")
+    create_game(store, "hawaii", SEATS, host_address=HOST)
+    own.looked = time.monotonic()
+    reports = []
+    with SmtpSink() as sink:
+        sink.rcpt_answer = {SEATS["GREEN"]: answer}
+        done = deliver(store, f"smtp://127.0.0.1:{sink.port}", own=True,
+                       report=lambda row, what, reason: reports.append((row["id"], what)))
+    rows = {json.loads(r["recipients"])[0]: r for r in _rows(store)}
+    refused = rows[SEATS["GREEN"]]
+    assert (refused["failed"] is not None) == (outcome == "failed")
+    assert refused["sent_at"] is None and refused["claimed_by"] is None
+    assert (refused["id"], outcome) in reports
+    if outcome == "failed":                 # the run goes on: the others are sent
+        assert done.sent == 2 and done.failed == 1
+        assert sorted(i for i, what in reports if what == "sent") == \
+            sorted(r["id"] for a, r in rows.items() if a != SEATS["GREEN"])
+    else:                                   # a temporary failure ends the run; the rest
+        assert done.deferred == 1           # is given back, due at once
+        assert all(r["claimed_by"] is None for r in rows.values() if r["sent_at"] is None)

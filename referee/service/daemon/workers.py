@@ -113,7 +113,7 @@ class Sender(Woken):
         left = own.take() if own is not None else []
         if left:
             try:
-                release(self.store, own.worker, [r["id"] for r in left])
+                release(self.store, own.worker, [r["message_id"] for r in left])
             except SQLAlchemyError as exc:     # the claims run out by themselves
                 log.warning("mail out: %d mails wait for their claims to run out: %s",
                             len(left), exc)
@@ -134,7 +134,8 @@ class Sender(Woken):
     @staticmethod
     def _report(row, outcome: str, reason: str) -> None:
         to = ", ".join(json.loads(row["recipients"]))
-        line = f"mail out #{row['id']} {row['kind']} to {to}: {outcome}"
+        which = row["id"] if row["id"] is not None else row["message_id"]   # mark failed
+        line = f"mail out #{which} {row['kind']} to {to}: {outcome}"
         if outcome == "sent":
             log.info(line)
         else:

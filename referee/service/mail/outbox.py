@@ -23,7 +23,7 @@ import time
 from contextlib import nullcontext
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, func, or_, select, update
+from sqlalchemy import and_, bindparam, func, or_, select, update
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from referee.service import schema as S
@@ -69,6 +69,14 @@ _SENT = (update(S.outbox).where(S.outbox.c.id.in_(bindparam("rows", expanding=Tr
                                 S.outbox.c.claimed_by == bindparam("me"))
          .values(sent_at=bindparam("sent_at"), attempts=S.outbox.c.attempts + 1,
                  claimed_until=None))
+# the marks of mail claimed as it was queued (its ids unknown: mail/own.py), found by
+# Message-ID among the mail not sent yet (the index on sent_at holds those), ids back
+_SENT_OWN = (update(S.outbox).where(
+    S.outbox.c.message_id.in_(bindparam("mids", expanding=True)),
+    S.outbox.c.claimed_by == bindparam("me"), S.outbox.c.sent_at.is_(None))
+    .values(sent_at=bindparam("sent_at"), attempts=S.outbox.c.attempts + 1,
+            claimed_until=None)
+    .returning(S.outbox.c.id, S.outbox.c.message_id))
 
 
 def _bookkeeping(store):
@@ -88,14 +96,14 @@ def claim(store, me: str, now: float, limit: int = CLAIM_BATCH) -> list:
     return sorted(rows, key=lambda r: r["id"])
 
 
-def release(store, me: str, rows: list | None = None) -> None:
+def release(store, me: str, message_ids: list | None = None) -> None:
     """Give back the rows this worker claimed and did not try (a run that stopped
-    early), or those of ``rows`` (ids) among them: the next run sends them at once,
+    early), or those of ``message_ids`` among them: the next run sends them at once,
     not when the claim expires."""
     q = update(S.outbox).where(S.outbox.c.claimed_by == me, S.outbox.c.sent_at.is_(None),
                                S.outbox.c.failed.is_(None))
-    if rows is not None:
-        q = q.where(S.outbox.c.id.in_(rows))
+    if message_ids is not None:
+        q = q.where(S.outbox.c.message_id.in_(message_ids))
     with _bookkeeping(store) as conn:
         conn.execute(q.values(claimed_by=None, claimed_until=None))
 
@@ -105,12 +113,14 @@ def _renewed(store, me: str, rows: list, now: float) -> list:
     sent (none taken meanwhile by another sender after the claim ran out), claimed
     afresh: a sender kept waiting (a store or server that was down) may send them."""
     with _bookkeeping(store) as conn:
-        kept = set(conn.execute(
-            update(S.outbox).where(S.outbox.c.id.in_([r["id"] for r in rows]),
+        kept = {mid: row_id for row_id, mid in conn.execute(
+            update(S.outbox).where(S.outbox.c.message_id.in_([r["message_id"] for r in rows]),
                                    S.outbox.c.claimed_by == me, S.outbox.c.sent_at.is_(None),
                                    S.outbox.c.failed.is_(None))
-            .values(claimed_until=now + CLAIM_SECS).returning(S.outbox.c.id)).scalars())
-    return [dict(r, claimed_until=now + CLAIM_SECS) for r in rows if r["id"] in kept]
+            .values(claimed_until=now + CLAIM_SECS)
+            .returning(S.outbox.c.id, S.outbox.c.message_id))}
+    return [dict(r, id=kept[r["message_id"]], claimed_until=now + CLAIM_SECS)
+            for r in rows if r["message_id"] in kept]
 
 
 def compose_row(row, pictures: dict | None = None, texts: dict | None = None,
@@ -211,21 +221,33 @@ def _send_claimed(store, connection, me: str, rows: list, out: Delivery, drawn, 
     if rows[0]["claimed_until"] - when() < CLAIM_SECS / 2:     # kept waiting: still ours?
         rows = _renewed(store, me, rows, when())
     taken: list = []
+    held: list = []                     # sent, reported once the mark gives their ids
+
+    def hold(row, outcome, reason):
+        if outcome == "sent" and row["id"] is None:
+            held.append(row)
+        else:
+            report(row, outcome, reason)
+
     tried = 0
     try:
         for row in rows:
             if stop is not None and stop.is_set():
                 return False
             tried += 1
-            if not _deliver_one(store, connection, row, me, out, drawn, texts, report, when,
+            if not _deliver_one(store, connection, row, me, out, drawn, texts, hold, when,
                                 taken):
                 return False
         return True
     finally:
-        _mark_sent(store, me, taken)
+        try:
+            _mark_sent(store, me, taken)
+        finally:
+            for row in held:
+                report(row, "sent", "")
         if tried < len(rows):
             try:
-                release(store, me, [r["id"] for r in rows[tried:]])
+                release(store, me, [r["message_id"] for r in rows[tried:]])
             except (OperationalError, InterfaceError):
                 pass                    # the store is down: the claims expire by themselves
 
@@ -234,13 +256,13 @@ def _deliver_one(store, connection, row, me: str, out: Delivery, drawn, texts, r
                  clock, taken: list) -> bool:
     """Send one claimed row and record what became of it (a row the server took joins
     ``taken``, marked with its batch); False: the run ends here (the server is down or
-    refuses us: the rest waits for the next run)."""
-    row_id = row["id"]
+    refuses us: the rest waits for the next run). A row claimed as it was queued has
+    no id yet (``None``): its mark or its finish finds it by Message-ID and gives it."""
     try:
         raw = compose_row(row, drawn, texts, store.position)
     except ValueError as exc:           # a row no server could take: never retried
-        _finish(store, row_id, me, {"failed": f"cannot be composed: {exc}"[:1000],
-                                    "claimed_until": None})
+        _finish(store, row, me, {"failed": f"cannot be composed: {exc}"[:1000],
+                                 "claimed_until": None})
         out.failed += 1
         report(row, "failed", f"cannot be composed: {exc}")
         return True
@@ -251,7 +273,7 @@ def _deliver_one(store, connection, row, me: str, out: Delivery, drawn, texts, r
         values = {"attempts": attempts, "claimed_by": None, "claimed_until": None,
                   "last_error": err.reason[:1000]}
         if isinstance(err, ServerRefused):      # not this mail's fault: it waits
-            _finish(store, row_id, me, {**values, "attempts": row["attempts"]})
+            _finish(store, row, me, {**values, "attempts": row["attempts"]})
             out.stopped = err.reason
             report(row, "waiting", err.reason)
             return False
@@ -261,10 +283,10 @@ def _deliver_one(store, connection, row, me: str, out: Delivery, drawn, texts, r
         else:
             values["failed"] = err.reason[:1000]
             out.failed += 1
-        _finish(store, row_id, me, values)
+        _finish(store, row, me, values)
         report(row, "deferred" if err.temporary else "failed", err.reason)
         return not err.temporary
-    taken.append((row_id, clock()))
+    taken.append((row, clock()))
     out.sent += 1
     report(row, "sent", "")
     return True
@@ -275,20 +297,30 @@ MARK_PATIENCE = 120.0      # seconds to keep trying to record a sent mail (< CLA
 
 def _mark_sent(store, me: str, taken: list, *, sleep=time.sleep,
                clock=time.monotonic) -> None:
-    """Record that the server took the mails ``taken`` ((row id, when) pairs), in one
-    transaction. The mails are out: if the store is down now, giving up would send
+    """Record that the server took the mails ``taken`` ((row, when) pairs), in one
+    statement (the rows claimed as they were queued, in one more, which gives their
+    ids). The mails are out: if the store is down now, giving up would send
     them again when the claim expires, so the mark is retried (the database
     restarting, a failover) for MARK_PATIENCE seconds, well inside the claim; only a
     longer outage leaves the second copies the module's docstring names, and the
     error then ends the run (exit 75)."""
     if not taken:
         return
+    known = [row["id"] for row, _ in taken if row["id"] is not None]
+    unknown = {row["message_id"]: row for row, _ in taken if row["id"] is None}
+    at = max(when for _, when in taken)
     deadline, wait = clock() + MARK_PATIENCE, 0.25
     while True:
         try:
-            with _bookkeeping(store) as conn:
-                conn.execute(_SENT, {"me": me, "rows": [row for row, _ in taken],
-                                     "sent_at": max(when for _, when in taken)})
+            if known:
+                with _bookkeeping(store) as conn:
+                    conn.execute(_SENT, {"me": me, "rows": known, "sent_at": at})
+                known = []
+            if unknown:
+                with _bookkeeping(store) as conn:
+                    for row_id, mid in conn.execute(_SENT_OWN, {"me": me, "sent_at": at,
+                                                                "mids": list(unknown)}):
+                        unknown[mid]["id"] = row_id
             return
         except (OperationalError, InterfaceError):
             if clock() + wait > deadline:
@@ -297,10 +329,16 @@ def _mark_sent(store, me: str, taken: list, *, sleep=time.sleep,
             wait = min(wait * 2, 8.0)
 
 
-def _finish(store, row_id: int, me: str, values: dict) -> None:
+def _finish(store, row, me: str, values: dict) -> None:
+    """What became of a row the server did not take; a row without its id yet (claimed
+    as it was queued) is found by Message-ID among the mail not sent and given it."""
+    which = S.outbox.c.id == row["id"] if row["id"] is not None else \
+        and_(S.outbox.c.message_id == row["message_id"], S.outbox.c.sent_at.is_(None))
     with _bookkeeping(store) as conn:
-        conn.execute(update(S.outbox).where(S.outbox.c.id == row_id,
-                                            S.outbox.c.claimed_by == me).values(**values))
+        found = conn.execute(update(S.outbox).where(which, S.outbox.c.claimed_by == me)
+                             .values(**values).returning(S.outbox.c.id)).scalar()
+    if row["id"] is None:
+        row["id"] = found
 
 
 def failed_rows(store, limit: int = 1000) -> list[dict]:

@@ -26,7 +26,6 @@ LOOK_EVERY = 5.0          # seconds: the whole outbox is looked at this often at
                           # a sender busy with its own mail (serve's wakes as often unwoken)
 
 _INSERT = insert(S.outbox)
-_INSERT_CLAIMED = insert(S.outbox).returning(S.outbox.c.id, S.outbox.c.message_id)
 
 
 class OwnMail:
@@ -52,17 +51,18 @@ class OwnMail:
 def insert_rows(conn, rows: list[dict]) -> None:
     """Put ``rows`` (outbox rows, as :func:`referee.service.mail.notify.queue` makes
     them) in the outbox; on a store with a sender of its own, claimed for it and handed
-    to it once the transaction has committed. The rows' ids come back with them
-    (RETURNING), paired by Message-ID, which the database does not promise to keep
-    in order."""
+    to it once the transaction has committed. They are handed over without their ids
+    (``id`` None): asking for them (``RETURNING``, which SQLAlchemy writes as one long
+    statement that psycopg parses anew each time) cost PostgreSQL's ingest about what
+    the claim saved its sender. The sender finds them by their Message-IDs, each its
+    own, among the mail not sent yet (an index holds that), and learns the ids then."""
     own = conn.info.get(OWN_MAIL)
-    if own is None:
-        conn.execute(_INSERT, rows)
-        return
-    until = time.time() + CLAIM_SECS
-    for row in rows:
-        row.update(claimed_by=own.worker, claimed_until=until)
-    ids = {message_id: row_id for row_id, message_id in conn.execute(_INSERT_CLAIMED, rows)}
-    claimed = [dict(row, id=ids[row["message_id"]], sent_at=None, failed=None, last_error=None)
-               for row in rows]
-    after_commit(conn, ("own mail", id(claimed)), lambda: own.add(claimed))
+    if own is not None:
+        until = time.time() + CLAIM_SECS
+        for row in rows:
+            row.update(claimed_by=own.worker, claimed_until=until)
+    conn.execute(_INSERT, rows)
+    if own is not None:
+        claimed = [dict(row, id=None, sent_at=None, failed=None, last_error=None)
+                   for row in rows]
+        after_commit(conn, ("own mail", id(claimed)), lambda: own.add(claimed))
