@@ -173,7 +173,7 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
     texts: dict = {}                    # positions drawn as text, shared by their mails
     mine = store.own_mail if own else None
     claimed = finished = False          # the run claimed rows; every row claimed was tried
-    taken: list = []                    # (row id, when): the server took it, not yet marked
+    taken: list = []                    # (row, when): the server took it, not yet marked
     when = clock if now is None else (lambda: now)
     try:
         with smtp.Connection(url, timeout=timeout) if session is None \
