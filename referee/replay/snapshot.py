@@ -64,6 +64,10 @@ def from_document(transcript, data: dict, *, checked: bool = True):
     that does not read (the caller then replays). ``checked=False``: a document this
     code sealed itself, its state not checked for consistency again."""
     module = registry.get(transcript.tag("Game") or "")
+    return _replay_of(transcript, module, data, checked)
+
+
+def _replay_of(transcript, module, data: dict, checked: bool):
     if data["game"] != module.key:
         raise ValueError("a document of another game")
     state = state_from_json(module, data["state"], list(data["players"]), checked=checked)
@@ -72,6 +76,14 @@ def from_document(transcript, data: dict, *, checked: bool = True):
                   moves=int(data["moves"]), draws=int(data["draws"]), ply=int(data["ply"]),
                   chain=bytes.fromhex(data["chain"]), acts=int(data["acts"]),
                   last_key=bytes.fromhex(key) if key else None)
+
+
+def revive(doc: str, module):
+    """The replay at the end of a game from the :func:`document_text` this process
+    sealed for it, without a transcript: ``play`` reads the file's own. A host keeps
+    its games in memory so (``Store.kept``): a few strings per game, which the
+    garbage collector never walks, rather than a replay's hundreds of objects."""
+    return _replay_of(None, module, json.loads(doc), False)
 
 
 def copy(rp, transcript=None):

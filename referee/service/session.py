@@ -69,8 +69,9 @@ class Session:
             raise NoSuchSeat(f"game {game_id} has no seat {self.seat}")
         self._text: str | None = None
         self._own = None          # (text, replay at its end) made by this session
-        self._stored = None       # (text, replay at its end from the store, or None)
+        self._stored = None       # (text, replay at its end from memory or the store, or None)
         self._save = False        # _own is new in this transaction: kept with the commit
+        self._doc = None          # _own's state document, as saved in the store
         self._state = None
         self._json = None         # (state, its JSON)
         self._dirty: set[str] = set()
@@ -99,27 +100,30 @@ class Session:
             self._dirty = set()
         self.batch.flush(self.conn)
         if self._save and self._own is not None and self._own[0] is self._text:
-            states.save(self.store, self.conn, self.game["id"], *self._own)
+            self._doc = states.save(self.store, self.conn, self.game["id"], *self._own)
         self._save = False
 
     def _keep(self) -> None:
-        """After the commit: remember the text and its replay for the game's next move
-        (other processes find the state in the store, :mod:`referee.service.states`)."""
-        if self._own is not None and self._own[0] is self._text:
-            self.store.remember(self.game["id"], version(self.game), *self._own)
+        """After the commit: remember the text and its state's document for the game's
+        next move (other processes find the state in the store,
+        :mod:`referee.service.states`)."""
+        if self._doc is not None and self._own is not None and self._own[0] is self._text:
+            self.store.remember(self.game["id"], version(self.game), self._text, self._doc)
 
     def replay_copy(self):
-        """A replay at the end of :attr:`text` to advance, from memory or from the
-        state the store keeps for exactly this text (None: neither has it)."""
+        """A replay at the end of :attr:`text` to advance, from what this process kept
+        of the game or from the state the store keeps for exactly this text (None:
+        neither has it)."""
         text = self.text
         if self._own is not None and self._own[0] is text:
             return snapshot.copy(self._own[1])
-        entry = self.store.kept.get(self.game["id"])
-        if entry is not None and entry[1] == text:
-            return snapshot.copy(entry[2])
         if self._stored is None or self._stored[0] is not text:
-            self._stored = (text, states.load(self.store, self.conn, self.game["id"], text,
-                                              self.name))
+            entry = self.store.kept.get(self.game["id"])
+            if entry is not None and entry[1] == text:
+                rp = snapshot.revive(entry[2], self.module)
+            else:
+                rp = states.load(self.store, self.conn, self.game["id"], text, self.name)
+            self._stored = (text, rp)
         return None if self._stored[1] is None else snapshot.copy(self._stored[1])
 
     def _own_replay(self, state):

@@ -1,10 +1,11 @@
 """Each hosted game's state, kept in the store with every move it takes.
 
-A process keeps the games it played last in memory (``Store.kept``). Any other game
-(evicted from that memory by newer ones, or moved through another process of the
-host: a second ``serve``, the mail process) is loaded from its row here instead of
-replayed from its whole text, so a move costs no more over 10,000 live games than
-over 1,000 (docs/performance.md). The row is sealed to the digest of exactly the
+A process keeps the games it played last in memory (``Store.kept``: each game's text
+and the same document this row holds, some 20,000 games in mid-game), so a move
+costs no more over 10,000 live games than over 1,000 (docs/performance.md). Any
+other game (evicted from that memory by newer ones, or moved through another
+process of the host: a second ``serve``, the mail process) is loaded from its row
+here instead of replayed from its whole text. The row is sealed to the digest of exactly the
 text it is the end of, to the code's contents and to the game, with the host key
 (``referee.replay.snapshot.seal``): a stale or altered row is never believed. A log
 row forged behind the host's back changes the text, so the game is replayed with the
@@ -30,14 +31,16 @@ _LOAD = select(S.states.c.digest, S.states.c.doc, S.states.c.mac).where(
     S.states.c.game_id == bindparam("g"))
 
 
-def save(store, conn, game_id: str, text: str, rp) -> None:
+def save(store, conn, game_id: str, text: str, rp) -> str | None:
     """Keep ``rp``, the replay at the end of ``text``, as the game's state, in the
-    transaction that stores ``text``."""
+    transaction that stores ``text``; returns the state's document (None: not kept)."""
     sealed = snapshot.seal(rp, text.encode("utf-8"), store.host_key(conn), game_id)
-    if sealed is not None:
-        digest, doc, mac = sealed
-        conn.execute(_SAVE["sqlite" if store.sqlite else "postgresql"],
-                     {"game_id": game_id, "digest": digest, "doc": doc, "mac": mac})
+    if sealed is None:
+        return None
+    digest, doc, mac = sealed
+    conn.execute(_SAVE["sqlite" if store.sqlite else "postgresql"],
+                 {"game_id": game_id, "digest": digest, "doc": doc, "mac": mac})
+    return doc
 
 
 def load(store, conn, game_id: str, text: str, name: str):

@@ -22,7 +22,9 @@ from sqlalchemy.engine import make_url
 from referee.service import schema as S
 
 HEAD = "r0007"            # the newest migration; a store at it needs no Alembic run
-KEEP_GAMES = 2000         # games whose last text and replay a process keeps in memory
+# What a process keeps of the games it played last (their texts and states' documents,
+# in characters): about 7,500 a game in mid-game, so some 20,000 such games, 150 MB.
+KEEP_CHARS = 150_000_000
 KEEP_POSITIONS = 256      # positions a notification was queued about, for the sender
 BUSY_TIMEOUT_MS = 60_000
 # A move acknowledged to a mail server or a page survives a power loss: FULL syncs the
@@ -82,10 +84,12 @@ class Store:
         self.url = engine.url.render_as_string(hide_password=True)
         self.sqlite = engine.dialect.name == "sqlite"
         self.resident = resident
-        # game -> (version, text, replay at its end) of what this process committed
-        # last (record.version names the text), the last played last. A web server's
-        # threads commit moves at the same time.
-        self.kept: dict[str, tuple[tuple, str, object]] = {}
+        # game -> (version, text, the document of the state at its end) of what this
+        # process committed last (record.version names the text), the last played last.
+        # Strings only: the garbage collector never walks them, however many games.
+        # A web server's threads commit moves at the same time.
+        self.kept: dict[str, tuple[tuple, str, str]] = {}
+        self._kept_chars = 0
         self._kept_lock = threading.Lock()
         self._host_key: bytes | None = None
         # the positions of notifications this process queued, by their document, until
@@ -99,20 +103,34 @@ class Store:
         # it in memory (:mod:`referee.service.mail.own`); None elsewhere
         self.own_mail = None
 
-    def remember(self, game_id: str, version: tuple, text: str, rp) -> None:
-        """Keep a game's committed ``text`` and the replay at its end (only after the
-        commit, so nothing rolled back is ever kept). A thread that committed later
-        but got here first is not undone: the log only grows, so more rows
-        (``version[1]``) is later. The game the longest unplayed makes room; its state
-        is in the store (``referee/service/states.py``), written with its move."""
+    def remember(self, game_id: str, version: tuple, text: str, doc: str) -> None:
+        """Keep a game's committed ``text`` and the document of the state at its end
+        (:func:`referee.replay.snapshot.revive` makes the game's next move from it), only
+        after the commit, so nothing rolled back is ever kept. A thread that committed
+        later but got here first is not undone: the log only grows, so more rows
+        (``version[1]``) is later. The games the longest unplayed make room beyond
+        KEEP_CHARS; their states are in the store (``referee/service/states.py``),
+        written with their moves."""
+        size = len(text) + len(doc)
         with self._kept_lock:
             old = self.kept.pop(game_id, None)
-            if old is not None and old[0][1] > version[1]:
-                self.kept[game_id] = old
-                return
-            while len(self.kept) >= KEEP_GAMES:
-                del self.kept[next(iter(self.kept))]
-            self.kept[game_id] = (version, text, rp)
+            if old is not None:
+                if old[0][1] > version[1]:
+                    self.kept[game_id] = old
+                    return
+                self._kept_chars -= len(old[1]) + len(old[2])
+            while self.kept and self._kept_chars + size > KEEP_CHARS:
+                gone = self.kept.pop(next(iter(self.kept)))
+                self._kept_chars -= len(gone[1]) + len(gone[2])
+            self.kept[game_id] = (version, text, doc)
+            self._kept_chars += size
+
+    def forget_games(self) -> None:
+        """Drop every game kept in memory: the process then plays on as one that has not
+        seen them (from the states in the store)."""
+        with self._kept_lock:
+            self.kept.clear()
+            self._kept_chars = 0
 
     def remember_position(self, document: str, position: tuple) -> None:
         """Keep the state a notification's position ``document`` (as the outbox holds

@@ -37,7 +37,7 @@ def test_a_forged_key_stops_the_game_and_changes_nothing(store):
     with store.write() as conn:
         conn.execute(update(S.log).where(S.log.c.game_id == gid, S.log.c.seq == row["seq"])
                      .values(text=forged))
-    store.kept.clear()                 # as a process that did not see the game before
+    store.forget_games()                 # as a process that did not see the game before
     before = export_text(store, gid)
     reply = submit(store, gid, g["to_move"], lines[0], via="web")
     assert not reply.ok

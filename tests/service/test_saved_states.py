@@ -55,7 +55,7 @@ def _row(store, gid):
 def _from_store(store, gid):
     """The replay a process without the game in memory starts a move from (None: it
     would have to replay the game)."""
-    store.kept.clear()
+    store.forget_games()
     with store.read() as conn:
         return Session(store, conn, gid, "RED", via="web", now=0.0).replay_copy()
 
@@ -75,8 +75,57 @@ def test_a_game_out_of_memory_starts_from_its_saved_state(resident):
     _same_as_replay(resident, gid, _from_store(resident, gid))
 
 
+def test_a_game_in_memory_plays_on_from_what_the_process_kept(resident, monkeypatch):
+    """The game's next move starts from the text and state document the process kept
+    after the last one (Store.kept), without reading the store's state: the same
+    replay as the game's whole text gives."""
+    gid = _dealt(resident)
+    for k in range(3):
+        _play(resident, gid, k)
+    assert gid in resident.kept
+
+    def no_store(*args):
+        raise AssertionError("read the state from the store")
+
+    monkeypatch.setattr(states, "load", no_store)
+    with resident.read() as conn:
+        rp = Session(resident, conn, gid, "RED", via="web", now=0.0).replay_copy()
+    _same_as_replay(resident, gid, rp)
+    _play(resident, gid, 3)                     # and the move played from it is kept
+    assert not check_text(export_text(resident, gid), gid).errors
+
+
+def test_what_a_process_keeps_of_a_game_is_strings(resident):
+    """However many games a host keeps in memory, the garbage collector has nothing of
+    theirs to walk (a replay is hundreds of objects; a collection walks them all), and
+    the memory they take is bounded by KEEP_CHARS characters."""
+    import gc
+
+    ids = [_dealt(resident, n) for n in range(3)]
+    for gid in ids:
+        _play(resident, gid)
+    for gid in ids:
+        version, text, doc = resident.kept[gid]
+        assert isinstance(text, str) and isinstance(doc, str)
+        assert all(not gc.is_tracked(v) for v in (*version, text, doc))
+    assert resident._kept_chars == sum(len(e[1]) + len(e[2]) for e in resident.kept.values())
+
+
+def test_the_games_longest_unplayed_make_room(resident, monkeypatch):
+    ids = [_dealt(resident, n) for n in range(3)]
+    for gid in ids:
+        _play(resident, gid)
+    sizes = {gid: len(resident.kept[gid][1]) + len(resident.kept[gid][2]) for gid in ids}
+    # room for the last two games played: the first is dropped when the next is kept
+    monkeypatch.setattr(store_module, "KEEP_CHARS", sizes[ids[1]] + sizes[ids[2]] + 2000)
+    _play(resident, ids[1], 1)
+    assert ids[0] not in resident.kept and ids[1] in resident.kept
+    assert resident._kept_chars <= store_module.KEEP_CHARS
+    _same_as_replay(resident, ids[0], _from_store(resident, ids[0]))
+
+
 def test_evicted_games_play_on_from_their_saved_states(resident, monkeypatch):
-    monkeypatch.setattr(store_module, "KEEP_GAMES", 1)      # every other game evicted
+    monkeypatch.setattr(store_module, "KEEP_CHARS", 1)      # every other game evicted
     ids = [_dealt(resident, n) for n in range(3)]
     for k in range(4):
         for gid in ids:
