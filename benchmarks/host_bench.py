@@ -19,10 +19,12 @@
    CPU time per move mail of its ingest and of sending its mails, move mails per CPU
    second (ingest plus sending; target >= 200), and the ratio of the largest count to
    the smallest measured in the same run (target <= 1: the cost of a move must not grow
-   with the number of games). With ``--turns T`` the MOVES are sent in T turns round
-   MOVES / T games, every count measured in each turn one after the other, so a busy
-   spell of a shared machine falls on each count alike; the ratio is then also given
-   turn by turn (its median, and its range).
+   with the number of games). Each of the MOVES goes to a game of its own, spread over
+   all of them: with many live games most moves come to a game the process has not
+   seen for a while. With ``--turns T`` the MOVES are sent in T turns of MOVES / T
+   games, every count measured in each turn one after the other, so a busy spell of a
+   shared machine falls on each count alike; the ratio is then also given turn by turn
+   (its median, and its range).
 
 Both on SQLite and, with --pg, on a throwaway PostgreSQL cluster started like the
 tests' (tests/service/pgcluster.py); the CPU figures are this process's (the database
@@ -191,7 +193,7 @@ def _setup(store, games: int, pack: list[dict]) -> list[str]:
     """``games`` live 3-player games in mid-game, game ``i`` a copy of template ``i``
     modulo their number, each then given one move mail (the same move for the copies of
     one template) so the host has seen every game move as it would have in running
-    them; every mail so far marked sent."""
+    them; every mail so far marked sent, and PostgreSQL's tables vacuumed."""
     from sqlalchemy import update
 
     from referee.service import schema as S
@@ -208,6 +210,12 @@ def _setup(store, games: int, pack: list[dict]) -> list[str]:
             ingest(store, raw)
     with store.write() as conn:
         conn.execute(update(S.outbox).values(sent_at=0.0))
+    if not store.sqlite:
+        # as PostgreSQL's autovacuum has long since done on a host that has been
+        # running: else it works through this setup's dead rows (every mail marked
+        # sent above) during the measured moves, on the largest count's database
+        with store.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
+            c.exec_driver_sql("VACUUM ANALYZE")
     return ids
 
 
@@ -232,12 +240,13 @@ def _choose(store, gid: str, rng, n: int, *, mail: bool = True):
 class Scaling:
     """One count of live games, measured in turns with the other counts: CPU per move
     mail, its ingest, and ``mail send`` delivering the mails it queued (to a real SMTP
-    server), each move's mails sent right after it as ``serve`` does. Each turn sends
-    one move to each of ``moves`` games spread over all of them, so with many live
-    games most moves come to a game the process has not seen for a while."""
+    server), each move's mails sent right after it as ``serve`` does. The ``moves``
+    games measured are spread over all of them, and each turn sends one move to each
+    of the next ``moves / turns`` of them, so with many live games most moves come to
+    a game the process has not seen for a while."""
 
     def __init__(self, url: str, games: int, moves: int, smtp_url: str, pack: list[dict],
-                 cache: Path, profile: Path | None = None):
+                 cache: Path, profile: Path | None = None, turns: int = 1):
         import cProfile
 
         from referee.service.store import open_store, settle_collector
@@ -257,6 +266,7 @@ class Scaling:
             if profile else None
         self.profile = profile
         self.turns: list[dict[str, list[float]]] = []
+        self.per_turn = max(1, len(self.chosen) // turns)
         self.sent = 0
         from referee.service.mail import smtp
         from referee.service.mail.outbox import worker_id
@@ -270,7 +280,8 @@ class Scaling:
 
         os.environ["REFEREE_CACHE_DIR"] = str(self.cache)    # each count's own cache
         r, spent = len(self.turns), {"ingest": [], "send": []}
-        for k, gid in enumerate(self.chosen):
+        for k in range(r * self.per_turn, (r + 1) * self.per_turn):
+            gid = self.chosen[k % len(self.chosen)]
             raw = _choose(self.store, gid, random.Random(f"{k % self.pack}-{r}"), 1000 + r)
             if raw is None:
                 continue
@@ -388,9 +399,8 @@ def main() -> None:
             if where:
                 where.mkdir(exist_ok=True)
             # each count starts with a cold state cache of its own, as a new host
-            hosts = [Scaling(url(f"games-{n}"), n, max(1, args.moves // args.turns),
-                             smtp_url, pack,
-                             folder / f"cache-{name}-{n}", where) for n in counts]
+            hosts = [Scaling(url(f"games-{n}"), n, args.moves, smtp_url, pack,
+                             folder / f"cache-{name}-{n}", where, args.turns) for n in counts]
             for _ in range(args.turns):
                 for host in hosts:        # in turns: a slower spell of the machine
                     host.turn()           # falls on every count alike
