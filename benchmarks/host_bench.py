@@ -280,8 +280,8 @@ class Scaling:
 
         os.environ["REFEREE_CACHE_DIR"] = str(self.cache)    # each count's own cache
         r, spent = len(self.turns), {"ingest": [], "send": []}
-        for k in range(r * self.per_turn, (r + 1) * self.per_turn):
-            gid = self.chosen[k % len(self.chosen)]
+        start = r * self.per_turn
+        for k, gid in enumerate(self.chosen[start:start + self.per_turn], start):
             raw = _choose(self.store, gid, random.Random(f"{k % self.pack}-{r}"), 1000 + r)
             if raw is None:
                 continue
