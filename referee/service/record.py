@@ -12,6 +12,7 @@ from sqlalchemy import bindparam, func, insert, select, update
 
 from referee.replay import PLY_KINDS, genesis, link
 from referee.service import schema as S
+from referee.service.compiled import run
 from referee.transcript import InternalError, join_text, parse_line, read_text, split_text
 from referee.transcript import items as I
 
@@ -25,13 +26,14 @@ def body_lines(conn, game_id: str) -> list[str]:
 
 
 def update_game(conn, game_id: str, values: dict) -> None:
-    """UPDATE the game's row; the statement for each set of columns is built once."""
+    """UPDATE the game's row; the statement for each set of columns is built once (and
+    given its values in one order, so that it is compiled once: referee/service/compiled.py)."""
     names = tuple(sorted(values))
     q = _UPDATES.get(names)
     if q is None:
         q = _UPDATES[names] = (update(S.games).where(S.games.c.id == bindparam("_id"))
                                .values({n: bindparam(n) for n in names}))
-    conn.execute(q, {"_id": game_id, **values})
+    run(conn, q, {"_id": game_id, **{n: values[n] for n in names}})
 
 
 def version(game) -> tuple | None:
@@ -93,7 +95,7 @@ def append(conn, game, new_text: str, *, seat: str | None, sent: str | None, via
                      "via": via, "message_id": message_id})
         seat = sent = None          # chance lines after a move are the referee's
     if rows:
-        conn.execute(_INSERT_LOG, rows)
+        run(conn, _INSERT_LOG, rows)
     values = {"updated_at": now, "ply": ply, "chain": prev.hex() if prev else game["chain"],
               "lines": len(body)}
     if header != game["header"]:
@@ -123,7 +125,7 @@ def append_played(conn, game: dict, played, *, seat: str | None, sent: str | Non
                      "message_id": message_id})
         seat = sent = None          # chance lines after a move are the referee's
     if rows:
-        conn.execute(_INSERT_LOG, rows)
+        run(conn, _INSERT_LOG, rows)
     game.update({"updated_at": now, "ply": played.ply if played.ply is not None else game["ply"],
                  "chain": played.chain if played.added else game["chain"],
                  "lines": lines + len(rows)})

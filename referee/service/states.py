@@ -18,6 +18,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from referee.replay import snapshot
 from referee.service import schema as S
+from referee.service.compiled import run
 
 
 def _save_statement(dialect):
@@ -38,7 +39,7 @@ def save(store, conn, game_id: str, text: str, rp) -> str | None:
     if sealed is None:
         return None
     digest, doc, mac = sealed
-    conn.execute(_SAVE["sqlite" if store.sqlite else "postgresql"],
+    run(conn, _SAVE["sqlite" if store.sqlite else "postgresql"],
                  {"game_id": game_id, "digest": digest, "doc": doc, "mac": mac})
     return doc
 

@@ -24,6 +24,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from referee.core import registry
 from referee.service import schema as S
+from referee.service.compiled import run
 from referee.service.identity import reply_address, same_address, seat_secret, secrets_in, valid
 from referee.service.mail.commands import read_lines
 from referee.service.mail.free_moves import offer
@@ -128,7 +129,7 @@ def _mark(store, conn, key: str, game_id: str | None, outcome: str, now: float, 
     values = {"message_id": key, "game_id": game_id, "at": now, "outcome": outcome[:500]}
     if legacy is not None:
         values["legacy"] = legacy
-    return conn.execute(q, values).first() is not None
+    return run(conn, q, values).first() is not None
 
 
 def _authenticate(store, conn, mail, token):

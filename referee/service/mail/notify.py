@@ -22,6 +22,7 @@ from referee.errors import BadChoiceError
 from referee.operations import digest, draw_words, move_rows, next_step, svg_to_png
 from referee.replay import state_from_json, state_json
 from referee.service import schema as S
+from referee.service.compiled import run
 from referee.service.identity import reply_address, seat_secret
 from referee.service.mail.own import insert_rows
 from referee.service.mail.steps import step_text
@@ -128,7 +129,7 @@ class Batch:
         if self.rows:
             insert_rows(conn, self.rows)
         if self.threads:
-            conn.execute(_THREAD, self.threads)
+            run(conn, _THREAD, self.threads)
         self.rows, self.threads = [], []
 
 
@@ -162,7 +163,7 @@ def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str
     if batch is not None:
         batch.threads.append(thread)
     else:
-        conn.execute(_THREAD, thread)
+        run(conn, _THREAD, thread)
     return mid
 
 

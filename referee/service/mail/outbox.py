@@ -21,12 +21,14 @@ import secrets
 import socket
 import time
 from contextlib import nullcontext
+from functools import lru_cache
 from dataclasses import dataclass
 
 from sqlalchemy import and_, bindparam, func, or_, select, update
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from referee.service import schema as S
+from referee.service.compiled import run
 from referee.service.errors import MailError, ServerRefused
 from referee.service.mail import smtp
 from referee.service.mail.notify import composed_body, picture_html, picture_png
@@ -69,14 +71,21 @@ _SENT = (update(S.outbox).where(S.outbox.c.id.in_(bindparam("rows", expanding=Tr
                                 S.outbox.c.claimed_by == bindparam("me"))
          .values(sent_at=bindparam("sent_at"), attempts=S.outbox.c.attempts + 1,
                  claimed_until=None))
-# the marks of mail claimed as it was queued (its ids unknown: mail/own.py), found by
-# Message-ID among the mail not sent yet (the index on sent_at holds those), ids back
-_SENT_OWN = (update(S.outbox).where(
-    S.outbox.c.message_id.in_(bindparam("mids", expanding=True)),
-    S.outbox.c.claimed_by == bindparam("me"), S.outbox.c.sent_at.is_(None))
-    .values(sent_at=bindparam("sent_at"), attempts=S.outbox.c.attempts + 1,
-            claimed_until=None)
-    .returning(S.outbox.c.id, S.outbox.c.message_id))
+
+
+@lru_cache(maxsize=64)
+def _sent_own(count: int):
+    """The mark of ``count`` mails claimed as they were queued (their ids unknown:
+    mail/own.py), found by Message-ID (``m0``, ``m1``, ...) among the mail not sent yet
+    (the index on sent_at holds those), ids back. A statement per count rather than an
+    expanding IN, which is completed at each run: this one is compiled once
+    (referee/service/compiled.py), and a move mails its four or five seats."""
+    return (update(S.outbox).where(
+        S.outbox.c.message_id.in_([bindparam(f"m{i}") for i in range(count)]),
+        S.outbox.c.claimed_by == bindparam("me"), S.outbox.c.sent_at.is_(None))
+        .values(sent_at=bindparam("sent_at"), attempts=S.outbox.c.attempts + 1,
+                claimed_until=None)
+        .returning(S.outbox.c.id, S.outbox.c.message_id))
 
 
 def _bookkeeping(store):
@@ -318,8 +327,9 @@ def _mark_sent(store, me: str, taken: list, *, sleep=time.sleep,
                 known = []
             if unknown:
                 with _bookkeeping(store) as conn:
-                    for row_id, mid in conn.execute(_SENT_OWN, {"me": me, "sent_at": at,
-                                                                "mids": list(unknown)}):
+                    mids = {f"m{i}": mid for i, mid in enumerate(unknown)}
+                    for row_id, mid in run(conn, _sent_own(len(mids)),
+                                           {"me": me, "sent_at": at, **mids}):
                         unknown[mid]["id"] = row_id
             return
         except (OperationalError, InterfaceError):
