@@ -1,18 +1,28 @@
 """The writes of a move run as SQL text compiled once (referee/service/compiled.py): the
 same rows and results as ``conn.execute``, SQLAlchemy's errors still, and a statement
-that needs more than its parameters run as before. On SQLite and PostgreSQL."""
+that needs more than its parameters run as before. On SQLite and PostgreSQL, with a
+real SMTP server (aiosmtpd) on loopback for a move's mails."""
 from __future__ import annotations
 
+import time
+
 import pytest
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, event, insert, select, update
 from sqlalchemy import exc as sa_exc
 
+from referee.operations.listing import legal_lines
 from referee.service import compiled
 from referee.service import schema as S
-from referee.service.games import create_game
+from referee.service.games import create_game, game_detail
 from referee.service.mail.ingest import _MARK
+from referee.service.mail.outbox import deliver
+from referee.service.mail.own import OwnMail
+from referee.service.session import replay_text
+from tests.service.hostkit import HOST, Table
+from tests.service.mailservers import SmtpSink
 
-SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org"}
+SEATS = {"RED": "alice@players.example", "GREEN": "bob@players.example",
+         "BLUE": "carol@players.example"}
 _NOTE = insert(S.messages)
 _RENAME = update(S.seats).where(S.seats.c.game_id == bindparam("g"),
                                 S.seats.c.seat == bindparam("s")).values(
@@ -84,3 +94,31 @@ def test_a_statement_that_needs_more_than_its_parameters_runs_as_before(store):
     assert (row.refs, row.headers, row.attempts, row.sent_at) == ("[]", "{}", 0, 5.0)
     dialect = "sqlite" if store.sqlite else "postgresql"
     assert compiled._TEXTS[(id(expanding), dialect, ("mids", "at"))][0] is None
+
+
+def test_a_move_by_mail_and_its_sending_write_through_compiled_texts_only(store):
+    """The point of the module: no write of a move mail's path (the ingest, and the
+    sending by serve's sender of the mails it queued) goes through Core's execution."""
+    with SmtpSink() as sink:
+        table = Table(store, sink, SEATS)
+        gid = create_game(store, "hawaii", SEATS, host_address=HOST)
+        table.deliver()
+        for seat in SEATS:
+            assert table.send(seat, "I'm in")[0].reply.ok
+        table.deliver()
+        g = game_detail(store, gid)
+        rp = replay_text(g["text"], gid)
+        line = legal_lines(rp.module, rp.state, 5)[1][0]
+        own = store.own_mail = OwnMail("sender-1")
+        core: list[str] = []
+        event.listen(store.engine, "before_cursor_execute",
+                     lambda conn, cursor, statement, params, context, many:
+                     context.compiled is not None
+                     and statement.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))
+                     and core.append(statement))
+        done, mid, _ = table.send(g["to_move"], f"{line} #{g['ply']}")
+        assert done.outcome == "handled" and done.reply.ok, done
+        own.looked = time.monotonic()              # it has looked at the outbox just now
+        sent = deliver(store, table.url, own=True)
+        assert sent.sent == len(SEATS) + 1 and sent.failed == sent.deferred == 0
+    assert core == []

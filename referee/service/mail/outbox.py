@@ -24,7 +24,7 @@ from contextlib import nullcontext
 from functools import lru_cache
 from dataclasses import dataclass
 
-from sqlalchemy import and_, bindparam, func, or_, select, update
+from sqlalchemy import and_, bindparam, func, literal_column, null, or_, select, update
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from referee.service import schema as S
@@ -83,8 +83,8 @@ def _sent_own(count: int):
     return (update(S.outbox).where(
         S.outbox.c.message_id.in_([bindparam(f"m{i}") for i in range(count)]),
         S.outbox.c.claimed_by == bindparam("me"), S.outbox.c.sent_at.is_(None))
-        .values(sent_at=bindparam("sent_at"), attempts=S.outbox.c.attempts + 1,
-                claimed_until=None)
+        .values(sent_at=bindparam("sent_at"), attempts=S.outbox.c.attempts + literal_column("1"),
+                claimed_until=null())                # no value of its own to pass: compiled once
         .returning(S.outbox.c.id, S.outbox.c.message_id))
 
 
