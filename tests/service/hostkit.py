@@ -8,6 +8,7 @@ import uuid
 from dataclasses import dataclass
 from email import message_from_bytes, policy
 
+from referee.service.games import create_game
 from referee.service.mail.ingest import ingest
 from referee.service.mail.outbox import deliver
 from tests.service.mailkit import CLIENTS, client_mail
@@ -132,6 +133,15 @@ class Table:
                           in_reply_to=answering.message_id,
                           references=tuple(answering.references), html_only=html_only)
         return raw, mid
+
+    def start(self) -> str:
+        """A Hawaii game of the table's seats, dealt: the invitations delivered and each
+        seat's first reply (its salt) in. The game's id."""
+        gid = create_game(self.store, "hawaii", self.seats, host_address=HOST)
+        self.deliver()
+        for seat in self.seats:
+            assert self.send(seat, "I'm in")[0].reply.ok
+        return gid
 
     def send(self, seat: str, text: str, **kw):
         raw, mid = self.write(seat, text, **kw)

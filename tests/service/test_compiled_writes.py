@@ -18,7 +18,7 @@ from referee.service.mail.ingest import _MARK
 from referee.service.mail.outbox import deliver
 from referee.service.mail.own import OwnMail
 from referee.service.session import replay_text
-from tests.service.hostkit import HOST, Table
+from tests.service.hostkit import Table
 from tests.service.mailservers import SmtpSink
 
 SEATS = {"RED": "alice@players.example", "GREEN": "bob@players.example",
@@ -101,10 +101,7 @@ def test_a_move_by_mail_and_its_sending_write_through_compiled_texts_only(store)
     sending by serve's sender of the mails it queued) goes through Core's execution."""
     with SmtpSink() as sink:
         table = Table(store, sink, SEATS)
-        gid = create_game(store, "hawaii", SEATS, host_address=HOST)
-        table.deliver()
-        for seat in SEATS:
-            assert table.send(seat, "I'm in")[0].reply.ok
+        gid = table.start()
         table.deliver()
         g = game_detail(store, gid)
         rp = replay_text(g["text"], gid)

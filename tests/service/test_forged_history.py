@@ -9,10 +9,10 @@ from sqlalchemy import select, update
 
 from referee.operations import legal_lines
 from referee.service import schema as S
-from referee.service.games import create_game, export_text, game_detail
+from referee.service.games import export_text, game_detail
 from referee.service.session import replay_text
 from referee.service.submit import submit
-from tests.service.hostkit import HOST, Table
+from tests.service.hostkit import Table
 from tests.service.mailservers import SmtpSink
 
 SEATS = {"RED": "red@players.example", "GREEN": "green@players.example"}
@@ -20,11 +20,7 @@ SEATS = {"RED": "red@players.example", "GREEN": "green@players.example"}
 
 def test_a_forged_key_stops_the_game_and_changes_nothing(store):
     with SmtpSink() as sink:
-        table = Table(store, sink, SEATS)
-        gid = create_game(store, "hawaii", SEATS, host_address=HOST)
-        table.deliver()
-        for seat in SEATS:
-            assert table.send(seat, "I'm in")[0].reply.ok
+        gid = Table(store, sink, SEATS).start()
     g = game_detail(store, gid)
     rp = replay_text(export_text(store, gid), gid)
     _, lines, _ = legal_lines(rp.module, rp.state, 3)
