@@ -40,7 +40,7 @@ def save(store, conn, game_id: str, text: str, rp) -> str | None:
         return None
     digest, doc, mac = sealed
     run(conn, _SAVE["sqlite" if store.sqlite else "postgresql"],
-                 {"game_id": game_id, "digest": digest, "doc": doc, "mac": mac})
+        {"game_id": game_id, "digest": digest, "doc": doc, "mac": mac})
     return doc
 
 

@@ -66,8 +66,8 @@ def test_a_returning_write_gives_the_rows_execute_gives(store):
 
 
 def test_the_drivers_errors_come_as_sqlalchemys(store):
-    """What the store's callers catch (an IntegrityError, an OperationalError when the
-    database is down) is what the compiled text raises, and the transaction rolls back."""
+    """The compiled text's errors come wrapped by SQLAlchemy as Core's do (what the
+    store's callers catch: here an IntegrityError), and the transaction rolls back."""
     row = {"message_id": "<same@x>", "game_id": None, "at": 1.0, "outcome": "handled"}
     with pytest.raises(sa_exc.IntegrityError):
         with store.write() as conn:

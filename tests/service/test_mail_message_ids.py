@@ -42,10 +42,7 @@ def test_chatter_is_answered_once_an_hour(store):
     """issue 21, item 6: ten mails of chatter, one reply (like refusals)."""
     with SmtpSink() as sink:
         table = Table(store, sink, SEATS)
-        create_game(store, "hawaii", SEATS, host_address=HOST)
-        table.deliver()
-        for seat in SEATS:
-            assert table.send(seat, "I'm in")[0].reply.ok
+        table.start()
         table.deliver()
         replies = []
         for i in range(10):

@@ -86,17 +86,12 @@ def test_a_committed_game_is_verified_as_it_grows_and_a_forged_key_fails(client,
     """issue 21, item 4: a game dealt from a [Commit] whose draws carry their keys is
     verified before its seed is revealed, named for what dealt it; a key changed in the
     store shows as a failure, not as "verified when the game ends"."""
-    from referee.service.games import create_game
-    from tests.service.hostkit import HOST, Table
+    from tests.service.hostkit import Table
     from tests.service.mailservers import SmtpSink
 
     seats = {"RED": "red@example.org", "GREEN": "green@example.org"}
     with SmtpSink() as sink:
-        table = Table(hosted.store, sink, seats)
-        gid = create_game(hosted.store, "hawaii", seats, host_address=HOST)
-        table.deliver()
-        for seat in seats:
-            assert table.send(seat, "I'm in")[0].reply.ok
+        gid = Table(hosted.store, sink, seats).start()
     audit = _audit(client, gid)
     assert "every draw is the one its [Commit] deals, key by key" in audit
     assert "revealed when the game ends" not in audit

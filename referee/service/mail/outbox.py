@@ -21,8 +21,8 @@ import secrets
 import socket
 import time
 from contextlib import nullcontext
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 
 from sqlalchemy import and_, bindparam, func, literal_column, null, or_, select, update
 from sqlalchemy.exc import InterfaceError, OperationalError
@@ -65,12 +65,15 @@ _CLAIM = (update(S.outbox).where(
     S.outbox.c.failed.is_(None), _DUE)
     .values(claimed_by=bindparam("me"), claimed_until=bindparam("until"))
     .returning(*S.outbox.c))
+# what marking a mail sent writes; its constants in the statement's text, so that a
+# statement made of it needs no value but those it is given (referee/service/compiled.py)
+_MARKED = {"sent_at": bindparam("sent_at"), "attempts": S.outbox.c.attempts + literal_column("1"),
+           "claimed_until": null()}
 # a batch's marks in one statement (on PostgreSQL each statement is a client's round
 # of work), each row stamped with the moment the server took the batch's last mail
 _SENT = (update(S.outbox).where(S.outbox.c.id.in_(bindparam("rows", expanding=True)),
                                 S.outbox.c.claimed_by == bindparam("me"))
-         .values(sent_at=bindparam("sent_at"), attempts=S.outbox.c.attempts + 1,
-                 claimed_until=None))
+         .values(_MARKED))
 
 
 @lru_cache(maxsize=64)
@@ -83,8 +86,7 @@ def _sent_own(count: int):
     return (update(S.outbox).where(
         S.outbox.c.message_id.in_([bindparam(f"m{i}") for i in range(count)]),
         S.outbox.c.claimed_by == bindparam("me"), S.outbox.c.sent_at.is_(None))
-        .values(sent_at=bindparam("sent_at"), attempts=S.outbox.c.attempts + literal_column("1"),
-                claimed_until=null())                # no value of its own to pass: compiled once
+        .values(_MARKED)
         .returning(S.outbox.c.id, S.outbox.c.message_id))
 
 
