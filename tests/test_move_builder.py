@@ -60,7 +60,9 @@ def test_the_paths_made_all_at_once_are_each_moves_own(key):
         alone = [tuple(module.move_path(m, state)) for m in moves]
         assert list(module.move_paths(moves, state)) == alone
         assert list(module.move_paths(state.legal_moves(), state)) == alone   # lazily listed
-        assert move_rows(module, state) == list(zip(alone, moves))
+        rows = move_rows(module, state)
+        assert rows == list(zip(alone, range(len(moves))))      # each move made when named
+        assert [rows.move(i) for _, i in rows] == moves
 
 
 @pytest.mark.parametrize("key", GAMES)
@@ -166,7 +168,7 @@ def test_rows_that_remember_their_steps_answer_as_a_plain_list_does(key):
     rng = random.Random(9)
     for module, state in positions(key, games=1, every=3, seed=41):
         rows = move_rows(module, state)
-        plain = list(rows)
+        plain = [(path, rows.move(i)) for path, i in rows]
         chosen: list[str] = []
         for _ in range(12):
             for asked in (chosen, chosen[:-1], [*chosen, "nowhere"], chosen):

@@ -137,17 +137,27 @@ def build(moves: Iterable[Any], path_of: Callable[[Any], Path],
 
 
 class Rows(list):
-    """``(path, move)`` rows that remember the steps asked of them. A caller asks one
+    """``(path, key)`` rows that remember the steps asked of them. A caller asks one
     position's rows several times, each time from the start: a mail to the seat to move
     asks the first step and the step after its first choice, and reading ``moves A1
     hula`` asks each choice's step and checks the choice. Each remembered step is keyed
     by the game's labels of the choices above it, never by what a player typed, and
-    lives as long as the rows."""
-    __slots__ = ("steps",)
+    lives as long as the rows.
 
-    def __init__(self, rows: Iterable = ()):
+    With ``moves``, a row's key is its move's index there and the move is made only
+    when an answer names it (:meth:`move`): a lazy list of a rich position's moves
+    makes each purchase as it is read, and the builder reads the paths of all of them
+    but returns one move. Without, the key is the move itself."""
+    __slots__ = ("steps", "moves")
+
+    def __init__(self, rows: Iterable = (), moves: Sequence | None = None):
         super().__init__(rows)
         self.steps: dict[tuple[str, ...], tuple[dict[str, _Option], str]] = {}
+        self.moves = moves
+
+    def move(self, key):
+        """The move of a row's ``key``."""
+        return key if self.moves is None else self.moves[key]
 
 
 def _step(rows: list, depth: int) -> tuple[dict[str, _Option], str]:
@@ -161,11 +171,13 @@ def build_rows(rows: list, chosen: Sequence[str] = ()) -> Step | Complete:
     :class:`Rows`, groups them once)."""
     if not rows:
         raise BadChoiceError("there is no legal move to choose")
-    steps = rows.steps if isinstance(rows, Rows) else None
+    whole = rows if isinstance(rows, Rows) else None
+    steps = None if whole is None else whole.steps
     queue, made, depth = list(chosen), [], 0
     while True:
         if len(rows) == 1 and not queue:
-            return Complete(rows[0][1], tuple(made))
+            return Complete(rows[0][1] if whole is None else whole.move(rows[0][1]),
+                            tuple(made))
         if steps is None:
             options, name = _step(rows, depth)
         else:

@@ -54,15 +54,17 @@ def _chance_lines(module, state, limit: int) -> tuple[str, list[str], int]:
     return head, [f"#   {line.split(None, 2)[2]}  p={p}" for line, p in alone], len(outcomes)
 
 
-def move_rows(module, state) -> list:
-    """Each legal move with its path of builder choices, ``(path, move)``: what
+def move_rows(module, state) -> Rows:
+    """Each legal move's path of builder choices, ``(path, index)`` with the move's
+    index in the legal moves (:meth:`~referee.core.builder.Rows.move` makes it): what
     :func:`next_step` and :func:`example_lines` read, made once by a caller that asks
     both (a mail to the seat to move asks three times of one position). The rows
     remember the steps asked of them (:class:`~referee.core.builder.Rows`)."""
-    # a lazy MoveList makes a purchase each time it is read: the game reads the paths
-    # from its chunks, and each move is made once, here
+    # the game reads the paths from the lazy list's chunks without making the moves;
+    # an answer makes only the moves it names (a third of the rows' cost, a rich
+    # position's purchases each made once more)
     moves = state.legal_moves()
-    return Rows(zip(map(tuple, module.move_paths(moves, state)), moves))
+    return Rows(zip(map(tuple, module.move_paths(moves, state)), range(len(moves))), moves)
 
 
 def next_step(module, state, chosen=(), rows=None) -> dict:
@@ -97,20 +99,22 @@ def example_lines(module, state, n: int = 3, rows=None) -> list[str]:
     if who is None or who == CHANCE or who in resigned(state) or n < 1:
         return []
     rows = move_rows(module, state) if rows is None else rows
+    move_of = rows.move if isinstance(rows, Rows) else None
     paths = [path for path, _ in rows]
-    moves = [move for _, move in rows]
+    keys = [key for _, key in rows]             # the moves, or their indices (Rows)
     depth = 0
     while len({p[depth][1] if len(p) > depth else None for p in paths}) == 1 \
             and any(len(p) > depth for p in paths):
         depth += 1
-    first: dict = {}            # first choice -> (the words of its plainest move, move)
-    for move, path in zip(moves, paths):
-        key = path[depth][1] if len(path) > depth else None
+    first: dict = {}            # first choice -> (the words of its plainest move, its key)
+    for move, path in zip(keys, paths):
+        choice = path[depth][1] if len(path) > depth else None
         size = sum(map(len, map(_label, path)))
-        if key not in first or size < first[key][0]:
-            first[key] = (size, move)
+        if choice not in first or size < first[choice][0]:
+            first[choice] = (size, move)
     groups = [move for _, move in first.values()]
     if len(groups) > n:
         groups = [groups[i * (len(groups) - 1) // (n - 1)] for i in range(n)] if n > 1 \
             else groups[:1]
-    return [canonical_move(module, m, state, who) for m in groups]
+    return [canonical_move(module, move_of(m) if move_of else m, state, who)
+            for m in groups]
