@@ -5,6 +5,7 @@ from referee.core.cache import content_fingerprint
 from referee.core.game import CHANCE, ChanceMove, Game, Outcome, State
 from referee.core.paths import examples_dir
 from referee.core.words import plural
+from referee.core.wrapping import wrap_line
 
 __all__ = ["CHANCE", "ChanceMove", "Game", "Outcome", "State", "content_fingerprint",
-           "examples_dir", "plural", "registry"]
+           "examples_dir", "plural", "registry", "wrap_line"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import textwrap
 
 from referee.core.game import CHANCE
+from referee.core.wrapping import wrap_line
 from referee.haleakala.rules import turns as rules
 
 
@@ -62,8 +63,7 @@ def _narrow(head, rows) -> str:
         fields = "; ".join(f"{h} {v}" for h, v in zip(head[1:], row[1:]) if v not in ("", "-"))
         line = f"{head[0]} {row[0]}: {fields or '-'}" if head[0] == "section" \
             else f"{row[0]}: {fields}"
-        out += textwrap.wrap(line, NARROW, subsequent_indent="    ", break_long_words=False,
-                             break_on_hyphens=False)
+        out += wrap_line(line, NARROW, "    ")
     return "\n".join(out)
 
 

@@ -9,10 +9,9 @@ table becomes two lines a place, a realm too wide for its grid a list.
 """
 from __future__ import annotations
 
-import textwrap
-
 from referee.core.game import CHANCE
 from referee.core.words import plural
+from referee.core.wrapping import wrap_line
 from referee.hawaii.rules import boats as boats_mod
 from referee.hawaii.rules import scoring
 from referee.hawaii.rules.realm import START_HUT
@@ -252,8 +251,7 @@ def _wrap(text: str, indent: str = "    ") -> str:
         if len(line) <= NARROW and line.isprintable():
             out.append(line.rstrip() or line)       # what textwrap gives a line that fits
             continue                                # (a mail's board is mostly such lines)
-        out += textwrap.wrap(line, NARROW, subsequent_indent=indent, break_long_words=False,
-                             break_on_hyphens=False) or [line]
+        out += wrap_line(line, NARROW, indent) or [line]
     return "\n".join(out)
 
 

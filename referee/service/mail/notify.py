@@ -11,13 +11,12 @@ from __future__ import annotations
 import html
 import json
 import re
-import textwrap
 import time
 from email.utils import make_msgid
 
 from sqlalchemy import bindparam, update
 
-from referee.core import content_fingerprint, registry
+from referee.core import content_fingerprint, registry, wrap_line
 from referee.errors import BadChoiceError
 from referee.operations import digest, draw_words, move_rows, next_step, svg_to_png
 from referee.replay import state_from_json, state_json
@@ -74,8 +73,7 @@ def fit(text: str) -> str:
         if len(line) <= WIDTH or line[:1] in (" ", ">"):
             out.append(line)
             continue
-        out += textwrap.wrap(line, WIDTH, break_long_words=False,
-                             break_on_hyphens=False) or [line]
+        out += wrap_line(line, WIDTH) or [line]
     return "\n".join(out)
 
 
