@@ -174,8 +174,8 @@ def _plain_message(fields, text: str) -> bytes | None:
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    cte, body = "7bit", "".join(line + "\r\n" for line in lines) or "\r\n"
-    if any(len(line) > WIDTH for line in lines):
+    cte, body = "7bit", "\r\n".join(lines) + "\r\n"
+    if max(map(len, lines), default=0) > WIDTH:
         # a long line (a move is never broken): quoted-printable, as the package
         # chooses it from the first ten lines (base64 if shorter: the package writes it)
         sniff = quoprimime.body_encode("\r\n".join(lines[:10]) + "\r\n", WIDTH)
