@@ -166,9 +166,9 @@ def _step(rows: list, depth: int) -> tuple[dict[str, _Option], str]:
 
 
 def build_rows(rows: list, chosen: Sequence[str] = ()) -> Step | Complete:
-    """:func:`build` from each move's path made already (``(path, move)`` rows): a
-    caller asking several steps of one position makes the paths once (and, with
-    :class:`Rows`, groups them once)."""
+    """:func:`build` from each move's path made already (``(path, move)`` rows, or
+    :class:`Rows`): a caller asking several steps of one position makes the paths once
+    (and, with :class:`Rows`, groups them once and makes only the move it returns)."""
     if not rows:
         raise BadChoiceError("there is no legal move to choose")
     whole = rows if isinstance(rows, Rows) else None

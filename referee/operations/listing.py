@@ -107,14 +107,14 @@ def example_lines(module, state, n: int = 3, rows=None) -> list[str]:
             and any(len(p) > depth for p in paths):
         depth += 1
     first: dict = {}            # first choice -> (the words of its plainest move, its key)
-    for move, path in zip(keys, paths):
+    for key, path in zip(keys, paths):
         choice = path[depth][1] if len(path) > depth else None
         size = sum(map(len, map(_label, path)))
         if choice not in first or size < first[choice][0]:
-            first[choice] = (size, move)
-    groups = [move for _, move in first.values()]
+            first[choice] = (size, key)
+    groups = [key for _, key in first.values()]
     if len(groups) > n:
         groups = [groups[i * (len(groups) - 1) // (n - 1)] for i in range(n)] if n > 1 \
             else groups[:1]
-    return [canonical_move(module, move_of(m) if move_of else m, state, who)
-            for m in groups]
+    return [canonical_move(module, move_of(k) if move_of else k, state, who)
+            for k in groups]
