@@ -68,8 +68,11 @@ def fit(text: str) -> str:
     """``text`` within :data:`WIDTH` columns: a longer line of prose is wrapped. An
     indented line or a quoted one is left whole: it is a move to copy (broken in two,
     its first half could read as another move) or a line of a table."""
+    lines = text.split("\n")
+    if max(map(len, lines)) <= WIDTH:       # a notification's board: every line fits
+        return text
     out = []
-    for line in text.split("\n"):
+    for line in lines:
         if len(line) <= WIDTH or line[:1] in (" ", ">"):
             out.append(line)
             continue
