@@ -25,6 +25,11 @@
    games, every count measured in each turn one after the other, so a busy spell of a
    shared machine falls on each count alike; the ratio is then also given turn by turn
    (its median, and its range).
+3. The machine's own speed in the same run: before each turn, the CPU time of a fixed
+   piece of the referee's work that touches no store and no network (checking the
+   bundled docs/examples/hawaii-4p.txt 25 times). Its median and range are printed
+   beside the figures: a shared machine's busy spell slows the reference as it slows
+   the moves, so figures of two runs compare through their references.
 
 Both on SQLite and, with --pg, on a throwaway PostgreSQL cluster started like the
 tests' (tests/service/pgcluster.py); the CPU figures are this process's (the database
@@ -318,6 +323,30 @@ class Scaling:
                           for t in self.turns]}
 
 
+REFERENCE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "hawaii-4p.txt"
+REFERENCE_RUNS = 25
+
+
+def reference() -> float:
+    """CPU seconds of the machine reference (module docstring, 3.)."""
+    from referee.operations import check_text
+
+    text = REFERENCE.read_text(encoding="utf-8")
+    assert not check_text(text, str(REFERENCE)).errors      # imports, caches: not timed
+    t = time.process_time()
+    for _ in range(REFERENCE_RUNS):
+        check_text(text, str(REFERENCE))
+    return time.process_time() - t
+
+
+def report_reference(name: str, times: list[float]) -> None:
+    times = sorted(times)
+    print(f"{name}: machine reference (checking {REFERENCE.name} {REFERENCE_RUNS} times, "
+          "before each turn): "
+          f"CPU median {statistics.median(times) * 1000:.0f} ms of {len(times)}, "
+          f"from {times[0] * 1000:.0f} to {times[-1] * 1000:.0f} ms")
+
+
 def report_scaling(name: str, figures: dict[int, dict]) -> None:
     counts = sorted(figures)
     for n in counts:
@@ -401,10 +430,13 @@ def main() -> None:
             # each count starts with a cold state cache of its own, as a new host
             hosts = [Scaling(url(f"games-{n}"), n, args.moves, smtp_url, pack,
                              folder / f"cache-{name}-{n}", where, args.turns) for n in counts]
+            machine = []
             for _ in range(args.turns):
+                machine.append(reference())
                 for host in hosts:        # in turns: a slower spell of the machine
                     host.turn()           # falls on every count alike
             report_scaling(name, {host.games: host.close() for host in hosts})
+            report_reference(name, machine)
     finally:
         if sink is not None:
             sink.stdin.close()
