@@ -28,8 +28,10 @@
 3. The machine's own speed in the same run: before each turn, the CPU time of a fixed
    piece of the referee's work that touches no store and no network (checking the
    bundled docs/examples/hawaii-4p.txt 25 times). Its median and range are printed
-   beside the figures: a shared machine's busy spell slows the reference as it slows
-   the moves, so figures of two runs compare through their references.
+   beside the figures: a run whose reference is slow ran on a slow processor. A steady
+   reference does not make two runs' figures comparable: on the shared machine the move
+   figures swung by a sixth while the reference held within a tenth (memory and caches
+   the small reference does not feel; docs/performance.md, 2026-11-28).
 
 Both on SQLite and, with --pg, on a throwaway PostgreSQL cluster started like the
 tests' (tests/service/pgcluster.py); the CPU figures are this process's (the database
