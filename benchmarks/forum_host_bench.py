@@ -3,7 +3,7 @@
     python benchmarks/forum_host_bench.py [--game hawaii|haleakala] [--moves 120]
 
 A forum game on SQLite, its thread's posts handed to the host as a poll or a webhook
-hands them (``referee.service.forumplay.follow.handle_post``; the forum itself is not
+hands them (``referee.service.forum.intake.handle_post``; the forum itself is not
 read, so its network time is outside the measure): per seated move post, the CPU time
 of the whole transaction (authenticate by account, read the post's commands, validate
 and append the move, write the answer with its state post in the thread's markup, the
@@ -30,9 +30,9 @@ def main() -> int:
     from referee.operations import forum_post
     from referee.replay.lines import canonical_move
     from referee.service.forum import Post, thread_of
-    from referee.service.forumplay.follow import handle_post
-    from referee.service.games import create_game, export_text, list_games
-    from referee.service.session import replay_text
+    from referee.service.forum.intake import handle_post
+    from referee.service.hosted.games import create_game, export_text, list_games
+    from referee.service.hosted.session import replay_text
     from referee.service.store import open_store
 
     ap = argparse.ArgumentParser()

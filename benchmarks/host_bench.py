@@ -61,8 +61,8 @@ HOST = "referee@host.example"
 
 
 def _mail(store, gid: str, seat: str, text: str, n: int) -> bytes:
-    from referee.service.games import seat_link_token
-    from referee.service.identity import parse_secret, reply_address
+    from referee.service.hosted.games import seat_link_token
+    from referee.service.hosted.identity import parse_secret, reply_address
     from tests.service.mailkit import client_mail
 
     to = reply_address(HOST, parse_secret(seat_link_token(store, gid, seat)))
@@ -72,7 +72,7 @@ def _mail(store, gid: str, seat: str, text: str, n: int) -> bytes:
 
 
 def _new_game(store, rng) -> str:
-    from referee.service.games import create_game
+    from referee.service.hosted.games import create_game
     from referee.service.mail.ingest import ingest
 
     gid = create_game(store, "hawaii", SEATS, host_address=HOST)
@@ -83,8 +83,8 @@ def _new_game(store, rng) -> str:
 
 def _next_mail(store, gid: str, rng, n: int) -> bytes | None:
     from referee.operations.listing import legal_lines
-    from referee.service.games import game_detail
-    from referee.service.session import replay_text
+    from referee.service.hosted.games import game_detail
+    from referee.service.hosted.session import replay_text
 
     g = game_detail(store, gid)
     if g["status"] != "playing":
@@ -149,10 +149,10 @@ def _templates(folder: Path, count: int, plies: int) -> list[dict]:
     hold the same positions: two counts of live games differ only in their number."""
     from sqlalchemy import select
 
-    from referee.service import schema as S
-    from referee.service.games import create_game, game_detail
+    from referee.service.store import schema as S
+    from referee.service.hosted.games import create_game, game_detail
     from referee.service.store import open_store
-    from referee.service.submit import submit
+    from referee.service.hosted.entry import submit
 
     store, rng, pack = open_store(f"sqlite:///{folder / 'templates.db'}"), random.Random(1), []
     for _ in range(count):
@@ -178,9 +178,9 @@ def _clone(conn, template: dict, n: int) -> str:
     again from that header, as adopting the text would store it."""
     from sqlalchemy import insert
 
-    from referee.service import schema as S
-    from referee.service.games import new_game_id
-    from referee.service.record import append
+    from referee.service.store import schema as S
+    from referee.service.hosted.games import new_game_id
+    from referee.service.store.record import append
 
     game = template["games"][0]
     gid = new_game_id(conn)
@@ -203,7 +203,7 @@ def _setup(store, games: int, pack: list[dict]) -> list[str]:
     them; every mail so far marked sent, and PostgreSQL's tables vacuumed."""
     from sqlalchemy import update
 
-    from referee.service import schema as S
+    from referee.service.store import schema as S
     from referee.service.mail.ingest import ingest
 
     ids: list[str] = []
@@ -231,7 +231,7 @@ def _choose(store, gid: str, rng, n: int, *, mail: bool = True):
     referee's memory and its state cache (which a replay of its own would warm)."""
     from referee.operations.listing import legal_lines
     from referee.replay import replay
-    from referee.service.games import export_text, game_detail
+    from referee.service.hosted.games import export_text, game_detail
     from referee.transcript import read_text
 
     g = game_detail(store, gid)
@@ -276,14 +276,14 @@ class Scaling:
         self.per_turn = max(1, len(self.chosen) // turns)
         self.sent = 0
         from referee.service.mail import smtp
-        from referee.service.mail.outbox import worker_id
-        from referee.service.mail.own import OwnMail
+        from referee.service.hosted.outbox import worker_id
+        from referee.service.hosted.outbox import OwnMail
         self.session = smtp.Connection(smtp_url)   # kept between moves, as serve's sender
         self.store.own_mail = OwnMail(worker_id())  # as serve's sender claims a move's mail
 
     def turn(self) -> None:
         from referee.service.mail.ingest import ingest
-        from referee.service.mail.outbox import deliver
+        from referee.service.mail.sending import deliver
 
         os.environ["REFEREE_CACHE_DIR"] = str(self.cache)    # each count's own cache
         r, spent = len(self.turns), {"ingest": [], "send": []}
@@ -370,7 +370,7 @@ def report_scaling(name: str, figures: dict[int, dict]) -> None:
 
 
 def sync_cost(folder: Path, moves: int) -> None:
-    from referee.service import store as store_module
+    from referee.service.store import database as store_module
 
     figures: dict[str, list[float]] = {"FULL": [], "NORMAL": []}
     for turn in range(3):

@@ -66,7 +66,7 @@ def positions(count: int, seed: int = 7):
 def measure(count: int) -> dict:
     """Each piece's CPU milliseconds at each position, one call each."""
     from referee.operations import example_lines, move_rows, next_step
-    from referee.service.mail.steps import read_choices
+    from referee.service.hosted.steps import read_choices
     module, found = positions(count)
     gc.freeze()     # else the collector's full passes walk the positions kept here
     clock = time.process_time

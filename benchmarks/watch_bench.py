@@ -96,8 +96,8 @@ def _prepare(store, ids: list[str], mails: int, rng) -> list[tuple[str, bytes]]:
     from benchmarks.host_bench import _mail, _new_game
     from referee.operations import legal_lines, play_text
     from referee.replay import replay, to_move
-    from referee.service import schema as S
-    from referee.service.games import export_text, game_detail
+    from referee.service.store import schema as S
+    from referee.service.hosted.games import export_text, game_detail
     from referee.transcript import read_text
 
     texts = {gid: export_text(store, gid) for gid in ids}

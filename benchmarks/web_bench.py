@@ -33,7 +33,7 @@ warnings.filterwarnings("ignore")
 from starlette.testclient import TestClient  # noqa: E402
 
 from benchmarks.pictures_bench import median_ms  # noqa: E402
-from referee.service.games import game_detail, seat_link_token  # noqa: E402
+from referee.service.hosted.games import game_detail, seat_link_token  # noqa: E402
 from referee.service.store import open_store  # noqa: E402
 from referee.service.web import positions  # noqa: E402
 from referee.service.web.app import create_app  # noqa: E402
@@ -48,7 +48,7 @@ def live_game(store, moves: int) -> tuple[str, list[str]]:
     turn (its chance lines are the host's: it deals them from the example's [Seed]).
     The game is left one move before its end, whose [Result] would change the header."""
     from referee.core.paths import examples_dir
-    from referee.service.games import adopt_game
+    from referee.service.hosted.games import adopt_game
     from referee.transcript import split_text
     from referee.service.web.demo import HOST, _seats, opening
 
@@ -62,8 +62,8 @@ def live_game(store, moves: int) -> tuple[str, list[str]]:
 
 def main() -> None:
     from referee.core import svg
-    from referee.service.submit import submit
-    from referee.service.web import follow
+    from referee.service.hosted.entry import submit
+    from referee.service.web import replays
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=21)
@@ -95,7 +95,7 @@ def main() -> None:
 
         def fresh():                    # the clears cost microseconds
             positions._cache.data.clear()
-            follow.forget()
+            replays.forget()
             svg.forget()
         get(f"/game/{playing}")()       # a reader has seen the game before the moves
         rows = [

@@ -26,6 +26,11 @@ RANK = {"errors": 0, "__init__": 0, "core": 1, "syntax": 2, **{g: 3 for g in GAM
 FACED = ("core", "syntax", "transcript", "replay", "operations")   # used through __init__
 FACE_USERS = ("commands", "service", "cli")
 GAME_PARTS = {"data": 0, "rules": 1, "text": 2, "module": 3, "__init__": 3}
+# the service's own layers: the store and plain text at the bottom, the hosted game above
+# them, the channels above it (none imports another), the one-process daemon on top
+SERVICE_PARTS = {"__init__": 0, "errors": 0, "plaintext": 1, "store": 1, "hosted": 2,
+                 "mail": 3, "forum": 3, "web": 3, "daemon": 4}
+CHANNELS = ("mail", "forum", "web")
 # what may be imported inside a function: what is slow to import, or only needed on one path
 HEAVY = ("lark", "yaml", "sqlalchemy", "alembic", "starlette", "uvicorn", "jinja2", "resvg_py",
          "psycopg", "multipart", "secrets", "difflib", "fractions", "fcntl", "msvcrt", "email",
@@ -91,6 +96,9 @@ def layer_problems(modules=None) -> list[str]:
             if there not in RANK:
                 out.append(f"{where}: {mod}: referee/{there} has no place in the layers")
                 continue
+            if there == home == "service":
+                out += _service_problems(where, parts, mod)
+                continue
             if there == home:
                 if home in GAMES and len(parts) > 2 and len(mod.split(".")) > 2:
                     mine, theirs = parts[2], mod.split(".")[2]
@@ -112,6 +120,22 @@ def layer_problems(modules=None) -> list[str]:
             if home == "service" and there in GAMES:
                 out.append(f"{where}: the service reaches into a game ({mod})")
     return out
+
+
+def _service_problems(where: str, parts: tuple, mod: str) -> list[str]:
+    """An import inside the service goes down its own layers (SERVICE_PARTS)."""
+    mine = parts[2] if len(parts) > 2 else "__init__"
+    theirs = mod.split(".")[2] if mod.count(".") >= 2 else "__init__"
+    for part in (mine, theirs):
+        if part not in SERVICE_PARTS:
+            return [f"{where}: referee/service/{part} has no place in the service's layers"]
+    if mine == theirs:
+        return []
+    if mine in CHANNELS and theirs in CHANNELS:
+        return [f"{where}: the channel service/{mine} imports the channel service/{theirs}"]
+    if SERVICE_PARTS[theirs] >= SERVICE_PARTS[mine]:
+        return [f"{where}: service/{mine} imports {mod}, a layer at or above it"]
+    return []
 
 
 def _offered(package: str, targets: list[str]) -> bool:
@@ -178,6 +202,11 @@ def test_the_map_names_every_folder():
     missing = [f for f in folders if f"referee/{f}/" not in text and f not in GAMES]
     assert not missing, f"docs/architecture.md does not place {missing}"
     assert "referee/<game>/" in text
+    service = [p.name for p in (PACKAGE / "service").iterdir()
+               if p.is_dir() and p.name != "__pycache__"]
+    missing = [f for f in service if f"referee/service/{f}/" not in text]
+    assert not missing, f"docs/architecture.md does not place service folders {missing}"
+    assert set(service) <= set(SERVICE_PARTS), "a service folder has no place in SERVICE_PARTS"
 
 
 @pytest.mark.parametrize("home, line, bad", [
@@ -186,11 +215,17 @@ def test_the_map_names_every_folder():
     ("commands", "from referee.replay.replayer import replay", True),
     ("commands", "from referee.replay import replay", False),
     ("service", "from referee.hawaii.rules import game", True),
+    ("service.hosted", "from referee.service.mail import smtp", True),
+    ("service.mail", "from referee.service.forum import posting", True),
+    ("service.web", "from referee.service.hosted import entry", False),
+    ("service.store", "from referee.service.hosted import session", True),
+    ("service.daemon", "from referee.service.web import app", False),
     ("hawaii", "from referee.haleakala.rules import game", True),
     ("core", "def f():\n    from referee.replay import replay  # why\n", True),
     ("core", "def f():\n    import yaml\n", True),
     ("core", "def f():\n    import yaml  # slow to import: only a file's first read needs it\n", False),
 ])
 def test_the_check_sees_an_upward_import(home, line, bad):
-    probe = [(f"referee.{home}.probe", ("referee", home, "probe"), line + "\n", "probe.py")]
+    probe = [(f"referee.{home}.probe", ("referee", *home.split("."), "probe"), line + "\n",
+              "probe.py")]
     assert bool(layer_problems(probe)) is bad

@@ -20,7 +20,7 @@ from pathlib import Path
 import uvicorn
 from playwright.sync_api import sync_playwright
 
-from referee.service.games import seat_link_token
+from referee.service.hosted.games import seat_link_token
 from referee.service.store import open_store
 from referee.service.web.app import create_app
 from referee.service.web.demo import populate

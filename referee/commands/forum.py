@@ -38,7 +38,7 @@ def poll(answer, db, now):
     """
     from sqlalchemy.exc import SQLAlchemyError  # heavy: not at start-up
 
-    from referee.service.forumplay import answers, follow  # heavy: not at start-up
+    from referee.service.forum import intake as follow, posting as answers  # heavy: not at start-up
 
     when = parse_now(now)
     try:

@@ -31,7 +31,7 @@ def _seats(values) -> dict[str, str]:
 
 
 def _duration(value, hint):
-    from referee.service.games import parse_duration  # heavy: not at start-up
+    from referee.service.hosted.games import parse_duration  # heavy: not at start-up
     try:
         return parse_duration(value)
     except UsageError as err:
@@ -102,7 +102,7 @@ def new(game, seats, rules, thread, forum, moderator, deadline, grace, on_timeou
       referee host new hawaii --seat RED=alice@example.org --seat GREEN=bob@example.org --seat BLUE=carol@example.org --from referee@example.org --deadline 48h --grace 24h
       referee host new hawaii --thread https://forum.example.org/t/hawaii-game/42 --seat RED=@alice --seat GREEN=@bob --from referee@example.org
     """
-    from referee.service.games import create_game  # heavy: not at start-up
+    from referee.service.hosted.games import create_game  # heavy: not at start-up
 
     gid = create_game(open_from(db, url=url), game, _seats(seats), host_address=_host_from(sender),
                       rules=[r for r in rules.replace(",", " ").split() if r], title=title,
@@ -129,7 +129,7 @@ def games(fmt, db):
     Example:
       referee host games --format json
     """
-    from referee.service.games import list_games  # heavy: not at start-up
+    from referee.service.hosted.games import list_games  # heavy: not at start-up
 
     rows = list_games(open_from(db))
     if fmt == "json":
@@ -160,9 +160,9 @@ def show(game_id, fmt, db, url):
       referee host show GAME --format json
       referee host show GAME --format bgg --url https://referee.example.org
     """
-    from referee.service.games import game_detail  # heavy: not at start-up
-    from referee.service.session import replay_text  # heavy: not at start-up
-    from referee.service.web.board import address as board_address  # heavy: the service
+    from referee.service.hosted.games import game_detail  # heavy: not at start-up
+    from referee.service.hosted.session import replay_text  # heavy: not at start-up
+    from referee.service.hosted.links import board_address  # heavy: the service
 
     g = game_detail(open_from(db), game_id)
     if fmt in ("markdown", "bgg", "bbcode"):
@@ -202,7 +202,7 @@ def export(game_id, output, db):
     Example:
       referee host export GAME -o game.txt && referee check game.txt
     """
-    from referee.service.games import export_text  # heavy: not at start-up
+    from referee.service.hosted.games import export_text  # heavy: not at start-up
 
     text = export_text(open_from(db), game_id)
     if output:
@@ -229,7 +229,7 @@ def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now, url)
       referee new hawaii --players red,green --seed 7 -o game.txt
       referee host adopt game.txt --seat RED=alice@example.org --seat GREEN=bob@example.org --from referee@example.org
     """
-    from referee.service.games import adopt_game  # heavy: not at start-up
+    from referee.service.hosted.games import adopt_game  # heavy: not at start-up
 
     text = Path(file).read_text(encoding="utf-8")
     where = secret_path(file)
@@ -257,7 +257,7 @@ def replace(game_id, seat, address, db, now, url):
       referee host replace GAME GREEN dora@example.org
       referee host replace GAME GREEN @dora
     """
-    from referee.service.games import replace_player  # heavy: not at start-up
+    from referee.service.hosted.games import replace_player  # heavy: not at start-up
 
     replace_player(open_from(db, url=url), game_id, seat, address, now=parse_now(now))
     click.echo(f"{seat.upper()} of {game_id} is now played from {address}")
@@ -277,7 +277,7 @@ def undo(game_id, seat, db, now, url):
     Example:
       referee host undo GAME RED
     """
-    from referee.service.games import force_undo  # heavy: not at start-up
+    from referee.service.hosted.games import force_undo  # heavy: not at start-up
 
     verdict = force_undo(open_from(db, url=url), game_id, seat, now=parse_now(now))
     for line in verdict.lines:
@@ -296,7 +296,7 @@ def tick(db, now, url):
     Example:
       referee host tick --now 2026-01-31T18:00
     """
-    from referee.service.clock import tick as run_tick  # heavy: not at start-up
+    from referee.service.hosted.clock import tick as run_tick  # heavy: not at start-up
 
     for gid, action in run_tick(open_from(db, url=url), parse_now(now) or time.time()):
         click.echo(f"{gid}: {action}")

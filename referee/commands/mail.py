@@ -149,7 +149,7 @@ def send(ctx, smtp, smtp_password_file, pictures, db, now):
       referee mail send --smtp smtp://localhost:25 --no-pictures
     """
     from referee.service.errors import MailConfigError  # heavy: not at start-up
-    from referee.service.mail.outbox import deliver  # heavy: not at start-up
+    from referee.service.mail.sending import deliver  # heavy: not at start-up
 
     smtp = _with_secret(ctx, "smtp", smtp, smtp_password_file, "REFEREE_SMTP_PASSWORD")
     try:
@@ -179,7 +179,7 @@ def failed(fmt, db):
       referee mail failed
       referee mail retry 12 13
     """
-    from referee.service.mail.outbox import failed_rows  # heavy: not at start-up
+    from referee.service.mail.sending import failed_rows  # heavy: not at start-up
 
     rows = failed_rows(open_from(db))
     if fmt == "json":
@@ -209,7 +209,7 @@ def retry(ids, every, db, now):
       referee mail retry 12 13
       referee mail retry --all
     """
-    from referee.service.mail.outbox import retry as queue_again  # heavy: not at start-up
+    from referee.service.mail.sending import retry as queue_again  # heavy: not at start-up
 
     if bool(ids) == every:
         raise click.UsageError("name the failed mails by id, or give --all (not both)")

@@ -88,7 +88,7 @@ def serve(config_file, db, host, port, sender, url, mail_in, mail_out, imap_pass
 
 
 def _demo(host_) -> None:
-    from referee.service.games import game_detail, seat_link_token  # heavy: not at start-up
+    from referee.service.hosted.games import game_detail, seat_link_token  # heavy: not at start-up
     from referee.service.web.demo import populate  # the example games, only for --demo
 
     click.echo("Setting up the demo store with the example games…", err=True)

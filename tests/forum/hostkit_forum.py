@@ -10,12 +10,13 @@ from sqlalchemy import func, select
 
 from referee.cli import run
 from referee.replay.lines import canonical_move
-from referee.service import schema as S
+from referee.service.store import schema as S
 from referee.service.forum import DiscourseClient
-from referee.service.forumplay.answers import post_answers, waiting_pastes
-from referee.service.forumplay.follow import poll
-from referee.service.games import export_text, game_detail, list_games
-from referee.service.session import replay_text
+from referee.service.forum.posting import post_answers
+from referee.service.hosted.forum_answers import waiting_pastes
+from referee.service.forum.intake import poll
+from referee.service.hosted.games import export_text, game_detail, list_games
+from referee.service.hosted.session import replay_text
 
 HOST = "referee@host.example"
 MODERATOR = "mod@players.example"

@@ -10,9 +10,9 @@ import random
 import re
 
 from referee.operations.check import check_path
-from referee.service.forumplay.webhook import SECRET
+from referee.service.forum.webhook_route import SECRET
 from referee.service.store import open_store
-from referee.service.web.app import create_app
+from referee.service.daemon import host_app
 from tests.forum.hostkit_forum import (MARKER, WITNESS, Referee, answer_bodies, counts,
                                        game_row, host_new, legal_line, witness_of)
 from tests.forum.standin import ForumStandIn
@@ -33,7 +33,7 @@ def test_a_whole_hawaii_game_in_a_discourse_topic(tmp_path, capsys, monkeypatch)
         gid = host_new(capsys, db, "hawaii", topic.url, SEATS, "--title", "forum cup")
         store = open_store(db, public_url="https://games.example.org")
         ref = Referee(store, forum)
-        web = TestClient(create_app(store))
+        web = TestClient(host_app(store))
         ref.round()
         opening = [p for p in topic.posts if p.author == forum.api_username]
         assert len(opening) == 1 and "@Alice" in opening[0].body and "@bob" in opening[0].body

@@ -11,10 +11,10 @@ import re
 
 import pytest
 
-from referee.service.forumplay.answers import SHOWN_COMMANDS
-from referee.service.forumplay.webhook import SECRET
+from referee.service.hosted.forum_answers import SHOWN_COMMANDS
+from referee.service.forum.webhook_route import SECRET
 from referee.service.store import open_store
-from referee.service.web.app import create_app
+from referee.service.daemon import host_app
 from tests.forum.hostkit_forum import (Referee, answer_bodies, counts, game_row, host_new,
                                        legal_line)
 from tests.forum.standin import ForumStandIn
@@ -49,7 +49,7 @@ def test_each_post_is_handled_once_and_an_edit_changes_nothing(store_url, capsys
     with ForumStandIn() as forum:
         monkeypatch.setenv(SECRET, forum.webhook_secret)
         topic, gid, store, ref = _dealt(capsys, forum, store_url)
-        web = TestClient(create_app(store))
+        web = TestClient(host_app(store))
         line = legal_line(store, gid, rng)
         post_id = topic.post(_account(store, gid), line)
         raw, headers = topic.webhook(post_id)
@@ -151,7 +151,7 @@ def test_a_forged_unsigned_or_strange_webhook_changes_nothing(tmp_path, capsys, 
     with ForumStandIn() as forum:
         monkeypatch.setenv(SECRET, forum.webhook_secret)
         topic, gid, store, ref = _dealt(capsys, forum, f"sqlite:///{tmp_path / 'r.db'}")
-        web = TestClient(create_app(store))
+        web = TestClient(host_app(store))
         post_id = topic.post(_account(store, gid), legal_line(store, gid, rng))
         raw, headers = topic.webhook(post_id)
         before = counts(store, gid)
@@ -194,7 +194,7 @@ def test_a_post_brought_by_a_webhook_first_leaves_earlier_posts_to_the_poll(tmp_
     with ForumStandIn() as forum:
         monkeypatch.setenv(SECRET, forum.webhook_secret)
         topic, gid, store, ref = _dealt(capsys, forum, f"sqlite:///{tmp_path / 'r.db'}")
-        web = TestClient(create_app(store))
+        web = TestClient(host_app(store))
         before = counts(store, gid)
         topic.post(_account(store, gid), "moves")              # its webhook got lost
         later = topic.post("mallory", "nice game")

@@ -12,9 +12,9 @@ import pytest
 
 from referee.cli import run
 from referee.operations.check import check_path
-from referee.service.mail.outbox import deliver
+from referee.service.mail.sending import deliver
 from referee.service.store import open_store
-from referee.service.web.app import create_app
+from referee.service.daemon import host_app
 from tests.forum.hostkit_forum import (MARKER, MODERATOR, WITNESS, Referee, counts, game_row,
                                        host_new, legal_line, pastes, witness_of)
 from tests.forum.standin import ForumStandIn
@@ -61,7 +61,7 @@ def _play(tmp_path, capsys, kind: str, game: str, turns_at_most: int | None):
                        "--forum", kind)
         store = open_store(db)
         ref = Referee(store, forum)
-        web = TestClient(create_app(store))
+        web = TestClient(host_app(store))
         page = web.get(f"/game/{gid}").text
         assert "paste each answer" in page and MARKER.search(page)
         seen = _paste(store, topic, sink, 0, gid)

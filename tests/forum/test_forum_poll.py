@@ -8,9 +8,10 @@ import time
 from sqlalchemy import select
 
 from referee.cli import run
-from referee.service import schema as S
+from referee.service.store import schema as S
 from referee.service.forum import DiscourseClient, thread_of
-from referee.service.forumplay.answers import post_answers, waiting_pastes
+from referee.service.forum.posting import post_answers
+from referee.service.hosted.forum_answers import waiting_pastes
 from referee.service.store import open_store
 from tests.forum.hostkit_forum import Referee, game_row, host_new
 from tests.forum.standin import ForumStandIn

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from referee.cli import run
-from referee.service.games import game_detail, seat_link_token
+from referee.service.hosted.games import game_detail, seat_link_token
 from referee.service.mail.ingest import ingest
 from referee.service.store import open_store
 from tests.forum.hostkit_forum import HOST, Referee, answer_bodies, counts, game_row, host_new
@@ -69,7 +69,7 @@ def test_a_forum_game_listed_shown_replaced_and_mailed_nothing(tmp_path, capsys)
     # nothing went to the mail outbox: a forum seat has no address, and its secret in
     # a mail plays nothing
     from sqlalchemy import func, select
-    from referee.service import schema as S
+    from referee.service.store import schema as S
     with store.read() as conn:
         assert conn.execute(select(func.count()).select_from(S.outbox)).scalar() == 0
     before = counts(store, gid)
@@ -107,8 +107,8 @@ def test_what_happens_outside_the_thread_is_told_in_it(tmp_path, capsys):
 
     from sqlalchemy import func, select
 
-    from referee.service import schema as S
-    from referee.service.submit import submit
+    from referee.service.store import schema as S
+    from referee.service.hosted.entry import submit
     from tests.forum.hostkit_forum import legal_line
 
     db = f"sqlite:///{tmp_path / 'r.db'}"

@@ -235,7 +235,7 @@ def test_a_huge_post_and_500_nested_quotes_cost_one_read_and_leave_the_next_post
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_posts_text_is_what_the_mail_command_reader_takes(forum, kind):
-    from referee.service.mail.commands import split_commands
+    from referee.service.hosted.lines import split_commands
     thread, ids = _game(forum, kind)
     thread.post("alice", "Here goes:\n\nRED: C1 #5\nshow\n\nthanks!")
     posts = read_posts(thread_of(thread.url))

@@ -14,7 +14,7 @@ from referee.operations import check_text, forum_post
 from referee.operations.forum_markup import MARKUPS
 from referee.operations.forum_post import LAST
 from referee.replay import PLY_KINDS
-from referee.service.web.follow import follow
+from referee.service.web.replays import carried
 from referee.transcript import read_text
 
 WIDTH = 78          # docs/forum-markup.md: the fixed-width block's column
@@ -90,7 +90,7 @@ def test_a_post_holds_the_state_picture_moves_turn_and_witness(example, where, n
     assert expected in lines
 
     # the last plies, each with what the web page says it did
-    recent = follow(f"post-{example}-{where}", text, lambda check, verify, r: r)[-LAST:]
+    recent = carried(f"post-{example}-{where}", text, lambda check, verify, r: r)[-LAST:]
     said = post.split("Last moves", 1)[1]
     for r in recent:
         assert f"ply {r.ply}: " in said

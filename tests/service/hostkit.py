@@ -8,9 +8,9 @@ import uuid
 from dataclasses import dataclass
 from email import message_from_bytes, policy
 
-from referee.service.games import create_game
+from referee.service.hosted.games import create_game
 from referee.service.mail.ingest import ingest
-from referee.service.mail.outbox import deliver
+from referee.service.mail.sending import deliver
 from tests.service.mailkit import CLIENTS, client_mail
 
 HOST = "referee@host.example"

@@ -6,10 +6,10 @@ import threading
 
 from sqlalchemy import select
 
-from referee.service import schema as S
-from referee.service.clock import tick
-from referee.service.games import create_game, game_detail
-from referee.service.submit import submit
+from referee.service.store import schema as S
+from referee.service.hosted.clock import tick
+from referee.service.hosted.games import create_game, game_detail
+from referee.service.hosted.entry import submit
 
 SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org"}
 T0 = 1_000_000.0
@@ -59,7 +59,7 @@ def test_replace_policy_tells_every_seat(store):
 
 def test_a_move_restarts_the_clock(store):
     from referee.operations.listing import legal_lines
-    from referee.service.session import replay_text
+    from referee.service.hosted.session import replay_text
 
     gid = _game(store, "wait")
     assert tick(store, T0 + 800) == [(gid, "remind")]

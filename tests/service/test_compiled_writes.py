@@ -1,4 +1,4 @@
-"""The writes of a move run as SQL text compiled once (referee/service/compiled.py): the
+"""The writes of a move run as SQL text compiled once (referee/service/store/compiled.py): the
 same rows and results as ``conn.execute``, SQLAlchemy's errors still, and a statement
 that needs more than its parameters run as before. On SQLite and PostgreSQL, with a
 real SMTP server (aiosmtpd) on loopback for a move's mails."""
@@ -11,13 +11,13 @@ from sqlalchemy import bindparam, event, insert, select, update
 from sqlalchemy import exc as sa_exc
 
 from referee.operations.listing import legal_lines
-from referee.service import compiled
-from referee.service import schema as S
-from referee.service.games import create_game, game_detail
+from referee.service.store import compiled
+from referee.service.store import schema as S
+from referee.service.hosted.games import create_game, game_detail
 from referee.service.mail.ingest import _MARK
-from referee.service.mail.outbox import deliver
-from referee.service.mail.own import OwnMail
-from referee.service.session import replay_text
+from referee.service.mail.sending import deliver
+from referee.service.hosted.outbox import OwnMail
+from referee.service.hosted.session import replay_text
 from tests.service.hostkit import Table
 from tests.service.mailservers import SmtpSink
 

@@ -8,10 +8,10 @@ import re
 from sqlalchemy import select, update
 
 from referee.operations import legal_lines
-from referee.service import schema as S
-from referee.service.games import export_text, game_detail
-from referee.service.session import replay_text
-from referee.service.submit import submit
+from referee.service.store import schema as S
+from referee.service.hosted.games import export_text, game_detail
+from referee.service.hosted.session import replay_text
+from referee.service.hosted.entry import submit
 from tests.service.hostkit import Table
 from tests.service.mailservers import SmtpSink
 

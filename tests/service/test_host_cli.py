@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from referee.cli import run
-from referee.service.games import seat_link_token
+from referee.service.hosted.games import seat_link_token
 from referee.service.store import open_store
 from tests.service.hostkit import HOST, Table
 from tests.service.mailservers import SmtpSink

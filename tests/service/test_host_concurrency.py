@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from referee.operations.listing import legal_lines
-from referee.service.games import create_game, export_text, game_detail
-from referee.service.session import replay_text
-from referee.service.submit import submit
+from referee.service.hosted.games import create_game, export_text, game_detail
+from referee.service.hosted.session import replay_text
+from referee.service.hosted.entry import submit
 from tests.service.hostkit import all_at_once
 
 SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org", "BLUE": "carol@example.org"}

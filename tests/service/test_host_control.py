@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from referee.operations.check import check_text
 from referee.operations.listing import legal_lines
-from referee.service.games import create_game, force_undo, game_detail
-from referee.service.session import replay_text
-from referee.service.submit import submit
+from referee.service.hosted.games import create_game, force_undo, game_detail
+from referee.service.hosted.session import replay_text
+from referee.service.hosted.entry import submit
 
 THREE = {"RED": "alice@example.org", "GREEN": "bob@example.org", "BLUE": "carol@example.org"}
 
@@ -92,7 +92,7 @@ def test_a_resigned_seat_plays_on_by_the_referee(store):
 
 
 def test_skip_policy_plays_the_least_disruptive_move(store):
-    from referee.service.clock import tick
+    from referee.service.hosted.clock import tick
 
     gid = create_game(store, "hawaii", THREE, host_address="referee@host.example",
                       deadline=100, grace=0, on_timeout="skip", now=0.0)

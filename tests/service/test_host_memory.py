@@ -14,11 +14,12 @@ from sqlalchemy import select, text
 
 from referee.operations.check import check_text
 from referee.operations.listing import legal_lines
-from referee.service import schema as S
-from referee.service.games import create_game, export_text, game_detail
+from referee.service.store import schema as S
+from referee.service.hosted.games import create_game, export_text, game_detail
 from referee.service.store import open_store
-from referee.service.session import replay_text
-from referee.service.submit import run_commands, submit
+from referee.service.hosted.session import replay_text
+from referee.service.hosted.entry import submit
+from referee.service.hosted.running import run_commands
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org"}
@@ -52,7 +53,7 @@ def test_a_move_made_by_another_process_is_seen(resident, store_url):
     assert submit(resident, gid, seat, line, via="web").ok          # now kept in memory
     seat2, line2 = _move(resident, gid)
     code = ("import sys; from referee.service.store import open_store; "
-            "from referee.service.submit import submit; "
+            "from referee.service.hosted.entry import submit; "
             f"r = submit(open_store({store_url!r}), {gid!r}, {seat2!r}, sys.argv[1], via='web'); "
             "sys.exit(0 if r.ok else 1)")
     subprocess.run([sys.executable, "-c", code, line2], cwd=ROOT, check=True)
@@ -89,7 +90,7 @@ def test_a_store_from_before_line_counts_is_upgraded(tmp_path):
     assert submit(store, gid, seat, line, via="web").ok
     with store.engine.begin() as conn:                  # back to the schema of r0002
         cfg = Config()
-        cfg.set_main_option("script_location", str(ROOT / "referee/service/migrations"))
+        cfg.set_main_option("script_location", str(ROOT / "referee/service/store/migrations"))
         cfg.attributes["connection"] = conn
         command.downgrade(cfg, "r0002")
     with store.engine.connect() as conn:
@@ -126,7 +127,7 @@ def _notices(store, gid):
 
 
 def test_notifications_are_written_when_sent(store):
-    from referee.service.mail.notify import composed_body
+    from referee.service.hosted.mails import composed_body
 
     gid = _dealt(store)
     seat, line = _move(store, gid)
@@ -149,7 +150,7 @@ def test_notifications_are_written_when_sent(store):
 
 
 def test_a_position_that_no_longer_reads_still_gives_a_mail(store):
-    from referee.service.mail.notify import composed_body
+    from referee.service.hosted.mails import composed_body
 
     gid = _dealt(store)
     seat, line = _move(store, gid)
@@ -167,7 +168,7 @@ def test_a_position_another_version_queued_is_checked_before_it_is_drawn(store, 
     this very code wrote it; one queued before an upgrade (another fingerprint, or
     none) is checked, and an impossible one gets the brief mail, not a false board."""
     from referee.core import content_fingerprint
-    from referee.service.mail.notify import composed_body
+    from referee.service.hosted.mails import composed_body
 
     gid = _dealt(store)
     seat, line = _move(store, gid)
@@ -230,8 +231,8 @@ def test_the_sender_writes_the_mails_of_a_position_kept_in_memory_as_from_the_st
     """The process that queued a notification keeps the position's state for its sender
     (no reading back): the mails are the same text either way, a position is kept only
     once the move committed, and forgotten once its mails are written."""
-    from referee.service.mail.notify import composed_body
-    from referee.service.mail.outbox import deliver
+    from referee.service.hosted.mails import composed_body
+    from referee.service.mail.sending import deliver
     from tests.service.mailservers import SmtpSink
 
     gid = _dealt(store)

@@ -11,8 +11,8 @@ import pytest
 
 from referee.operations import next_step
 from referee.replay.lines import canonical_move
-from referee.service.games import create_game, game_detail
-from referee.service.session import replay_text
+from referee.service.hosted.games import create_game, game_detail
+from referee.service.hosted.session import replay_text
 from tests.service.hostkit import HOST, Table
 from tests.service.mailservers import SmtpSink
 

@@ -2,7 +2,7 @@
 (docs/mail.md section 3)."""
 from __future__ import annotations
 
-from referee.service.mail.commands import COMMAND_WORDS, split_commands
+from referee.service.hosted.lines import COMMAND_WORDS, split_commands
 
 SEATS = ["RED", "BLUE", "GREEN"]
 VERBS = ["buy", "pass", "go"]

@@ -4,9 +4,9 @@ chatter to the free reader; one line read is the move, two play nothing."""
 from __future__ import annotations
 
 from referee.core.game import CHANCE
-from referee.service.games import export_text, list_games
-from referee.service.session import replay_text
-from referee.service.submit import submit
+from referee.service.hosted.games import export_text, list_games
+from referee.service.hosted.session import replay_text
+from referee.service.hosted.entry import submit
 from tests.service.hostkit import HOST, Table
 from tests.service.mailservers import SmtpSink
 
@@ -75,8 +75,8 @@ def test_moves_in_words_by_mail_and_on_the_web(store, store_url, capsys):
 
 
 def test_which_chatter_lines_are_move_attempts(store, store_url, capsys):
-    from referee.service.mail.free_moves import attempts
-    from referee.service.session import Session
+    from referee.service.hosted.free_moves import attempts
+    from referee.service.hosted.session import Session
 
     with SmtpSink() as sink:
         gid, _ = _dealt(store, store_url, capsys, sink)

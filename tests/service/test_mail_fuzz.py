@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from referee.service.mail.commands import split_commands
+from referee.service.hosted.lines import split_commands
 from referee.service.mail.incoming import MAX_BODY, IncomingMail, read_mail
 from tests.service.mailkit import hostile_messages
 

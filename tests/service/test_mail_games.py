@@ -11,8 +11,8 @@ import pytest
 from referee.operations.check import check_path
 from referee.replay.lines import canonical_move
 from referee.service.mail.ingest import ingest
-from referee.service.games import export_text, list_games
-from referee.service.session import replay_text
+from referee.service.hosted.games import export_text, list_games
+from referee.service.hosted.session import replay_text
 from tests.service.hostkit import HOST, Table
 from tests.service.mailservers import SmtpSink
 

@@ -6,7 +6,7 @@ import base64
 
 import pytest
 
-from referee.service.mail.commands import split_commands
+from referee.service.hosted.lines import split_commands
 from referee.service.mail.incoming import MAX_BODY, MAX_DEPTH, read_mail
 from tests.service.mailkit import CLIENTS, LANGS, client_mail
 

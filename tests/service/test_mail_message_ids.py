@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from referee.service.games import create_game
+from referee.service.hosted.games import create_game
 from referee.service.mail.ingest import ingest
 from tests.service.hostkit import HOST, Table
 from tests.service.mailservers import SmtpSink
@@ -61,8 +61,8 @@ def test_a_mail_an_older_version_handled_is_not_played_again(store):
     new mail of that seat is played."""
     from sqlalchemy import insert, select
 
-    from referee.service import schema as S
-    from referee.service.games import game_detail
+    from referee.service.store import schema as S
+    from referee.service.hosted.games import game_detail
 
     with SmtpSink() as sink:
         table = Table(store, sink, SEATS)

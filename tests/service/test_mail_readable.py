@@ -19,11 +19,11 @@ import pytest
 from referee.core import registry
 from referee.core.game import CHANCE
 from referee.replay.lines import canonical_move
-from referee.service.games import create_game, export_text, game_detail, seat_for_link
+from referee.service.hosted.games import create_game, export_text, game_detail, seat_for_link
 from referee.service.mail.ingest import ingest
-from referee.service.mail.notify import WIDTH, reply_subject
-from referee.service.mail.outbox import deliver
-from referee.service.session import replay_text
+from referee.service.hosted.mails import WIDTH, reply_subject
+from referee.service.mail.sending import deliver
+from referee.service.hosted.session import replay_text
 from referee.service.store import open_store
 from tests.service.hostkit import HOST, Table, too_wide
 from tests.service.mailservers import SmtpSink

@@ -15,11 +15,11 @@ from pathlib import Path
 from sqlalchemy import select
 
 from referee.operations.check import check_text
-from referee.service import schema as S
-from referee.service.games import create_game, export_text, game_detail, list_games
+from referee.service.store import schema as S
+from referee.service.hosted.games import create_game, export_text, game_detail, list_games
 from referee.service.mail.ingest import ingest
-from referee.service.mail.outbox import deliver
-from referee.service.session import replay_text
+from referee.service.mail.sending import deliver
+from referee.service.hosted.session import replay_text
 from tests.service.hostkit import HOST, Table, all_at_once
 from tests.service.mailservers import SmtpSink, free_port
 
@@ -46,7 +46,7 @@ def _options(store, gid, n=40):
 
 def _consistent(store, gid):
     from referee.replay.chain import head
-    from referee.service.record import chain_text, header_tags
+    from referee.service.store.record import chain_text, header_tags
     from referee.transcript import split_text
 
     g = game_detail(store, gid)

@@ -10,13 +10,13 @@ import re
 from sqlalchemy import select
 
 from referee.operations.listing import legal_lines
-from referee.service import schema as S
-from referee.service.games import create_game, export_text, game_detail
-from referee.service.mail.commands import split_commands
+from referee.service.store import schema as S
+from referee.service.hosted.games import create_game, export_text, game_detail
+from referee.service.hosted.lines import split_commands
 from referee.service.mail.ingest import REFUSAL_GAP, ingest
-from referee.service.session import replay_text
+from referee.service.hosted.session import replay_text
 from referee.service.store import open_store
-from referee.service.submit import submit
+from referee.service.hosted.entry import submit
 from tests.service.hostkit import HOST, Table
 from tests.service.mailservers import SmtpSink
 

@@ -10,8 +10,8 @@ import pytest
 
 from referee.service.errors import MailConfigError, MailError
 from referee.service.mail.outgoing import compose
-from referee.service.mail.smtp import (PermanentFailure, ServerRefused, TemporaryFailure,
-                                       backoff, send)
+from referee.service.hosted.outbox import backoff
+from referee.service.mail.smtp import PermanentFailure, ServerRefused, TemporaryFailure, send
 from tests.service.mailservers import SmtpSink, free_port, self_signed_cert, server_context
 
 RAW = compose(sender="referee@example.org", to="alice@example.org", subject="s",

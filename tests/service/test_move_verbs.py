@@ -7,7 +7,7 @@ import pytest
 
 from referee.core import registry
 from referee.replay.lines import canonical_move
-from referee.service.mail.commands import split_commands
+from referee.service.hosted.lines import split_commands
 from tests.decisions import decisions
 
 

@@ -10,8 +10,8 @@ from contextlib import contextmanager
 
 import pytest
 
-from referee.service.games import create_game
-from referee.service.mail.outbox import counts, deliver
+from referee.service.hosted.games import create_game
+from referee.service.mail.sending import counts, deliver
 from referee.service.store import open_store
 from tests.service.hostkit import HOST
 from tests.service.mailservers import SmtpSink
@@ -74,7 +74,7 @@ def test_a_connection_that_rested_through_a_restart_is_tried_before_use(monkeypa
     from sqlalchemy import text
     from sqlalchemy.exc import OperationalError
 
-    from referee.service import store as store_module
+    from referee.service.store import database as store_module
 
     with _cluster() as cluster:
         store = open_store(cluster.new_database())

@@ -12,11 +12,11 @@ import time
 import pytest
 from sqlalchemy import event, select, update
 
-from referee.service import schema as S
-from referee.service.games import create_game
-from referee.service.mail.notify import queue
-from referee.service.mail.outbox import counts, deliver
-from referee.service.mail.own import CLAIM_SECS, OwnMail
+from referee.service.store import schema as S
+from referee.service.hosted.games import create_game
+from referee.service.hosted.mails import queue
+from referee.service.mail.sending import counts, deliver
+from referee.service.hosted.outbox import CLAIM_SECS, OwnMail
 from tests.service.hostkit import HOST
 from tests.service.mailservers import SmtpSink
 

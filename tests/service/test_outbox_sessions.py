@@ -10,9 +10,9 @@ import threading
 
 from sqlalchemy import select
 
-from referee.service import schema as S
-from referee.service.games import create_game
-from referee.service.mail.outbox import counts, deliver
+from referee.service.store import schema as S
+from referee.service.hosted.games import create_game
+from referee.service.mail.sending import counts, deliver
 from tests.service.hostkit import HOST
 from tests.service.mailservers import SmtpSink
 

@@ -1,4 +1,4 @@
-"""Each game's state is kept in the store with every move (referee/service/states.py):
+"""Each game's state is kept in the store with every move (referee/service/store/states.py):
 a process that has not got the game in memory (evicted, or the game moved through
 another process) plays on from it without replaying the game, and gets exactly what
 a replay gives; a stale, altered or foreign row is never believed. On SQLite and
@@ -13,13 +13,13 @@ from sqlalchemy import select, update
 from referee.operations.check import check_text
 from referee.operations.listing import legal_lines
 from referee.replay import snapshot, state_json
-from referee.service import schema as S
-from referee.service import states
-from referee.service import store as store_module
-from referee.service.games import create_game, export_text, game_detail
-from referee.service.session import Session, replay_text
+from referee.service.store import schema as S
+from referee.service.store import states
+from referee.service.store import database as store_module
+from referee.service.hosted.games import create_game, export_text, game_detail
+from referee.service.hosted.session import Session, replay_text
 from referee.service.store import open_store
-from referee.service.submit import submit
+from referee.service.hosted.entry import submit
 
 SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org"}
 
@@ -257,7 +257,7 @@ def test_the_stored_state_and_the_mailed_position_share_one_writing_of_the_state
 
     from referee.core import content_fingerprint
     from referee.replay import replay
-    from referee.service.mail.notify import picture_source, position_of
+    from referee.service.hosted.mails import picture_source, position_of
     from referee.transcript import read_text
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "examples" / f"{example}.txt").read_text()

@@ -21,8 +21,8 @@ import pytest
 from referee.cli import run
 from referee.operations.check import check_path
 from referee.replay.lines import canonical_move
-from referee.service.games import export_text, list_games
-from referee.service.session import replay_text
+from referee.service.hosted.games import export_text, list_games
+from referee.service.hosted.session import replay_text
 from referee.service.store import open_store
 from tests.service.hostkit import HOST, parse
 from tests.service.mailkit import client_mail

@@ -7,11 +7,11 @@ import pytest
 from sqlalchemy import select
 
 from referee.operations.listing import legal_lines
-from referee.service import schema as S
-from referee.service.games import (create_game, export_text, game_detail, list_games,
+from referee.service.store import schema as S
+from referee.service.hosted.games import (create_game, export_text, game_detail, list_games,
                                    seat_for_link, seat_link_token)
-from referee.service.session import replay_text
-from referee.service.submit import submit
+from referee.service.hosted.session import replay_text
+from referee.service.hosted.entry import submit
 
 SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org"}
 SALT = "sixteen-letters-"

@@ -6,9 +6,9 @@ import threading
 import time
 
 from referee.operations import legal_lines
-from referee.service.games import export_text
-from referee.service.session import replay_text
-from referee.service.submit import submit
+from referee.service.hosted.games import export_text
+from referee.service.hosted.session import replay_text
+from referee.service.hosted.entry import submit
 from referee.service.web import queries
 from referee.service.web.watch import Watch
 from tests.web.test_watch import _body, _stream

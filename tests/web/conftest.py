@@ -10,9 +10,9 @@ import time
 
 import pytest
 
-from referee.service.games import create_game, game_detail, seat_link_token
+from referee.service.hosted.games import create_game, game_detail, seat_link_token
 from referee.service.store import open_store
-from referee.service.submit import submit
+from referee.service.hosted.entry import submit
 from referee.service.web.app import create_app
 from referee.service.web.demo import populate
 

@@ -7,8 +7,8 @@ import re
 
 from sqlalchemy import select, update
 
-from referee.service import schema as S
-from referee.service.submit import submit
+from referee.service.store import schema as S
+from referee.service.hosted.entry import submit
 
 OK_VERIFY = "every draw is the one its [Seed] deals"
 

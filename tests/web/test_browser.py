@@ -129,7 +129,7 @@ def test_a_move_from_another_process_reaches_the_page(browser, served, hosted):
     """A move that does not come through this server (mail ingest in another process
     writes the same store) still reaches an open page: the events poll the store."""
     from referee.service.store import open_store
-    from referee.service.submit import submit
+    from referee.service.hosted.entry import submit
     from referee.operations.check import check_text
     from referee.operations.listing import legal_lines
 

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from referee.transcript import read_text
-from referee.service.games import export_text
+from referee.service.hosted.games import export_text
 
 pytestmark = pytest.mark.timeout(300)
 

@@ -11,8 +11,8 @@ import sys
 import pytest
 
 from referee.cli import run
-from referee.service.games import create_game, export_text, game_detail
-from referee.service.submit import submit
+from referee.service.hosted.games import create_game, export_text, game_detail
+from referee.service.hosted.entry import submit
 from referee.service.web import positions
 from tests.web.test_last_moves import THREE, _move
 

@@ -10,10 +10,10 @@ import re
 
 from referee.operations.listing import legal_lines
 from referee.replay import PLY_KINDS
-from referee.service.games import create_game, export_text, game_detail
-from referee.service.session import replay_text
-from referee.service.submit import submit
-from referee.service.web import follow
+from referee.service.hosted.games import create_game, export_text, game_detail
+from referee.service.hosted.session import replay_text
+from referee.service.hosted.entry import submit
+from referee.service.web import replays
 from referee.transcript import read_text
 from referee.transcript import items as I
 
@@ -70,7 +70,7 @@ def test_last_moves_after_a_takeback_and_a_resignation_match_the_transcript(host
 
     for fresh in (False, True):             # carried on from earlier views, and from scratch
         if fresh:
-            follow.forget()
+            replays.forget()
         page = client.get(f"/game/{gid}").text
         shown = _shown(page, gid)
         want = list(range(len(plied), len(plied) - follow.RECENT, -1))

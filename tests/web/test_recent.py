@@ -11,13 +11,13 @@ from referee.replay import PLY_KINDS
 from referee.transcript.reader import read_text
 from referee.replay.replayer import replay
 from referee.transcript import join_text, split_text
-from referee.service.web import follow, positions
+from referee.service.web import positions, replays
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "hawaii-5p.txt"
 
 
 def _recent(game_id: str, text: str) -> list:
-    return follow.follow(game_id, text, lambda check, verify, recent: recent)
+    return replays.carried(game_id, text, lambda check, verify, recent: recent)
 
 
 def test_recent_moves_carry_what_happened_step_by_step():
@@ -52,7 +52,7 @@ def _seen(game_id: str, text: str):
     """What the page is shown: the check and verify verdicts and the last moves."""
     def use(check, verify, recent):
         return _verdicts(check, verify) + ([(r.ply, r.text, r.did) for r in recent],)
-    return follow.follow(game_id, text, use)
+    return replays.carried(game_id, text, use)
 
 
 def _direct(text: str) -> tuple:
@@ -77,7 +77,7 @@ def test_a_game_followed_move_by_move_is_seen_as_replayed_from_scratch():
         for version in versions:
             carried = _seen(game, version)
             assert carried[:-1] == _direct(version)
-            follow.forget()
+            replays.forget()
             assert carried == _seen("test-fresh", version)
             _seen(game, version)      # the fresh look dropped it: follow it again
         if game == "test-seed":
@@ -95,7 +95,7 @@ def test_a_history_changed_in_place_is_replayed_from_the_start():
     changed = _seen("test-changed", forged + "# a comment after it\n")
     assert first[0] == [] and changed[0] and changed[5]        # check and verify fail
     assert changed[:-1] == _direct(forged + "# a comment after it\n")
-    follow.forget()
+    replays.forget()
     assert changed == _seen("test-changed", forged + "# a comment after it\n")
 
 

@@ -65,7 +65,7 @@ def test_history_step_shows_the_position_at_that_ply(client, hosted):
 
 
 def test_transcript_download_is_the_export_and_checks(client, hosted):
-    from referee.service.games import export_text
+    from referee.service.hosted.games import export_text
     r = client.get(f"/game/{hosted.finished}/transcript.txt")
     assert r.status_code == 200
     assert r.headers["content-type"].startswith("text/plain")

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from referee.service.games import adopt_game, replace_player, seat_link_token
+from referee.service.hosted.games import adopt_game, replace_player, seat_link_token
 
 ORIGIN = {"Origin": "http://testserver"}
 

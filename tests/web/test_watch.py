@@ -10,9 +10,9 @@ import time
 from sqlalchemy import event
 
 from referee.operations import legal_lines
-from referee.service.games import export_text
-from referee.service.session import replay_text
-from referee.service.submit import submit
+from referee.service.hosted.games import export_text
+from referee.service.hosted.session import replay_text
+from referee.service.hosted.entry import submit
 from referee.service.web import queries
 from referee.service.web.watch import Watch
 

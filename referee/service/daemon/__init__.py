@@ -3,6 +3,6 @@ listener, an IMAP mailbox or a Maildir), mail out and the clock, so a host runs 
 command instead of wiring an MTA pipe and three cron jobs together."""
 from referee.service.daemon.check import check
 from referee.service.daemon.config import Config, ConfigError, load
-from referee.service.daemon.process import Host
+from referee.service.daemon.process import Host, host_app
 
-__all__ = ["Config", "ConfigError", "Host", "check", "load"]
+__all__ = ["Config", "ConfigError", "Host", "check", "host_app", "load"]

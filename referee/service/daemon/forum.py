@@ -7,8 +7,8 @@ import logging
 import threading
 
 from referee.service.daemon.workers import Woken, Worker
-from referee.service.forumplay.answers import discourse_client, post_answers
-from referee.service.forumplay.follow import poll
+from referee.service.forum.posting import discourse_client, post_answers
+from referee.service.forum.intake import poll
 
 log = logging.getLogger("referee")
 

@@ -11,7 +11,7 @@ import logging
 from aiosmtpd.controller import Controller
 from sqlalchemy.exc import SQLAlchemyError
 
-from referee.service.identity import same_address
+from referee.service.hosted.identity import same_address
 from referee.service.mail.ingest import ingest
 
 log = logging.getLogger("referee")

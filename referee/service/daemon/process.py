@@ -17,10 +17,16 @@ from referee.service.daemon.forum import forum_workers
 from referee.service.daemon.listener import Listener
 from referee.service.daemon.workers import Clock, Mailbox, Sender
 from referee.service.store import open_store, settle_collector
+from referee.service.forum.webhook_route import ROUTES as FORUM_ROUTES
 from referee.service.web.app import create_app
 
 log = logging.getLogger("referee")
 
+
+
+def host_app(store):
+    """The web page with the forum's webhook beside it: what ``serve`` listens with."""
+    return create_app(store, routes=FORUM_ROUTES)
 
 class _WebServer(uvicorn.Server):
     """uvicorn's server, except that a SIGTERM or SIGINT only stops it: uvicorn raises
@@ -89,7 +95,7 @@ class Host:
         """Serve until SIGTERM or SIGINT, then stop everything in order."""
         try:
             self.start_mail()
-            app = create_app(self.store)
+            app = host_app(self.store)
             settle_collector()
             self.server = _WebServer(uvicorn.Config(
                 app, host=self.config.host, port=self.config.port,

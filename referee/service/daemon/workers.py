@@ -11,12 +11,13 @@ import time
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from referee.service.clock import tick
+from referee.service.hosted.clock import tick
 from referee.service.errors import MailError
 from referee.service.mail import smtp
 from referee.service.mail.ingest import ingest
-from referee.service.mail.outbox import deliver, release, worker_id
-from referee.service.mail.own import OwnMail
+from referee.service.hosted.outbox import worker_id
+from referee.service.mail.sending import deliver, release
+from referee.service.hosted.outbox import OwnMail
 from referee.service.mail.poll import imap_messages, maildir_messages, wait_for_mail
 
 log = logging.getLogger("referee")

@@ -7,11 +7,11 @@ signature. It knows nothing of games, seats or the store: the host above decides
 posts count and what to answer.
 """
 from referee.service.errors import ForumError
-from referee.service.forum.address import thread_of
+from referee.service.hosted.threads import thread_of
 from referee.service.forum.discourse import DiscourseClient
 from referee.service.forum.fetch import http_fetch
 from referee.service.forum.markup import post_text
-from referee.service.forum.reading import read_posts
+from referee.service.forum.posts import read_posts
 from referee.service.forum.records import Post, Thread
 from referee.service.forum.webhook import webhook_post, webhook_signature_ok
 

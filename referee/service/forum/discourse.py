@@ -90,12 +90,14 @@ def _after(ids: list[int], since: str | None) -> list[int]:
     return ids
 
 
-def read_discourse(thread: Thread, since: str | None = None, fetch=http_fetch) -> list[Post]:
+def read_discourse(thread: Thread, since: str | None = None, fetch=http_fetch, *,
+                   last: int | None = None) -> list[Post]:
+    """The topic's posts after ``since``, or its ``last`` posts."""
     base, topic = thread.base, thread.topic_id
     doc = json_document(fetch(f"{base}/t/{topic}.json?include_raw=1", headers=_JSON),
                         "the Discourse topic")
     posts, ids = _stream(doc)
-    wanted = _after(ids, since)[:MAX_READ]
+    wanted = ids[-last:] if last else _after(ids, since)[:MAX_READ]
     have = {p["id"]: p for p in posts if isinstance(p, dict) and isinstance(p.get("id"), int)}
     missing = [i for i in wanted if i not in have]
     for start in range(0, len(missing), CHUNK):

@@ -8,7 +8,7 @@ so it is dropped whole, however deep the nesting. An unclosed quote drops everyt
 after its opening (the forum shows it as text, but it may hold the other seat's words);
 a stray closing tag is only removed. Formatting tags go, their words stay; entities are
 decoded; signatures (``-- `` and after, a phpBB ``signature`` block) are dropped with
-the mail reader's rules (referee/service/mail/quotes.py). The bracket scanner is one pass
+the mail reader's rules (referee/service/plaintext/quotes.py). The bracket scanner is one pass
 with a stack, so a huge or deeply nested post costs linear time; a post is read up to
 MAX_POST characters.
 """
@@ -17,8 +17,8 @@ from __future__ import annotations
 import html
 import re
 
-from referee.service.mail.html_text import html_to_text
-from referee.service.mail.quotes import strip_reply
+from referee.service.plaintext.html_text import html_to_text
+from referee.service.plaintext.quotes import strip_reply
 
 MARKUPS = ("bbcode", "bgg", "markdown", "html")
 MAX_POST = 200_000          # characters of a post read; the rest is cut at a line break

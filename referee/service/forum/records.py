@@ -1,23 +1,14 @@
-"""What the forum layer hands up: a thread the host follows and a post read from it.
+"""What the forum layer hands up: a post read from a thread the host follows
+(:class:`referee.service.hosted.threads.Thread`).
 
-Both are frozen values, so the host can keep them, compare them and key its store by
-them; the forum's own documents never travel further than this package.
+It is a frozen value, so the host can keep them, compare them and key its store by
+it; the forum's own documents never travel further than this package.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-KINDS = ("discourse", "phpbb", "bgg", "feed")
-
-
-@dataclass(frozen=True)
-class Thread:
-    kind: str               # one of KINDS
-    url: str                # the thread's address, normalised (what a reader opens)
-    key: str                # short and stable: names the thread in the store
-    base: str               # the forum's root (scheme, host, any folder it is installed in)
-    topic_id: int | None    # the forum's number for the thread (None for a plain feed)
-    source: str             # the address read first: topic JSON, feed, XML API document
+from referee.service.hosted.threads import KINDS, Thread  # noqa: F401 (read with Post)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping
 
 from referee.service.errors import ForumError, WebhookError
-from referee.service.forum.address import thread_of
+from referee.service.hosted.threads import thread_of
 from referee.service.forum.discourse import discourse_post
 from referee.service.forum.records import Post
 

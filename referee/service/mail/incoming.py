@@ -20,8 +20,8 @@ from email.policy import compat32
 from email.utils import getaddresses
 
 from referee.service.mail import boundary
-from referee.service.mail.html_text import html_to_text
-from referee.service.mail.quotes import strip_reply, unflow
+from referee.service.plaintext.html_text import html_to_text
+from referee.service.plaintext.quotes import strip_reply, unflow
 
 boundary.install()          # the parser's boundary test without a compile a mail
 

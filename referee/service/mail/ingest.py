@@ -16,37 +16,24 @@ from __future__ import annotations
 import hashlib
 import textwrap
 import time
-from dataclasses import dataclass
 
 from sqlalchemy import bindparam, exists, func, insert, select, update
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.dialects import postgresql, sqlite
 
 from referee.core import registry
-from referee.service import schema as S
-from referee.service.compiled import run
-from referee.service.identity import reply_address, same_address, seat_secret, secrets_in, valid
-from referee.service.mail.commands import read_lines
-from referee.service.mail.free_moves import offer
+from referee.service.store import schema as S
+from referee.service.store.compiled import run
+from referee.service.hosted.identity import reply_address, same_address, seat_secret, secrets_in, valid
 from referee.service.mail.incoming import read_mail
-from referee.service.mail.notify import queue, reply_subject, to_seat
-from referee.service.session import Session
-from referee.service.submit import run_commands
+from referee.service.hosted.mails import queue, reply_subject, to_seat
+from referee.service.hosted.entry import Arrival, Door, Seated, Taken, Turned, take
 
 REFUSAL_GAP = 3600.0           # one refusal per address per hour
 MAX_REFS = 20
 SHOWN_LINES = 10               # a mail's commands quoted back to the seat it was sent as
 SHOWN_LINE = 200               # characters of each
 WIDTH = 72                     # columns of the notice's paragraphs
-
-
-@dataclass
-class Ingested:
-    outcome: str               # handled | duplicate | refused | dropped
-    game_id: str | None = None
-    seat: str | None = None
-    reply: object = None       # the submit.Reply of a handled mail
-    reason: str = ""
 
 
 def message_key(mail, raw: bytes) -> str:
@@ -56,39 +43,71 @@ def message_key(mail, raw: bytes) -> str:
     return "<sha256:" + hashlib.sha256(raw).hexdigest() + ">"
 
 
-def ingest(store, raw: bytes, *, now: float | None = None) -> Ingested:
-    """Handle one RFC 5322 message. Store errors propagate (the caller exits 75)."""
+def ingest(store, raw: bytes, *, now: float | None = None) -> Taken:
+    """Handle one RFC 5322 message: handled, duplicate, refused or dropped. Store errors
+    propagate (the caller exits 75)."""
     now = time.time() if now is None else now
     mail = read_mail(raw)
     key = message_key(mail, raw)
-    lines = read_lines(mail.body)
-    with store.write() as conn:
+    return take(store, Arrival("mail", mail.body, ref=key), MailDoor(mail, key, now), now=now)
+
+
+class MailDoor(Door):
+    """A mail counts for the seat whose valid secret it carries, sent from that seat's
+    own address; each is handled once by its Message-ID, scoped to whom it proved to
+    be (:func:`_scoped`)."""
+
+    def __init__(self, mail, key: str, now: float):
+        self.mail, self.key, self.now = mail, key, now
+        self.scoped, self.legacy = key, None
+
+    def find(self, store, conn, lines):
+        mail = self.mail
         who, reason = _authenticate(store, conn, mail, lines.token)
+        sender = f"from {(mail.sender or '').lower()}"
         if who is not None and not same_address(mail.sender, who[1][who[2]]["address"]):
-            scoped = _scoped(key, f"from {(mail.sender or '').lower()}")
-            if not _mark(store, conn, scoped, who[0]["id"], "refused: another sender", now):
-                return Ingested("duplicate")
-            sent = not mail.auto and _elsewhere(store, conn, mail, lines, who, now)
-            return Ingested("refused" if sent else "dropped", who[0]["id"], who[2],
-                            reason="from another address than the seat's")
+            self.scoped = _scoped(self.key, sender)
+            game, seats, seat = who
+            return Turned("refused", "refused: another sender", game["id"], seat,
+                          reason="from another address than the seat's",
+                          then=lambda conn: not mail.auto and _elsewhere(
+                              store, conn, mail, lines, who, self.now))
         if who is None:
-            scoped = _scoped(key, f"from {(mail.sender or '').lower()}")
-            if not _mark(store, conn, scoped, None, f"refused: {reason}", now):
-                return Ingested("duplicate")
-            sent = _refuse(conn, mail, reason, now)
-            return Ingested("refused" if sent else "dropped", reason=reason)
+            self.scoped = _scoped(self.key, sender)
+            return Turned("refused", f"refused: {reason}", reason=reason,
+                          then=lambda conn: _refuse(conn, mail, reason, self.now))
         game, seats, seat = who
-        game_id = game["id"]
-        scoped = _scoped(key, f"{game_id}.{seat}")
+        self.scoped, self.legacy = _scoped(self.key, f"{game['id']}.{seat}"), self.key
         if mail.auto:
-            if not _mark(store, conn, scoped, game_id,
-                         f"dropped: {mail.auto_reason or 'auto-reply'}", now, legacy=key):
-                return Ingested("duplicate")
-            return Ingested("dropped", game_id, seat, reason="an auto-reply or bounce")
-        if not _mark(store, conn, scoped, game_id, "handled", now, legacy=key):
-            return Ingested("duplicate")
-        reply = _run(store, conn, mail, lines, game, seats, seat, key, now)
-        return Ingested("handled", game_id, seat, reply)
+            return Turned("dropped", f"dropped: {mail.auto_reason or 'auto-reply'}", game["id"],
+                          seat, reason="an auto-reply or bounce")
+        return Seated(game, seats, seat)
+
+    def once(self, store, conn, found, now: float) -> bool:
+        game_id = found.game["id"] if isinstance(found, Seated) else found.game_id
+        return _mark(store, conn, self.scoped, game_id, found.note, now, legacy=self.legacy)
+
+    def quiet(self, session, commands, unsure) -> bool:
+        return False
+
+    def answer(self, session, reply, commands, now: float) -> None:
+        """The reply to the sender; to a mail with no command, once an hour at most."""
+        game_id, seat, mail = session.game["id"], session.seat, self.mail
+        if not reply.verdicts and not _once(session.conn, f"chatter {game_id}.{seat}", now):
+            return                   # chatter answered within the hour: no second answer
+        body = reply.text
+        if mail.problems:
+            body += "\nAbout your mail: " + "; ".join(mail.problems) + "\n"
+        game = session.game
+        row = session.seats[seat]
+        secret = seat_secret(session.store.host_key(session.conn), game_id, seat,
+                             row["generation"])
+        queue(session.conn, game_id=game_id, kind="reply", sender=game["host_address"],
+              to=[mail.sender], subject=reply_subject(game, mail.subject), body=body,
+              now=now, in_reply_to=mail.message_id, references=_refs(mail),
+              reply_to=reply_address(game["host_address"], secret),
+              headers={"Auto-Submitted": "auto-replied", "X-Referee-Game": game_id,
+                       "X-Referee-Seat": seat}, batch=session.batch)
 
 
 def _scoped(key: str, scope: str) -> str:
@@ -240,32 +259,3 @@ def _refs(mail) -> list[str]:
     if mail.message_id:
         refs.append(mail.message_id)
     return refs
-
-
-def _run(store, conn, mail, lines, game, seats, seat: str, key: str, now: float):
-
-    game_id = game["id"]
-    session = Session(store, conn, game_id, seat, via="mail", now=now, message_id=key,
-                      game=game, seats=seats)
-    cmds = lines.commands(seats=session.module.seats, verbs=session.module.move_verbs)
-    commands, ignored, unsure = offer(session, [(c.text, c.guard, c.kind) for c in cmds.lines],
-                                      [c.kind for c in cmds.lines], list(cmds.ignored))
-    reply = run_commands(store, conn, game_id, seat, commands, via="mail", now=now,
-                         message_id=key, session=session)
-    reply.verdicts += [unsure] if unsure is not None else []
-    reply.ignored = ignored + reply.ignored
-    if not reply.verdicts and not _once(conn, f"chatter {game_id}.{seat}", now):
-        return reply                 # chatter answered within the hour: no second answer
-    body = reply.text
-    if mail.problems:
-        body += "\nAbout your mail: " + "; ".join(mail.problems) + "\n"
-    game = session.game
-    row = session.seats[session.seat]
-    secret = seat_secret(store.host_key(conn), game_id, seat, row["generation"])
-    queue(conn, game_id=game_id, kind="reply", sender=game["host_address"], to=[mail.sender],
-          subject=reply_subject(game, mail.subject), body=body,
-          now=now, in_reply_to=mail.message_id, references=_refs(mail),
-          reply_to=reply_address(game["host_address"], secret),
-          headers={"Auto-Submitted": "auto-replied", "X-Referee-Game": game_id,
-                   "X-Referee-Seat": seat}, batch=session.batch)
-    return reply

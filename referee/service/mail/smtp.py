@@ -1,7 +1,7 @@
 """Hand a message to an SMTP server, and say whether a failure is worth retrying.
 
 The outbox needs one distinction from a send: ``TemporaryFailure`` (server down,
-timeout, a 4xx answer: try again after :func:`backoff`) or ``PermanentFailure``
+timeout, a 4xx answer: try again after :func:`referee.service.hosted.outbox.backoff`) or ``PermanentFailure``
 (a 5xx answer, wrong credentials, a bad URL: retrying cannot help). The server
 is named by one URL so that a single setting (``--smtp`` / ``REFEREE_SMTP``)
 says everything: ``smtp://host:port``, ``smtp+starttls://user:pass@host:port``,
@@ -23,12 +23,10 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
 from referee.service.errors import (MailConfigError, MailError, PermanentFailure,
                                     ServerRefused, TemporaryFailure)
 
-__all__ = ["send", "Connection", "probe", "backoff", "parse_url", "with_password", "password_from", "TemporaryFailure", "PermanentFailure",
+__all__ = ["send", "Connection", "probe", "parse_url", "with_password", "password_from", "TemporaryFailure", "PermanentFailure",
            "MailConfigError", "ServerRefused"]
 
 DEFAULT_PORTS = {"smtp": 25, "smtp+starttls": 587, "smtps": 465}
-BACKOFF_FIRST = 60.0        # seconds before the first retry
-BACKOFF_CAP = 3600.0        # never wait longer than an hour between tries
 
 
 @dataclass(frozen=True)
@@ -394,11 +392,3 @@ def _describe(refused: dict) -> str:
             message = message.decode("utf-8", "replace")
         parts.append(f"{address} ({code} {message})")
     return "; ".join(parts)
-
-
-def backoff(attempts: int, *, first: float = BACKOFF_FIRST, cap: float = BACKOFF_CAP) -> float:
-    """Seconds to wait after ``attempts`` failed tries: 0 before any, then
-    ``first``, doubling each time, never more than ``cap``."""
-    if attempts <= 0:
-        return 0.0
-    return min(cap, first * 2.0 ** min(attempts - 1, 64))

@@ -1,6 +1,6 @@
 """The web page's routes: the list of games, a game, its transcript, its change
 events, and a seat's private page whose forms go through the host's one move path
-(:func:`referee.service.submit.submit`, ``via="web"``).
+(:func:`referee.service.hosted.entry.submit`, ``via="web"``).
 
 Reading never needs JavaScript; with it, a page follows the game through
 server-sent events (``/game/ID/events``); one look at the store serves them all, so
@@ -26,10 +26,9 @@ from starlette.staticfiles import StaticFiles
 
 from referee.errors import BadChoiceError, RefereeError
 from referee.operations import PicturesUnavailable
-from referee.service.forumplay import answers as forum_answers
-from referee.service.forumplay import webhook
-from referee.service.games import export_text, game_detail, list_games, seat_for_link
-from referee.service.submit import submit
+from referee.service.hosted import forum_answers
+from referee.service.hosted.games import export_text, game_detail, list_games, seat_for_link
+from referee.service.hosted.entry import submit
 from referee.service.web import board, building, positions, queries, safety
 from referee.service.web.watch import Watch
 
@@ -368,8 +367,10 @@ class SecurityHeaders:
         return await self.app(scope, receive, send_with)
 
 
-def create_app(store) -> Starlette:
-    """The web page over ``store`` (an open :class:`referee.service.store.Store`)."""
+def create_app(store, routes=()) -> Starlette:
+    """The web page over ``store`` (an open :class:`referee.service.store.Store`), with
+    ``routes`` of other channels beside it (the forum's webhook: the daemon adds it, so
+    that the web channel needs no other channel's code)."""
     app = Starlette(routes=[
         Route("/", games_list),
         Route("/game/{game}", game_page),
@@ -379,10 +380,11 @@ def create_app(store) -> Starlette:
         Route("/seat/{link}", seat_page, methods=["GET"]),
         Route("/seat/{link}/steps", seat_steps, methods=["GET"]),
         Route("/seat/{link}", seat_post, methods=["POST"]),
-        Route("/forum/discourse", webhook.discourse, methods=["POST"]),
+        *routes,
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ], exception_handlers={HTTPException: http_error, ClientDisconnect: client_gone,
                                           Exception: server_error})
+    app.state.store = store
     app.state.page = Page(store)
     app.state.watch = Watch(store)
     app.add_middleware(SecurityHeaders)

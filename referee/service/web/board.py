@@ -27,12 +27,6 @@ def etag(fmt: str, ply: int, key: str) -> str:
     return '"' + hashlib.sha256(f"{fmt}\0{ply}\0{key}".encode()).hexdigest()[:32] + '"'
 
 
-def address(public_url: str, game_id: str, ply: int, fmt: str = "png") -> str:
-    """Where the host serves the board of ``game_id`` after ``ply``: the picture a forum
-    post shows or links (``public_url`` is the host's ``--url``)."""
-    return f"{public_url.rstrip('/')}/game/{game_id}/board.{fmt}?ply={ply}"
-
-
 def unchanged(if_none_match: str | None, tag: str) -> bool:
     """Whether a client's ``If-None-Match`` names ``tag`` (RFC 9110 section 13.1.2)."""
     if not if_none_match:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.core import examples_dir
-from referee.service.games import adopt_game
+from referee.service.hosted.games import adopt_game
 from referee.transcript import join_text, read_text, split_text
 
 HOST = "referee@example.org"

@@ -4,7 +4,7 @@ moves did, and whether the exported transcript checks and verifies.
 Everything here comes from the transcript the store exports, replayed by the
 transcript layer, never from the store's own bookkeeping, so the page shows what
 ``referee check`` and ``referee verify`` would. The latest version's views come from
-the game's replays carried on from one version to the next (:mod:`follow`), so the
+the game's replays carried on from one version to the next (:mod:`replays`), so the
 first reader after a move pays for the move, not for the game. Views are cached by
 what pins them: a past position by the chain head at its ply, the latest ones by
 the export's digest (and the stored head the audit compares it with), so a cached
@@ -21,8 +21,8 @@ from referee.errors import BadChoiceError
 from referee.operations import (check_text, digest, format_errors, legal_lines, next_step,
                                 who_next)
 from referee.replay import head
-from referee.service.record import chain_text, header_tags
-from referee.service.web.follow import Recent, follow
+from referee.service.store.record import chain_text, header_tags
+from referee.service.web.replays import Recent, carried
 from referee.transcript import split_text
 
 CACHE_SIZE = 128
@@ -103,18 +103,18 @@ def _drawn(rp, ply: int, items: list[dict]) -> Position:
 def latest(game_id: str, text: str, items: list[dict], ply: int) -> Position:
     """The position after the whole export ``text`` (lines after the last ply count
     too), from the game's check carried on over what the last move added
-    (:mod:`follow`); drawn once per text."""
+    (:mod:`replays`); drawn once per text."""
     def make():
-        return follow(game_id, text, lambda check, verify, recent: _drawn(check, ply, items))
+        return carried(game_id, text, lambda check, verify, recent: _drawn(check, ply, items))
     return _cache.get(("latest", game_id, _digest(text)), make)
 
 
 def audited(game_id: str, text: str, stored_chain: str | None) -> tuple[list[Recent], Audit]:
     """The last moves and the audit of the export ``text``, from the game's check and
-    verify carried on over what the last move added (:mod:`follow`); once per text
+    verify carried on over what the last move added (:mod:`replays`); once per text
     and stored chain head."""
     def make():
-        return follow(game_id, text, lambda check, verify, recent: (
+        return carried(game_id, text, lambda check, verify, recent: (
             recent, _audit(check, verify, text, stored_chain)))
     return _cache.get(("audited", game_id, _digest(text), stored_chain), make)
 
@@ -152,19 +152,19 @@ def _audit(rp, verified, text: str, stored_chain: str | None) -> Audit:
 
 def legal(game_id: str, text: str, cap: int) -> tuple[str | None, list[str], int]:
     """The heading, the first ``cap`` legal lines and their number after ``text``
-    (:func:`referee.operations.listing.legal_lines`), from the game's followed replay."""
+    (:func:`referee.operations.listing.legal_lines`), from the game's replay kept."""
     def use(check, verify, recent):
         return (None, [], 0) if check.state is None else \
             legal_lines(check.module, check.state, cap)
-    return follow(game_id, text, use)
+    return carried(game_id, text, use)
 
 
 def step(game_id: str, text: str, chosen: list[str]) -> dict:
     """The move builder's next step after ``chosen`` (:func:`referee.operations.next_step`),
-    from the game's followed replay; BadChoiceError for a choice it does not offer."""
+    from the game's replay kept; BadChoiceError for a choice it does not offer."""
     def use(check, verify, recent):
         if check.state is None:
             raise BadChoiceError("the game's record does not replay, so no move can be chosen "
                                  "from it: " + "; ".join(e.reason for e in check.errors))
         return next_step(check.module, check.state, chosen)
-    return follow(game_id, text, use)
+    return carried(game_id, text, use)

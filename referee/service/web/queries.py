@@ -2,7 +2,7 @@
 answer: cheap enough to ask twice a second from every open page.
 
 Only reads, only through the store's own schema; writing is
-:func:`referee.service.submit.submit`'s alone.
+:func:`referee.service.hosted.entry.submit`'s alone.
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import json
 
 from sqlalchemy import select
 
-from referee.service import schema as S
+from referee.service.store import schema as S
 
 
 def version(store, game_id: str) -> str | None:

@@ -17,8 +17,8 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from referee.replay import snapshot
-from referee.service import schema as S
-from referee.service.compiled import run
+from referee.service.store import schema as S
+from referee.service.store.compiled import run
 
 
 def _save_statement(dialect):

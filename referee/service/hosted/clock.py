@@ -14,11 +14,11 @@ from __future__ import annotations
 from sqlalchemy import select, update
 
 from referee.operations import referee_move_line
-from referee.service import schema as S
-from referee.service import takebacks
-from referee.service.forumplay import answers
-from referee.service.mail.notify import to_seat, when
-from referee.service.session import Session
+from referee.service.store import schema as S
+from referee.service.hosted import takebacks
+from referee.service.hosted import forum_answers as answers
+from referee.service.hosted.mails import to_seat, when
+from referee.service.hosted.session import Session
 from referee.service.store import game_seats
 
 REMIND_AT = 0.75           # of the deadline period

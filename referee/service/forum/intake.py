@@ -19,25 +19,14 @@ from dataclasses import dataclass, field
 from sqlalchemy import or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from referee.service import schema as S
+from referee.service.store import schema as S
 from referee.service.errors import ForumError
-from referee.service.forum import read_posts, thread_of
-from referee.service.forumplay import answers
-from referee.service.forumplay.accounts import same_account, seat_of
-from referee.service.mail.commands import read_lines
-from referee.service.mail.free_moves import offer
-from referee.service.session import Session
-from referee.service.submit import run_commands
+from referee.service.forum import posting, read_posts, thread_of
+from referee.service.hosted import forum_answers as answers
+from referee.service.hosted.accounts import same_account, seat_of
+from referee.service.hosted.entry import Arrival, Door, Seated, Taken, Turned, take
 
 log = logging.getLogger("referee")
-
-
-@dataclass
-class Handled:
-    outcome: str               # handled | chatter | ignored | duplicate | unknown
-    game_id: str | None = None
-    seat: str | None = None
-    reply: object = None
 
 
 @dataclass
@@ -79,60 +68,72 @@ def before_the_game(post, game) -> bool:
     return post.created is not None and post.created < game["created_at"] - BEFORE_SLACK
 
 
-def handle_post(store, post, *, now: float | None = None, webhook: bool = False) -> Handled:
+def handle_post(store, post, *, now: float | None = None, webhook: bool = False) -> Taken:
     """One post of a followed thread, once (``webhook``: brought by a webhook, not read
-    in the thread's order). Store errors propagate."""
+    in the thread's order): handled, chatter, ignored, duplicate or unknown. Store
+    errors propagate."""
     now = time.time() if now is None else now
-    lines = read_lines(post.text or "")
-    own = os.environ.get(answers.API_USER)
-    with store.write() as conn:
+    return take(store, Arrival("forum", post.text or "", ref=post_ref(post)),
+                PostDoor(post, webhook), now=now)
+
+
+class PostDoor(Door):
+    """A post counts for the seat its author's account holds, unless it is the
+    referee's own, a paste of its answers or older than the game; each post is handled
+    once by its thread and id, whatever it turned out to be."""
+    most = answers.SHOWN_COMMANDS
+    unanswered = "chatter"
+
+    def __init__(self, post, webhook: bool):
+        self.post, self.webhook = post, webhook
+        self.pasted: set[str] = set()
+
+    def find(self, store, conn, lines):
+        post = self.post
         gid = game_of_thread(conn, post.thread_key)
         game, seats = store.lock_game_and_seats(conn, gid) if gid else (None, {})
         if game is None:
-            return Handled("unknown")
+            return Turned("unknown", "unknown")
+        own = os.environ.get(posting.API_USER)
         seat = None if same_account(own, post.author) else seat_of(seats.values(), post.author)
-        pasted = answers.markers(post.text, gid)
+        self.pasted = answers.markers(post.text, gid)
         early = before_the_game(post, game)
-        if pasted or early:          # the referee's answer pasted, by whomever: never a
+        if self.pasted or early:     # the referee's answer pasted, by whomever: never a
             seat = None              # seat's commands (its lines quote the moves)
-        outcome = ("handled" if seat else "ignored: " + (
-            "an answer pasted" if pasted else "posted before the game" if early
-            else "holds no seat")) + (WEBHOOK if webhook else "")
+        mark = WEBHOOK if self.webhook else ""
+        if seat is None:
+            why = ("an answer pasted" if self.pasted else "posted before the game" if early
+                   else "holds no seat")
+            return Turned("ignored", f"ignored: {why}{mark}", gid)
+        return Seated(game, seats, seat, note=f"handled{mark}")
+
+    def once(self, store, conn, found, now: float) -> bool:
+        if isinstance(found, Turned) and found.outcome == "unknown":
+            return True              # no game: nothing recorded, nothing to repeat
+        post = self.post
+        gid = found.game["id"] if isinstance(found, Seated) else found.game_id
         new = conn.execute(_MARK["sqlite" if store.sqlite else "postgresql"], {
             "thread_key": post.thread_key, "post_id": str(post.post_id)[:100], "game_id": gid,
             "author": (post.author or "")[:100], "url": post.url, "at": now,
-            "outcome": outcome}).first()
-        if new is None:
-            return Handled("duplicate", gid)
-        answers.mark_pasted(conn, gid, pasted, now)
-        if seat is None:
-            return Handled("ignored", gid)
-        reply = _run(store, conn, post, lines, game, seats, seat, now)
-        return Handled("handled" if reply is not None else "chatter", gid, seat, reply)
+            "outcome": found.note}).first()
+        if new is not None:
+            answers.mark_pasted(conn, gid, self.pasted, now)
+        return new is not None
 
+    def quiet(self, session, commands, unsure) -> bool:
+        """A post without a command gets no answer (seated players talk in the thread
+        too), but a seat's first: whatever it says, it salts the seat."""
+        first = session.game["status"] == "salting" and not session.seats[session.seat]["salted"]
+        return not commands and unsure is None and not first
 
-def _run(store, conn, post, lines, game, seats, seat: str, now: float):
-    """The post's commands for its seat, and the answer; None (no answer) for a post
-    without a command, but a seat's first: seated players talk in the thread too."""
-    ref = post_ref(post)
-    session = Session(store, conn, game["id"], seat, via="forum", now=now, message_id=ref,
-                      game=game, seats=seats)
-    cmds = lines.commands(seats=session.module.seats, verbs=session.module.move_verbs)
-    read = cmds.lines[:answers.SHOWN_COMMANDS]
-    commands, _, unsure = offer(session, [(c.text, c.guard, c.kind) for c in read],
-                                [c.kind for c in read], list(cmds.ignored))
-    first = session.game["status"] == "salting" and not session.seats[seat]["salted"]
-    if not commands and unsure is None and not first:
-        return None                  # (a seat's first post, whatever it says, salts it)
-    reply = run_commands(store, conn, game["id"], seat, commands, via="forum", now=now,
-                         message_id=ref, session=session)
-    reply.verdicts += [unsure] if unsure is not None else []
-    if not reply.verdicts:
-        return None
-    body = answers.answer_text(session, reply, author=post.author, number=post.number,
-                               url=post.url, left=len(cmds.lines) - len(read))
-    answers.queue_answer(conn, session.game, body, now=now, reply_to=post.number)
-    return reply
+    def answer(self, session, reply, commands, now: float) -> None:
+        if not reply.verdicts:
+            return
+        post = self.post
+        body = answers.answer_text(session, reply, author=post.author, number=post.number,
+                                   url=post.url, left=len(commands.lines) - len(
+                                       commands.lines[:self.most]))
+        answers.queue_answer(session.conn, session.game, body, now=now, reply_to=post.number)
 
 
 def followed(store) -> list[tuple[str, str]]:
@@ -173,7 +174,7 @@ def poll(store, *, fetch=None, now=None) -> Polled:
     """Every followed thread's posts read once; a forum that cannot be reached is
     named in ``failures`` and the other threads are still read."""
     out = Polled()
-    client_for = answers.discourse_client()
+    client_for = posting.discourse_client()
     for url, kind in followed(store):
         try:
             thread = thread_of(url, kind)

@@ -20,11 +20,11 @@ from referee.core import content_fingerprint, registry, wrap_line
 from referee.errors import BadChoiceError
 from referee.operations import digest, draw_words, move_rows, next_step, svg_to_png
 from referee.replay import state_from_json, state_json
-from referee.service import schema as S
-from referee.service.compiled import run
-from referee.service.identity import reply_address, seat_secret
-from referee.service.mail.own import insert_rows
-from referee.service.mail.steps import step_text
+from referee.service.store import schema as S
+from referee.service.store.compiled import run
+from referee.service.hosted.identity import reply_address, seat_secret
+from referee.service.hosted.outbox import insert_rows
+from referee.service.hosted.steps import step_text
 
 WIDTH = 78               # columns of a plain-text line (RFC 5322's advice)
 BOARD = "narrow"         # the games' text rendering that fits in WIDTH columns

@@ -11,10 +11,23 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 from referee.service.errors import ForumAddressError
-from referee.service.forum.records import KINDS, Thread
+
+KINDS = ("discourse", "phpbb", "bgg", "feed")
+
+
+@dataclass(frozen=True)
+class Thread:
+    kind: str               # one of KINDS
+    url: str                # the thread's address, normalised (what a reader opens)
+    key: str                # short and stable: names the thread in the store
+    base: str               # the forum's root (scheme, host, any folder it is installed in)
+    topic_id: int | None    # the forum's number for the thread (None for a plain feed)
+    source: str             # the address read first: topic JSON, feed, XML API document
+
 
 MAX_URL = 2000
 _DISCOURSE = re.compile(

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from sqlalchemy import delete, insert, select
 
-from referee.service import schema as S
-from referee.service import takebacks
-from referee.service.session import Verdict
+from referee.service.store import schema as S
+from referee.service.hosted import takebacks
+from referee.service.hosted.session import Verdict
 
 
 def hold(session, text: str, line: str, ply: int) -> Verdict:

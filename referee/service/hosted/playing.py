@@ -12,9 +12,9 @@ import secrets
 from sqlalchemy import select
 
 from referee.replay import MIN_SALT, salt_commitment
-from referee.service import schema as S
-from referee.service import repeats, takebacks
-from referee.service.session import Verdict, words
+from referee.service.store import schema as S
+from referee.service.hosted import repeats, takebacks
+from referee.service.hosted.session import Verdict, words
 from referee.transcript import format_tag
 
 

@@ -1,7 +1,7 @@
 """Alembic environment: always called with a connection from open_store."""
 from alembic import context
 
-from referee.service.schema import metadata
+from referee.service.store.schema import metadata
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=metadata,

@@ -1,6 +1,6 @@
 """Mail claimed for this process's own sender as it is queued (``referee serve``).
 
-A sender claims what is due before it sends it (:func:`referee.service.mail.outbox.claim`),
+A sender claims what is due before it sends it (:func:`referee.service.mail.sending.claim`),
 so that two senders never send one mail. In a process that has a sender of its own,
 the mail a transaction queues is claimed for that sender in the transaction itself,
 and handed to it in memory once the transaction has committed (never if it rolled
@@ -13,20 +13,39 @@ every LOOK_EVERY seconds.
 """
 from __future__ import annotations
 
+import os
+import secrets
+import socket
 import threading
 import time
 
 from sqlalchemy import insert
 
-from referee.service import schema as S
-from referee.service.compiled import run
+from referee.service.store import schema as S
+from referee.service.store.compiled import run
 from referee.service.store import OWN_MAIL, after_commit
 
 CLAIM_SECS = 300.0        # how long a claim holds a mail for its sender
 LOOK_EVERY = 5.0          # seconds: the whole outbox is looked at this often at least by
                           # a sender busy with its own mail (serve's wakes as often unwoken)
 
+BACKOFF_FIRST = 60.0      # seconds before the first retry of a failed delivery
+BACKOFF_CAP = 3600.0      # never wait longer than an hour between tries
+
 _INSERT = insert(S.outbox)
+
+
+def worker_id() -> str:
+    """A name for one sender's claims: unique across hosts and processes."""
+    return f"{socket.gethostname()[:30]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def backoff(attempts: int, *, first: float = BACKOFF_FIRST, cap: float = BACKOFF_CAP) -> float:
+    """Seconds to wait after ``attempts`` failed tries: 0 before any, then
+    ``first``, doubling each time, never more than ``cap``."""
+    if attempts <= 0:
+        return 0.0
+    return min(cap, first * 2.0 ** min(attempts - 1, 64))
 
 
 class OwnMail:
@@ -50,7 +69,7 @@ class OwnMail:
 
 
 def insert_rows(conn, rows: list[dict]) -> None:
-    """Put ``rows`` (outbox rows, as :func:`referee.service.mail.notify.queue` makes
+    """Put ``rows`` (outbox rows, as :func:`referee.service.hosted.mails.queue` makes
     them) in the outbox; on a store with a sender of its own, claimed for it and handed
     to it once the transaction has committed. They are handed over without their ids
     (``id`` None): asking for them (``RETURNING``, which SQLAlchemy writes as one long

@@ -48,7 +48,8 @@ class CommandLine:
                             # or the command word in lower case
     guard: int | None       # N of a trailing "#N"
     kind: str = "command"   # "seat", "verb", "command", or "ask": ``moves`` with words
-                            # after it, the builder's choices or a sentence
+                            # after it, the builder's choices or a sentence; "line": a
+                            # line of a form's box, a command whatever it says
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,14 @@ class Lines:
             seen = [(line, _unseated(c)) for line, c in seen]
         return Commands(lines=tuple(c for _, c in seen if c is not None),
                         ignored=tuple(line for line, c in seen if c is None), token=self.token)
+
+
+    def each_line(self, *, guard: int | None = None) -> Commands:
+        """Every line a command, as a form's box is read: nothing is chatter. ``guard``
+        (the ply the sender saw) guards a single line."""
+        lines = tuple(CommandLine(text=line, word=word, guard=guard if len(self.lines) == 1
+                                  else None, kind="line") for line, _, word in self.lines)
+        return Commands(lines=lines, ignored=(), token=self.token)
 
 
 def read_lines(body: str) -> Lines:

@@ -1,9 +1,8 @@
-"""The one way a move or command reaches a hosted game, from mail or the web.
+"""A message's commands run in order on a hosted game, in the caller's transaction.
 
-``submit`` (and ``run_commands`` for a whole mail) validates each command
-against the game at its last ply, appends what it adds, queues the
-notifications and commits, all in one transaction holding the game's lock;
-nothing is acknowledged before that commit.
+``run_commands`` validates each command against the game at its last ply, appends
+what it adds and queues the notifications, the first refusal stopping the rest; the
+one way a channel reaches it is :func:`referee.service.hosted.entry.take`.
 """
 from __future__ import annotations
 
@@ -11,10 +10,10 @@ import logging
 import time
 from dataclasses import dataclass, field
 
-from referee.service import repeats, takebacks, verbs
-from referee.service.mail.commands import COMMAND_WORDS, salt_text
-from referee.service.playing import auto_salt, move, needs_salt, salt
-from referee.service.session import Session, Verdict, words
+from referee.service.hosted import repeats, seat_commands as verbs, takebacks
+from referee.service.hosted.lines import COMMAND_WORDS, salt_text
+from referee.service.hosted.playing import auto_salt, move, needs_salt, salt
+from referee.service.hosted.session import Session, Verdict, words
 from referee.service.store import after_commit
 from referee.transcript import InternalError
 
@@ -58,17 +57,6 @@ class Reply:
                     "without a command get no answer for an hour.", ""]
         out.append(self.witness)
         return "\n".join(out) + "\n"
-
-
-def submit(store, game_id: str, seat: str, text: str, *, via: str, now: float | None = None,
-           expect_ply: int | None = None) -> Reply:
-    """Run the command lines of ``text`` for ``seat`` (already authenticated by the
-    caller) in one transaction. ``expect_ply`` guards a single move like ``#N``."""
-    now = time.time() if now is None else now
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    commands = [(line, expect_ply if len(lines) == 1 else None) for line in lines]
-    with store.write() as conn:
-        return run_commands(store, conn, game_id, seat, commands, via=via, now=now)
 
 
 def run_commands(store, conn, game_id: str, seat: str, commands, *, via: str, now: float,

@@ -1,6 +1,6 @@
 """Hosting games: create, adopt, replace a player, export, list, and the web page's views.
 
-These are the store's public operations besides :func:`referee.service.submit.submit`;
+These are the store's public operations besides :func:`referee.service.hosted.entry.submit`;
 ``referee host …`` and the web page both call them (docs/hosting.md, "for the web page").
 """
 from __future__ import annotations
@@ -16,17 +16,17 @@ from sqlalchemy import insert, select, update
 from referee.core import registry
 from referee.operations import check_players, check_text, format_errors, new_committed_transcript
 from referee.replay import salts
-from referee.service import schema as S
-from referee.service import takebacks
+from referee.service.store import schema as S
+from referee.service.hosted import takebacks
 from referee.service.errors import ForumError
-from referee.service.forum import thread_of
-from referee.service.forumplay import answers
-from referee.service.forumplay.accounts import account_name, is_account, same_account, split_seats
-from referee.service.identity import (check_address, parse_secret, reply_address, seat_secret,
+from referee.service.hosted.threads import thread_of
+from referee.service.hosted import forum_answers as answers
+from referee.service.hosted.accounts import account_name, is_account, same_account, split_seats
+from referee.service.hosted.identity import (check_address, parse_secret, reply_address, seat_secret,
                                       seat_tag)
-from referee.service.mail.notify import invitation, iso, queue, seat_page, subject, to_seat
-from referee.service.record import append, transcript_text, witness
-from referee.service.session import Session
+from referee.service.hosted.mails import invitation, iso, queue, seat_page, subject, to_seat
+from referee.service.store.record import append, transcript_text, witness
+from referee.service.hosted.session import Session
 from referee.service.store import game_seats
 from referee.transcript import UsageError, join_text, split_text
 

@@ -14,31 +14,21 @@ salt before the deal reveals it; every answer carries the chain head
 """
 from __future__ import annotations
 
-import os
 import re
-import time
-from dataclasses import dataclass
 
 from sqlalchemy import func, or_, select, update
 
-from referee.service import schema as S
-from referee.service.errors import ForumError
-from referee.service.forum import DiscourseClient, thread_of
-from referee.service.forumplay import markup
-from referee.service.mail.notify import queue, subject
-from referee.service.mail.outbox import worker_id
-from referee.service.mail.smtp import backoff
-from referee.service.web import board
+from referee.service.store import schema as S
+from referee.service.hosted import answer_markup as markup
+from referee.service.hosted.links import board_address
+from referee.service.hosted.mails import queue, subject
 
 # the markup each kind of forum reads, and the forums the referee posts in itself
 MARKUPS = {"discourse": "markdown", "phpbb": "bbcode", "bgg": "bgg"}
 POSTING = ("discourse",)
-CLAIM_SECS = 300.0
-MAX_ATTEMPTS = 12               # then the answer is given up (the page still shows it)
 MARKER = re.compile(r"answer ([a-z0-9]{1,32})\.(\d{1,9}) from the referee")
 SHOWN_COMMANDS = 20             # commands of one post run; the rest are named, not run
 SAID_CHARS = 16_000             # of what became of them: an answer fits in one post
-API_KEY, API_USER = "REFEREE_DISCOURSE_API_KEY", "REFEREE_DISCOURSE_USER"
 
 
 def markup_of(game) -> str:
@@ -103,7 +93,7 @@ def state_part(session, kind: str) -> str:
     """The state post, then the account to move named (a mention) and, if the post
     could not say it, the chain head."""
     g = session.game
-    image = board.address(session.store.public_url, g["id"], g["ply"]) \
+    image = board_address(session.store.public_url, g["id"], g["ply"]) \
         if session.store.public_url else None
     post = markup.state_post(session, kind, image=image)
     tail = [turn_words(g, session.seats, kind)]
@@ -222,86 +212,3 @@ def waiting_pastes(store, game_id: str) -> list[dict]:
         row["marker"] = next(iter(markers(row["body"], game_id)), "")
         row["number"] = row["marker"].split(" ")[1] if row["marker"] else str(row["id"])
     return rows
-
-
-@dataclass
-class Posted:
-    sent: int = 0
-    deferred: int = 0
-    failed: int = 0
-
-
-def discourse_client():
-    """A maker of Discourse clients from the environment (the API key and user), or
-    None when they are not set; the key is never read from a command line."""
-    key, user = os.environ.get(API_KEY), os.environ.get(API_USER)
-    if not key or not user:
-        return None
-    return lambda base: DiscourseClient(base, key, user)
-
-
-def post_answers(store, client_for, *, now: float | None = None, stop=None,
-                 clock=time.time, report=None) -> Posted:
-    """Post the answers due in the forums that take them, oldest first; a failure is
-    tried again later with a growing wait, and given up after MAX_ATTEMPTS."""
-    out, me = Posted(), worker_id()
-    report = report or (lambda row, outcome, reason: None)
-    at = clock() if now is None else now
-    with store.read() as conn:
-        due = list(conn.execute(select(S.forum_answers.c.id).where(
-            S.forum_answers.c.how == "post", S.forum_answers.c.sent_at.is_(None),
-            S.forum_answers.c.failed.is_(None), S.forum_answers.c.next_try <= at,
-            or_(S.forum_answers.c.claimed_until.is_(None),
-                S.forum_answers.c.claimed_until < at)).order_by(S.forum_answers.c.id)).scalars())
-    for row_id in due:
-        if stop is not None and stop.is_set():
-            break
-        row = _claim(store, row_id, me, at)
-        if row is None:
-            continue
-        try:
-            thread = thread_of(row["thread_url"], row["thread_kind"])
-            made = client_for(thread.base).create_post(thread.topic_id, row["body"],
-                                                       reply_to_post_number=row["reply_to"])
-        except ForumError as err:
-            attempts = row["attempts"] + 1
-            values = {"attempts": attempts, "claimed_by": None, "claimed_until": None,
-                      "last_error": err.reason[:1000], "next_try": at + backoff(attempts)}
-            if attempts >= MAX_ATTEMPTS or not getattr(err, "temporary", True):
-                values["failed"] = err.reason[:1000]
-                out.failed += 1
-            else:
-                out.deferred += 1
-            _finish(store, row_id, me, values)
-            report(row, "failed" if "failed" in values else "deferred", err.reason)
-            continue
-        posted = (made or {}).get("id") if isinstance(made, dict) else None
-        _finish(store, row_id, me, {"sent_at": clock() if now is None else now,
-                                    "attempts": row["attempts"] + 1, "claimed_until": None,
-                                    "posted": None if posted is None else str(posted)})
-        out.sent += 1
-        report(row, "posted", "")
-    return out
-
-
-def _claim(store, row_id: int, me: str, now: float):
-    with store.write() as conn:
-        done = conn.execute(update(S.forum_answers).where(
-            S.forum_answers.c.id == row_id, S.forum_answers.c.sent_at.is_(None),
-            S.forum_answers.c.failed.is_(None),
-            or_(S.forum_answers.c.claimed_until.is_(None),
-                S.forum_answers.c.claimed_until < now))
-            .values(claimed_by=me, claimed_until=now + CLAIM_SECS))
-        if done.rowcount != 1:
-            return None
-        q = (select(S.forum_answers, S.games.c.thread_url, S.games.c.thread_kind)
-             .join(S.games, S.games.c.id == S.forum_answers.c.game_id)
-             .where(S.forum_answers.c.id == row_id))
-        return conn.execute(q).mappings().first()
-
-
-def _finish(store, row_id: int, me: str, values: dict) -> None:
-    with store.write() as conn:
-        conn.execute(update(S.forum_answers).where(S.forum_answers.c.id == row_id,
-                                                   S.forum_answers.c.claimed_by == me)
-                     .values(**values))

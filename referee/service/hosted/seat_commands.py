@@ -7,10 +7,10 @@ import hmac
 
 from referee.errors import BadChoiceError
 from referee.operations import next_step
-from referee.service.mail.notify import BOARD, HELP, HELP_FORUM, when
-from referee.service.mail.steps import read_choices, step_text
-from referee.service.playing import move
-from referee.service.session import Verdict
+from referee.service.hosted.mails import BOARD, HELP, HELP_FORUM, when
+from referee.service.hosted.steps import read_choices, step_text
+from referee.service.hosted.playing import move
+from referee.service.hosted.session import Verdict
 
 
 def show(session, text: str) -> Verdict:

@@ -14,10 +14,11 @@ import os
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse
+from starlette.routing import Route
 
 from referee.service.errors import ForumError
 from referee.service.forum import webhook_post, webhook_signature_ok
-from referee.service.forumplay.follow import handle_post, post_ref
+from referee.service.forum.intake import handle_post, post_ref
 
 SECRET = "REFEREE_DISCOURSE_WEBHOOK_SECRET"
 SIGNATURE = "X-Discourse-Event-Signature"
@@ -49,10 +50,13 @@ async def discourse(request: Request):
         return _text(400, f"Not a post the referee can read: {err.reason}")
     if post is None:
         return _text(200, "Not a new post; nothing to do.")
-    store = request.app.state.page.store
+    store = request.app.state.store
     done = await run_in_threadpool(lambda: handle_post(store, post, webhook=True))
     if done.outcome == "unknown":
         return _text(404, "No game follows this topic; nothing was done.")
     log.info("forum webhook %s: %s %s %s", post_ref(post), done.outcome, done.game_id or "",
              done.seat or "")
     return _text(200, done.outcome)
+
+
+ROUTES = [Route("/forum/discourse", discourse, methods=["POST"])]   # beside the web page

@@ -19,7 +19,7 @@ from pathlib import Path
 from sqlalchemy import bindparam, create_engine, event, exc, insert, select, text
 from sqlalchemy.engine import make_url
 
-from referee.service import schema as S
+from referee.service.store import schema as S
 
 HEAD = "r0007"            # the newest migration; a store at it needs no Alembic run
 # What a process keeps of the games it played last (their texts and states' documents,
@@ -100,7 +100,7 @@ class Store:
         self.committed: list = []
         # where this process has a mail sender of its own (serve's): the mail its
         # transactions queue is claimed for that sender as it is queued and handed to
-        # it in memory (:mod:`referee.service.mail.own`); None elsewhere
+        # it in memory (:mod:`referee.service.hosted.outbox`); None elsewhere
         self.own_mail = None
 
     def remember(self, game_id: str, version: tuple, text: str, doc: str) -> None:

@@ -11,8 +11,8 @@ import json
 
 from sqlalchemy import select, update
 
-from referee.service import schema as S
-from referee.service.session import Verdict
+from referee.service.store import schema as S
+from referee.service.hosted.session import Verdict
 
 
 def last_item(session):

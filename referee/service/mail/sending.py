@@ -16,9 +16,6 @@ same messages; it never loses one, and the moves they tell of are synced.
 from __future__ import annotations
 
 import json
-import os
-import secrets
-import socket
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -27,13 +24,13 @@ from functools import lru_cache
 from sqlalchemy import and_, bindparam, func, literal_column, null, or_, select, update
 from sqlalchemy.exc import InterfaceError, OperationalError
 
-from referee.service import schema as S
-from referee.service.compiled import run
+from referee.service.store import schema as S
+from referee.service.store.compiled import run
 from referee.service.errors import MailError, ServerRefused
 from referee.service.mail import smtp
-from referee.service.mail.notify import composed_body, picture_html, picture_png
+from referee.service.hosted.mails import composed_body, picture_html, picture_png
 from referee.service.mail.outgoing import compose
-from referee.service.mail.own import CLAIM_SECS, LOOK_EVERY
+from referee.service.hosted.outbox import CLAIM_SECS, LOOK_EVERY, backoff, worker_id
 
 CLAIM_BATCH = 25           # rows claimed in one transaction
 
@@ -44,10 +41,6 @@ class Delivery:
     deferred: int = 0
     failed: int = 0
     stopped: str | None = None      # why the run stopped with mail left: the server refused us
-
-
-def worker_id() -> str:
-    return f"{socket.gethostname()[:30]}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 # Statements of every run and every mail, built once: SQLAlchemy then skips building
@@ -66,7 +59,7 @@ _CLAIM = (update(S.outbox).where(
     .values(claimed_by=bindparam("me"), claimed_until=bindparam("until"))
     .returning(*S.outbox.c))
 # what marking a mail sent writes; its constants in the statement's text, so that a
-# statement made of it needs no value but those it is given (referee/service/compiled.py)
+# statement made of it needs no value but those it is given (referee/service/store/compiled.py)
 _MARKED = {"sent_at": bindparam("sent_at"), "attempts": S.outbox.c.attempts + literal_column("1"),
            "claimed_until": null()}
 # a batch's marks in one statement (on PostgreSQL each statement is a client's round
@@ -82,7 +75,7 @@ def _sent_own(count: int):
     mail/own.py), found by Message-ID (``m0``, ``m1``, ...) among the mail not sent yet
     (the index on sent_at holds those), ids back. A statement per count rather than an
     expanding IN, which is completed at each run: this one is compiled once
-    (referee/service/compiled.py), and a move mails its four or five seats."""
+    (referee/service/store/compiled.py), and a move mails its four or five seats."""
     return (update(S.outbox).where(
         S.outbox.c.message_id.in_([bindparam(f"m{i}") for i in range(count)]),
         S.outbox.c.claimed_by == bindparam("me"), S.outbox.c.sent_at.is_(None))
@@ -176,7 +169,7 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
     the caller is the store's own sender (:attr:`Store.own_mail`, serve's): the mail
     claimed for it as it was queued goes first, without a claim, and the rest of the
     outbox is looked at only if there was none or LOOK_EVERY seconds have passed
-    (:mod:`referee.service.mail.own`)."""
+    (:mod:`referee.service.hosted.outbox`)."""
     report = report or (lambda row, outcome, reason: None)
     smtp.parse_url(url)                 # a bad URL (MailConfigError) claims nothing
     me, out = worker_id(), Delivery()
@@ -289,7 +282,7 @@ def _deliver_one(store, connection, row, me: str, out: Delivery, drawn, texts, r
             report(row, "waiting", err.reason)
             return False
         if err.temporary:
-            values["next_try"] = clock() + smtp.backoff(attempts)
+            values["next_try"] = clock() + backoff(attempts)
             out.deferred += 1
         else:
             values["failed"] = err.reason[:1000]

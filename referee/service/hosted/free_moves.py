@@ -16,9 +16,7 @@ offered to the same reader, each as a move of the sender's seat, without playing
 """
 from __future__ import annotations
 
-from referee.errors import RefereeError
-from referee.operations import play_text
-from referee.service.session import Verdict
+from referee.service.hosted.session import Verdict
 
 MAX_OFFERED = 20              # chatter lines tried; a mail with more is not a move in words
 _LEAD = " \t-*•>·–—"
@@ -35,12 +33,9 @@ def attempts(session, lines: list[str]) -> list[str]:
         text = line.lstrip(_LEAD).strip()
         if not text:
             continue
-        try:
-            play_text(session.text.encode("utf-8"), f"{session.seat} {text}", name=session.name,
-                      secret=session.secret, rp=session.replay_copy(), dry_run=True)
-        except RefereeError as err:
-            if err.code not in _ATTEMPTS:
-                continue                        # unread, or no move at all (a comment...)
+        err = session.trial(f"{session.seat} {text}")[1]
+        if err is not None and err.code not in _ATTEMPTS:
+            continue                            # unread, or no move at all (a comment...)
         found.append(text)
     return found
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from sqlalchemy import bindparam, func, insert, select, update
 
 from referee.replay import PLY_KINDS, genesis, link
-from referee.service import schema as S
-from referee.service.compiled import run
+from referee.service.store import schema as S
+from referee.service.store.compiled import run
 from referee.transcript import InternalError, join_text, parse_line, read_text, split_text
 from referee.transcript import items as I
 

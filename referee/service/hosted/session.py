@@ -16,11 +16,11 @@ from referee.core import CHANCE, registry
 from referee.errors import BadHeaderError, RefereeError
 from referee.operations import digest, format_error, play_text
 from referee.replay import genesis, replay, result_text, snapshot, state_json, to_move
-from referee.service import schema as S
-from referee.service import states
-from referee.service.mail.notify import (Batch, accepted_text, picture_source, position_mail,
+from referee.service.store import schema as S
+from referee.service.store import states
+from referee.service.hosted.mails import (Batch, accepted_text, picture_source, position_mail,
                                          to_seat)
-from referee.service.record import (append_played, header_tags, transcript_text, update_game,
+from referee.service.store.record import (append_played, header_tags, transcript_text, update_game,
                                     version, witness)
 from referee.service.store import after_commit, before_commit, game_seats
 from referee.transcript import read_text
@@ -75,6 +75,7 @@ class Session:
         self._state = None
         self._json = None         # (state, its JSON)
         self._dirty: set[str] = set()
+        self._trials: tuple[str, dict] | None = None   # (text, {line: its play or refusal})
         self.batch = Batch()      # this transaction's mails, one INSERT at its end
         self.added: list[tuple[str | None, list[str]]] = []
         before_commit(conn, ("session", id(self)), self._flush)
@@ -106,7 +107,7 @@ class Session:
     def _keep(self) -> None:
         """After the commit: remember the text and its state's document for the game's
         next move (other processes find the state in the store,
-        :mod:`referee.service.states`)."""
+        :mod:`referee.service.store.states`)."""
         if self._doc is not None and self._own is not None and self._own[0] is self._text:
             self.store.remember(self.game["id"], version(self.game), self._text, self._doc)
 
@@ -191,15 +192,15 @@ class Session:
     def play(self, text: str, line: str, *, sent: str | None, who: str | None = "",
              player=None) -> Verdict:
         """Validate ``line`` with the transcript layer and store what it adds."""
-        try:
-            if player is not None:
+        if player is not None:
+            try:
                 played = player(self.text.encode("utf-8"))
-            else:
-                played = play_text(self.text.encode("utf-8"), line, name=self.name,
-                                   secret=self.secret, rp=self.replay_copy(),
-                                   verify_draws=True)
-        except RefereeError as err:
-            return self.refuse(text, err.code, err.reason, err)
+            except RefereeError as err:
+                return self.refuse(text, err.code, err.reason, err)
+        else:
+            played, err = self.trial(line)
+            if err is not None:
+                return self.refuse(text, err.code, err.reason, err)
         self.record(played, sent=sent, who=self.seat if who == "" else who)
         answer = accepted_text(list(played.lines))
         return Verdict(text, True, answer, lines=list(played.lines))
@@ -207,11 +208,25 @@ class Session:
     def attempt(self, line: str):
         """What playing ``line`` now would give (for :meth:`play` to record), or None if
         it would be refused; nothing is recorded."""
-        try:
-            return play_text(self.text.encode("utf-8"), line, name=self.name,
-                             secret=self.secret, rp=self.replay_copy(), verify_draws=True)
-        except RefereeError:
-            return None
+        return self.trial(line)[0]
+
+    def trial(self, line: str):
+        """(what playing ``line`` on the game as it stands gives, None) or (None, the
+        refusal); nothing is recorded. Kept until the game changes, so a line tried
+        (a move in the player's own words, a move sent again) and then played is
+        played once."""
+        text = self.text
+        if self._trials is None or self._trials[0] is not text:
+            self._trials = (text, {})
+        tried = self._trials[1]
+        if line not in tried:
+            try:
+                tried[line] = (play_text(text.encode("utf-8"), line, name=self.name,
+                                         secret=self.secret, rp=self.replay_copy(),
+                                         verify_draws=True), None)
+            except RefereeError as err:
+                tried[line] = (None, err)
+        return tried[line]
 
     def record(self, played, *, sent, who) -> None:
         header = self.game["header"]
@@ -273,7 +288,7 @@ class Session:
             if self.via != "forum":          # (a post's own answer says what it did)
                 # a forum game's path only: the forum packages and the board by address
                 # cost a mail process started per mail a tenth of its start
-                from referee.service.forumplay import answers
+                from referee.service.hosted import forum_answers as answers
                 answers.queue_answer(self.conn, self.game, answers.news_text(self),
                                      now=self.now)
             return

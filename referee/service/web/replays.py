@@ -21,7 +21,7 @@ from referee.replay import PLY_KINDS, replay, resume, voided_lines
 from referee.transcript import read_text
 from referee.transcript import items as I
 
-GAMES = 64            # games followed at once; the least recently shown is dropped
+GAMES = 64            # games kept at once; the least recently shown is dropped
 RECENT = 8            # the last moves shown with what they did
 
 T = TypeVar("T")
@@ -40,7 +40,7 @@ class Recent:
 
 
 @dataclass
-class Followed:
+class Kept:
     """One game as far as it was replayed: each of ``verify`` and ``check`` is a clean
     Replay of the last export with its last moves, or None. Read and changed under
     ``lock`` (the replays are carried on in place)."""
@@ -49,15 +49,15 @@ class Followed:
     check: tuple | None = None      # kept only while verify fails (before [Seed], forged)
 
 
-_games: OrderedDict[str, Followed] = OrderedDict()
+_games: OrderedDict[str, Kept] = OrderedDict()
 _games_lock = Lock()
 
 
-def _followed(game_id: str) -> Followed:
+def _kept(game_id: str) -> Kept:
     with _games_lock:
         game = _games.get(game_id)
         if game is None:
-            game = _games[game_id] = Followed()
+            game = _games[game_id] = Kept()
         _games.move_to_end(game_id)
         while len(_games) > GAMES:
             _games.popitem(last=False)
@@ -70,7 +70,7 @@ def forget() -> None:
         _games.clear()
 
 
-def follow(game_id: str, text: str, use: Callable[..., T]) -> T:
+def carried(game_id: str, text: str, use: Callable[..., T]) -> T:
     """``use(check, verify, recent)`` on the whole export ``text`` of ``game_id``: its
     check, its verify (both as :func:`referee.replay.replayer.replay` would give them)
     and its last moves with what each set off. ``use`` runs under the game's lock and
@@ -79,7 +79,7 @@ def follow(game_id: str, text: str, use: Callable[..., T]) -> T:
     A verify that passes is also the check (it is a check that follows the draws to
     their dealer too), so a sound game is replayed once; a check of its own is
     carried on only while verify fails."""
-    game = _followed(game_id)
+    game = _kept(game_id)
     with game.lock:
         try:
             transcript = read_text(text, "game.txt")
