@@ -19,7 +19,7 @@ from referee.service.hosted.games import create_game, export_text, game_detail
 from referee.service.store import open_store
 from referee.service.hosted.session import replay_text
 from referee.service.hosted.entry import submit
-from referee.service.hosted.running import run_commands
+from referee.service.hosted.running import run_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org"}
@@ -70,7 +70,7 @@ def test_a_rolled_back_move_is_not_remembered(resident):
     before = export_text(resident, gid)
     with pytest.raises(RuntimeError):
         with resident.write() as conn:
-            reply = run_commands(resident, conn, gid, seat, [(line, None)], via="web", now=2000.0)
+            reply = run_lines(resident, conn, gid, seat, [(line, None)], via="web", now=2000.0)
             assert reply.ok
             raise RuntimeError("the transaction fails after the move was played")
     assert export_text(resident, gid) == before
@@ -240,7 +240,7 @@ def test_the_sender_writes_the_mails_of_a_position_kept_in_memory_as_from_the_st
     kept = dict(store._positions)               # the deal's
     with pytest.raises(RuntimeError):            # a rolled-back move keeps nothing
         with store.write() as conn:
-            run_commands(store, conn, gid, seat, [(line, None)], via="web", now=2000.0)
+            run_lines(store, conn, gid, seat, [(line, None)], via="web", now=2000.0)
             raise RuntimeError("rolled back")
     assert store._positions == kept
     assert submit(store, gid, seat, line, via="web").ok

@@ -25,7 +25,7 @@ from tests.web.conftest import Hosted
 def counted(monkeypatch):
     """(channel, text) of every message the entry read, and the channel of every run."""
     seen = {"read": [], "run": []}
-    read_lines, run_commands = entry.read_lines, entry.run_commands
+    read_lines, run_lines = entry.read_lines, entry.run_lines
 
     def reading(text):
         seen["read"].append(text)
@@ -33,10 +33,10 @@ def counted(monkeypatch):
 
     def running(store, conn, game_id, seat, commands, *, via, **kw):
         seen["run"].append(via)
-        return run_commands(store, conn, game_id, seat, commands, via=via, **kw)
+        return run_lines(store, conn, game_id, seat, commands, via=via, **kw)
 
     monkeypatch.setattr(entry, "read_lines", reading)
-    monkeypatch.setattr(entry, "run_commands", running)
+    monkeypatch.setattr(entry, "run_lines", running)
     return seen
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from referee.service.hosted.free_moves import offer
 from referee.service.hosted.lines import Commands, read_lines
-from referee.service.hosted.running import Reply, run_commands
+from referee.service.hosted.running import Reply, run_lines
 from referee.service.hosted.session import NoSuchGame, Session
 
 
@@ -113,7 +113,7 @@ def take(store, arrival: Arrival, door: Door, *, now: float | None = None) -> Ta
                                           [c.kind for c in read], list(cmds.ignored))
         if door.quiet(session, commands, unsure):
             return Taken("chatter", game_id, seat)
-        reply = run_commands(store, conn, game_id, seat, commands, via=arrival.via, now=now,
+        reply = run_lines(store, conn, game_id, seat, commands, via=arrival.via, now=now,
                              message_id=arrival.ref, session=session)
         reply.verdicts += [unsure] if unsure is not None else []
         reply.ignored = ignored + reply.ignored

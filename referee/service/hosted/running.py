@@ -1,6 +1,6 @@
 """A message's commands run in order on a hosted game, in the caller's transaction.
 
-``run_commands`` validates each command against the game at its last ply, appends
+``run_lines`` validates each command against the game at its last ply, appends
 what it adds and queues the notifications, the first refusal stopping the rest; the
 one way a channel reaches it is :func:`referee.service.hosted.entry.take`.
 """
@@ -10,7 +10,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 
-from referee.service.hosted import repeats, seat_commands as verbs, takebacks
+from referee.service.hosted import repeats, seat_commands, takebacks
 from referee.service.hosted.lines import COMMAND_WORDS, salt_text
 from referee.service.hosted.playing import auto_salt, move, needs_salt, salt
 from referee.service.hosted.session import Session, Verdict, words
@@ -18,14 +18,15 @@ from referee.service.store import after_commit
 from referee.transcript import InternalError
 
 # What each command word does; ``salt WORD`` takes a word and is played apart.
-VERBS = {"show": verbs.show, "moves": verbs.moves, "history": verbs.history,
-         "help": verbs.help, "resign": verbs.resign, "undo": takebacks.undo,
+WORDS = {"show": seat_commands.show, "moves": seat_commands.moves,
+         "history": seat_commands.history, "help": seat_commands.help,
+         "resign": seat_commands.resign, "undo": takebacks.undo,
          "accept": takebacks.accept, "decline": takebacks.decline,
          "confirm": repeats.confirm}
 log = logging.getLogger("referee")    # a line per move (``referee serve`` shows them)
 
-if set(VERBS) | {"salt"} != set(COMMAND_WORDS):
-    raise InternalError("the service's verbs are not the mail's command words")
+if set(WORDS) | {"salt"} != set(COMMAND_WORDS):
+    raise InternalError("the seat's commands are not the command reader's words")
 
 
 @dataclass
@@ -59,7 +60,7 @@ class Reply:
         return "\n".join(out) + "\n"
 
 
-def run_commands(store, conn, game_id: str, seat: str, commands, *, via: str, now: float,
+def run_lines(store, conn, game_id: str, seat: str, commands, *, via: str, now: float,
                  message_id: str | None = None, session=None) -> Reply:
     """Inside the caller's transaction: lock the game, run ``commands`` ((text, guard)
     pairs, or triples with the kind a mail gave the line) in order, the first refusal
@@ -100,15 +101,15 @@ def run(session, text: str, guard: int | None, *, maybe_chatter: bool = False) -
     cmd = said[0] if said else ""
     if cmd == "salt" and len(said) == 2:
         return salt(session, text.split()[-1], text=text)
-    if len(said) == 1 and cmd in VERBS:
-        return VERBS[cmd](session, text)
+    if len(said) == 1 and cmd in WORDS:
+        return WORDS[cmd](session, text)
     if cmd == "moves":
-        return verbs.ask(session, text, text.split()[1 - len(said):], guard,
+        return seat_commands.ask(session, text, text.split()[1 - len(said):], guard,
                          maybe_chatter=maybe_chatter)
     if said == ["resigns"]:
-        return verbs.resign(session, text)
+        return seat_commands.resign(session, text)
     if cmd == "resign" and len(said) == 2:
-        return verbs.resign(session, text, code=said[1])
+        return seat_commands.resign(session, text, code=said[1])
     if said == ["takes", "back"]:
         return takebacks.undo(session, text)
     return move(session, text, guard)
