@@ -73,7 +73,7 @@ def test_last_moves_after_a_takeback_and_a_resignation_match_the_transcript(host
             replays.forget()
         page = client.get(f"/game/{gid}").text
         shown = _shown(page, gid)
-        want = list(range(len(plied), len(plied) - follow.RECENT, -1))
+        want = list(range(len(plied), len(plied) - replays.RECENT, -1))
         assert [ply for ply, *_ in shown] == want             # newest first, no gap
         for ply, text, cls, struck, rest in shown:
             item = plied[ply - 1]

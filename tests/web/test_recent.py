@@ -25,7 +25,7 @@ def test_recent_moves_carry_what_happened_step_by_step():
     recent = _recent("test-recent", text)
     transcript = read_text(text, "<game>")
     plied = [i for i in transcript.items if i.kind in PLY_KINDS]
-    n = follow.RECENT
+    n = replays.RECENT
     assert len(recent) == n and recent[-1].ply == len(plied)
     rp = replay(transcript, until=plied[-n].line - 1)
     for entry, item in zip(recent, plied[-n:]):

@@ -330,37 +330,53 @@ def list_games(store) -> list[dict]:
 def game_detail(store, game_id: str) -> dict:
     """One game for a page: its listing fields, seats, items, text and chain head."""
     with store.read() as conn:
-        g = conn.execute(select(S.games).where(S.games.c.id == game_id)).mappings().first()
-        if g is None:
-            raise UsageError(f"there is no game {game_id}")
-        seats = [{"seat": r["seat"], "address": r["address"], "resigned": r["resigned"],
-                  "salted": r["salted"], "account": r["account"]}
-                 for r in conn.execute(select(S.seats).where(S.seats.c.game_id == game_id))
-                 .mappings()]
-        items = [{"seq": r["seq"], "ply": r["ply"], "text": r["text"], "seat": r["seat"],
-                  "time": iso(r["at"]), "via": r["via"], "chain": r["chain"],
-                  "post": r["message_id"] if r["via"] == "forum" else None}
-                 for r in conn.execute(select(S.log).where(S.log.c.game_id == game_id)
-                                       .order_by(S.log.c.seq)).mappings()]
-        text = transcript_text(conn, g)
-    return {"id": g["id"], "game": g["game"], "title": g["title"], "status": g["status"],
+        return _detail(conn, game_id)[0]
+
+
+def seat_and_detail(store, game_id: str, token: str) -> tuple[str | None, dict]:
+    """(the seat whose private link carries ``token``, or None; the game for its page),
+    read together: a seat page's request reads the store once."""
+    with store.read() as conn:
+        detail, rows = _detail(conn, game_id)
+        return _seat_of(store.host_key(conn), game_id, token, rows), detail
+
+
+def _detail(conn, game_id: str) -> tuple[dict, list]:
+    """The game for a page, and its seat rows."""
+    g = conn.execute(select(S.games).where(S.games.c.id == game_id)).mappings().first()
+    if g is None:
+        raise UsageError(f"there is no game {game_id}")
+    rows = list(conn.execute(select(S.seats).where(S.seats.c.game_id == game_id)).mappings())
+    seats = [{"seat": r["seat"], "address": r["address"], "resigned": r["resigned"],
+              "salted": r["salted"], "account": r["account"]} for r in rows]
+    items = [{"seq": r["seq"], "ply": r["ply"], "text": r["text"], "seat": r["seat"],
+              "time": iso(r["at"]), "via": r["via"], "chain": r["chain"],
+              "post": r["message_id"] if r["via"] == "forum" else None}
+             for r in conn.execute(select(S.log).where(S.log.c.game_id == game_id)
+                                   .order_by(S.log.c.seq)).mappings()]
+    text = join_text(g["header"], [it["text"] for it in items])   # the log read once
+    return ({"id": g["id"], "game": g["game"], "title": g["title"], "status": g["status"],
             "round": g["round"], "to_move": g["to_move"], "ply": g["ply"],
             "deadline": iso(_deadline(g)), "last_activity": iso(g["updated_at"]),
             "result": g["result"], "on_timeout": g["on_timeout"], "seats": seats,
             "items": items, "text": text, "chain": g["chain"], "thread": g["thread_url"],
             "forum": g["thread_kind"],
-            "witness": witness(g["ply"], g["chain"])}
+            "witness": witness(g["ply"], g["chain"])}, rows)
 
 
 def seat_for_link(store, game_id: str, token: str) -> str | None:
     """The seat whose private link carries ``token`` (its secret, ``game.seat.tag``, or
     the tag alone), or None: the web page's seat view uses the mail secret."""
 
-    token = (token or "").strip().lower()
-    parsed = parse_secret(token)
     with store.read() as conn:
         key = store.host_key(conn)
         rows = list(conn.execute(select(S.seats).where(S.seats.c.game_id == game_id)).mappings())
+    return _seat_of(key, game_id, token, rows)
+
+
+def _seat_of(key: bytes, game_id: str, token: str, rows) -> str | None:
+    token = (token or "").strip().lower()
+    parsed = parse_secret(token)
     for row in rows:
         tag = seat_tag(key, game_id, row["seat"], row["generation"])
         candidate = parsed.tag if parsed and parsed.game_id == game_id \

@@ -27,7 +27,8 @@ from starlette.staticfiles import StaticFiles
 from referee.errors import BadChoiceError, RefereeError
 from referee.operations import PicturesUnavailable
 from referee.service.hosted import forum_answers
-from referee.service.hosted.games import export_text, game_detail, list_games, seat_for_link
+from referee.service.hosted.games import (export_text, game_detail, list_games, seat_and_detail,
+                                          seat_for_link)
 from referee.service.hosted.entry import submit
 from referee.service.web import board, building, positions, queries, safety
 from referee.service.web.watch import Watch
@@ -228,15 +229,34 @@ async def events(request: Request) -> Response:
 
 def _seat(page: Page, request: Request) -> tuple[str, str, str]:
     """(game id, seat, link) of a seat's private link; 404 for anything else."""
+    gid, link = _link(request)
+    return gid, _seated(seat_for_link(page.store, gid, link)), link
+
+
+def _seat_and_game(page: Page, request: Request) -> tuple[str, dict]:
+    """(seat, the game for its page) of a seat's private link, read at once; 404 for
+    anything else."""
+    gid, link = _link(request)
+    try:
+        seat, detail = seat_and_detail(page.store, gid, link)
+    except RefereeError:
+        raise HTTPException(404, "There is no such seat link.") from None
+    return _seated(seat), detail
+
+
+def _link(request: Request) -> tuple[str, str]:
     link = request.path_params["link"]
     gid = link.split(".", 1)[0].lower()
     if not LINK.match(link) or not GAME_ID.match(gid):
         raise HTTPException(404, "There is no such seat link.")
-    seat = seat_for_link(page.store, gid, link)
+    return gid, link
+
+
+def _seated(seat: str | None) -> str:
     if seat is None:
         raise HTTPException(404, "There is no such seat link (a replaced seat's old "
                                  "link stops working).")
-    return gid, seat, link
+    return seat
 
 
 def seat_context(page: Page, request: Request, reply=None, typed: str = "",
@@ -276,8 +296,8 @@ async def seat_steps(request: Request) -> Response:
 
     def answer():
         try:
-            gid, seat, link = _seat(page, request)
-            game = _detail(page.store, gid)
+            seat, game = _seat_and_game(page, request)
+            gid = game["id"]
             chosen = safety.choices(request)
         except HTTPException as exc:
             return exc.status_code, {"error": exc.detail}
