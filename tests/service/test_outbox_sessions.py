@@ -167,7 +167,7 @@ def test_serve_sender_is_not_woken_by_its_own_bookkeeping(store, monkeypatch):
     import time
 
     from referee.service.daemon import workers
-    from referee.service.mail import outbox
+    from referee.service.mail import sending as outbox
 
     claims = []
     real = outbox.claim
