@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from referee.commands.common import CONTEXT
-from referee.commands.hosted import EX_TEMPFAIL, db_option, now_option, open_from, parse_now
+from referee.commands.hosted import (EX_TEMPFAIL, db_option, now_option, open_from, parse_now,
+                                     url_option)
 
 
 @click.group(context_settings=CONTEXT)
@@ -24,7 +25,8 @@ def forum():
                    "REFEREE_DISCOURSE_API_KEY and REFEREE_DISCOURSE_USER).")
 @db_option
 @now_option
-def poll(answer, db, now):
+@url_option
+def poll(answer, db, now, url):
     """Read every followed thread's new posts once and handle the seated accounts'.
 
     A post is handled once however often it is read. Exit 0 when every thread was
@@ -42,7 +44,7 @@ def poll(answer, db, now):
 
     when = parse_now(now)
     try:
-        store = open_from(db, resident=True)
+        store = open_from(db, resident=True, url=url)
         done = follow.poll(store, now=when)
         posted = None
         client = answers.discourse_client() if answer else None

@@ -1,5 +1,5 @@
 """``referee host …``: create, list, show, export, adopt hosted games, replace a player,
-run the clock (docs/hosting.md).
+run the clock, keep the host's settings (docs/hosting.md).
 
 Settings are flags or environment variables: ``--db``/REFEREE_DB (the store,
 SQLite under $REFEREE_HOME by default), ``--from``/REFEREE_FROM (the host's
@@ -65,7 +65,8 @@ def _with(options):
 
 @click.group(context_settings=CONTEXT)
 def host():
-    """Host games: create, list, show, export, adopt, replace a player, run the clock.
+    """Host games: create, list, show, export, adopt, replace a player, run the clock,
+    keep the host's settings.
 
     \b
     Example:
@@ -111,11 +112,33 @@ def new(game, seats, rules, thread, forum, moderator, deadline, grace, on_timeou
                       now=parse_now(now))
     click.echo(gid)
     if thread:
-        click.echo("the opening answer is queued: 'referee forum poll' (or serve) posts it, or "
-                   "the game's page and the moderator's mail hold it to paste", err=True)
+        click.echo("the opening answer is queued: a running 'referee serve' posts it, or "
+                   "'referee forum poll'; a thread the referee cannot post in gets it from "
+                   "the moderator (the game's page and the moderator's mail hold it)", err=True)
     else:
-        click.echo(f"invitations queued for {len(seats)} seats: referee mail send delivers them",
-                   err=True)
+        click.echo(f"invitations queued for {len(seats)} seats: a running 'referee serve' sends "
+                   "them, or 'referee mail send'", err=True)
+    return 0
+
+
+@host.command(context_settings=CONTEXT)
+@db_option
+@url_option
+def config(db, url):
+    """The host's settings kept in its store: with --url, where players reach the web
+    page (every process on the store then links it); alone, what is kept.
+
+    \b
+    Example:
+      referee host config --url https://referee.example.org
+      referee host config
+    """
+    store = open_from(db, url=url)
+    if store.public_url:
+        click.echo(f"url {store.public_url}")
+    else:
+        click.echo("url none: the mails link no seat's page (give it with "
+                   "'referee host config --url URL')")
     return 0
 
 
@@ -139,7 +162,8 @@ def games(fmt, db):
         turn = g["result"] if g["status"] == "over" else (
             f"{g['to_move']} to move" if g["to_move"] else g["status"])
         click.echo(f"{g['id']}  {g['game']:<9} {g['title'] or '-':<20} round {g['round'] or '-':<3}"
-                   f" ply {g['ply']:<4} {turn}; deadline {g['deadline'] or 'none'}"
+                   f" ply {g['ply']:<4} {turn}"
+                   + (f"; deadline {g['deadline']}" if g["deadline"] else "")
                    + (f"; thread {g['thread']}" if g["thread"] else ""))
     click.echo(f"{len(rows)} game{'s' if len(rows) != 1 else ''}")
     return 0
@@ -149,7 +173,7 @@ def games(fmt, db):
 @click.argument("game_id", metavar="GAME")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "bgg", "bbcode", "json"]),
               default="text", help="markdown, bgg (BoardGameGeek) and bbcode (phpBB): a post "
-                                   "for the game's forum thread, with --url the board's picture.")
+                                   "for the game's forum thread, with the host's address the board's picture.")
 @db_option
 @url_option
 def show(game_id, fmt, db, url):
@@ -164,13 +188,14 @@ def show(game_id, fmt, db, url):
     from referee.service.hosted.session import replay_text  # heavy: not at start-up
     from referee.service.hosted.links import board_address  # heavy: the service
 
-    g = game_detail(open_from(db), game_id)
+    store = open_from(db, url=url)
+    g = game_detail(store, game_id)
     if fmt in ("markdown", "bgg", "bbcode"):
         rp = check_text(g["text"], f"game-{game_id}", chain=True)
         if rp.state is None:
             click.echo(f"game {game_id} does not replay", err=True)
             return 1
-        image = board_address(url, game_id, rp.ply) if url else None
+        image = board_address(store.public_url, game_id, rp.ply) if store.public_url else None
         click.echo(forum_post(rp, fmt, image_url=image, title=g["title"]).rstrip("\n"))
         return 0
     rp = replay_text(g["text"], f"game-{game_id}")

@@ -28,8 +28,9 @@ def _public_url(ctx, param, value):
 
 url_option = click.option(
     "--url", envvar="REFEREE_URL", metavar="URL", callback=_public_url,
-    help="Where players reach the web page (env REFEREE_URL): every invitation and "
-         "notification then carries the seat's own page.")
+    help="Where players reach the web page (env REFEREE_URL), kept in the store for every "
+         "later command and serve: every invitation and notification then carries the "
+         "seat's own page.")
 
 
 def parse_now(value: str | None) -> float | None:

@@ -42,7 +42,8 @@ from referee.commands.hosted import url_option
 @click.option("--demo", is_flag=True, default=None,
               help="Start on a fresh temporary store holding the example games.")
 @click.option("--check", "only_check", is_flag=True,
-              help="Try the store, mail out and mail in; say what is wrong; start nothing.")
+              help="Try the store, the ports to listen on, mail out and mail in; say what is "
+                   "wrong; start nothing.")
 def serve(config_file, db, host, port, sender, url, mail_in, mail_out, imap_password_file,
           smtp_password_file, pictures, tick, forum_every, demo, only_check):
     """Host games: the web page, and with mail settings mail in, mail out and the clock,
@@ -56,7 +57,8 @@ def serve(config_file, db, host, port, sender, url, mail_in, mail_out, imap_pass
       referee serve --from referee@example.org --mail-in smtp://127.0.0.1:2525 --mail-out smtp://localhost:25
       referee serve --config referee.toml --check
     """
-    from referee.service.daemon import ConfigError, Host, check, load  # heavy: not at start-up
+    from referee.service.daemon import (  # heavy: not at start-up
+        ConfigError, Host, busy_ports, check, load)
 
     flags = {"db": db, "host": host, "port": port, "from": sender, "url": url,
              "mail-in": mail_in, "mail-out": mail_out, "imap-password-file": imap_password_file,
@@ -71,6 +73,11 @@ def serve(config_file, db, host, port, sender, url, mail_in, mail_out, imap_pass
         for ok, sentence in results:
             click.echo(f"{'ok' if ok else 'FAILED'}: {sentence}")
         return 0 if all(ok for ok, _ in results) else 1
+    busy = busy_ports(config)
+    if busy:            # before the store is opened or a link printed that would not work
+        for sentence in busy:
+            click.echo(f"referee: {sentence}", err=True)
+        return 2
     logging.basicConfig(stream=sys.stderr, level=logging.INFO,
                         format="%(asctime)s %(name)s: %(message)s")
     for chatty in ("mail.log", "alembic"):      # aiosmtpd's sessions, the migrations' steps
@@ -79,12 +86,34 @@ def serve(config_file, db, host, port, sender, url, mail_in, mail_out, imap_pass
     if config.demo:
         _demo(host_)
     else:
-        mail = " ".join(filter(None, [config.mail_in and f"mail in {config.mail_in_kind}",
-                                      config.mail_out and "mail out"]))
-        click.echo(f"Serving {host_.store.url} at {host_.base}/"
-                   + (f" with {mail}" if mail else ""), err=True)
+        click.echo(banner(config, host_.store.url, host_.base), err=True)
     host_.run()
     return 0
+
+
+def banner(config, store: str, base: str) -> str:
+    """What serve is about to do, in a sentence: the store, the page, the mail."""
+    from referee.service.mail.poll import IMAP_PORTS  # heavy: the mail package
+    from referee.service.mail.smtp import parse_url  # (likewise)
+
+    said = [f"Serving the games of {store} at {base}/"]
+    kind = config.mail_in_kind
+    if kind == "smtp":
+        host, port = config.listen
+        said.append(f"mail comes in by SMTP on {host}:{port}")
+    elif kind == "imap":
+        said.append(f"mail comes in from the IMAP mailbox on "
+                    f"{parse_url(config.imap_url, IMAP_PORTS).host}")
+    elif kind == "maildir":
+        said.append(f"mail comes in from the Maildir {config.maildir}")
+    if config.mail_out:
+        server = parse_url(config.smtp_url)
+        said.append(f"mail goes out through {server.host}:{server.port}")
+    elif config.mail_in:
+        said.append("no mail goes out until 'referee mail send' sends it")
+    else:
+        said.append("no mail comes in or goes out (--mail-in and --mail-out play by mail)")
+    return "; ".join(said) + "."
 
 
 def _demo(host_) -> None:

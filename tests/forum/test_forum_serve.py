@@ -69,3 +69,44 @@ def test_serve_follows_a_discourse_topic(tmp_path, capsys):
             proc.send_signal(signal.SIGTERM)
             assert proc.wait(timeout=WAIT) == 0, log.read_text()
         assert "forum out" in log.read_text()
+
+
+def test_cron_and_serve_write_the_same_answers(tmp_path, capsys):
+    """The same game, the same post: ``referee forum poll`` from cron, told nothing but
+    the store, answers as ``referee serve --url`` does, the board's picture included.
+    (A salt's commitment is made with a nonce of its own: the chain heads differ.)"""
+    import re
+    import sqlite3
+
+    from referee.cli import run
+    from tests.forum.hostkit_forum import answer_bodies
+
+    url = "https://games.example.org"
+    cron, served = tmp_path / "cron.db", tmp_path / "served.db"
+    with ForumStandIn() as forum:
+        topic = forum.thread("discourse", "twice")
+        gid = host_new(capsys, f"sqlite:///{cron}", "hawaii", topic.url,
+                       {"RED": "alice", "GREEN": "bob"})
+        with sqlite3.connect(cron) as source, sqlite3.connect(served) as copy:
+            source.backup(copy)                     # the same game, its secret included
+        topic.post("alice", "salt pepper-and-salt")
+        assert run(["host", "config", "--db", f"sqlite:///{cron}", "--url", url]) == 0
+        assert run(["forum", "poll", "--db", f"sqlite:///{cron}", "--no-answer"]) == 0
+        port, log = free_port(), tmp_path / "serve.log"
+        proc = subprocess.Popen([sys.executable, "-m", "referee", "serve", "--db",
+                                 f"sqlite:///{served}", "--port", str(port), "--url", url,
+                                 "--forum-every", "1"], cwd=ROOT,
+                                stdout=subprocess.DEVNULL, stderr=open(log, "ab"))
+        try:
+            store = open_store(f"sqlite:///{served}")
+            _until("serve did not answer the posts",
+                   lambda: len(answer_bodies(store, gid)) == 2, proc, log)
+            store.dispose()
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(timeout=WAIT) == 0, log.read_text()
+    by_cron, by_serve = ([re.sub(r"chain [0-9a-f]{12}", "chain HEAD", body) for body in
+                          answer_bodies(open_store(f"sqlite:///{db}"), gid)]
+                         for db in (cron, served))
+    assert len(by_cron) == 2 and by_cron == by_serve
+    assert f"({url}/game/{gid}/board.png?ply=0)" in by_cron[-1]

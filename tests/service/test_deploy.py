@@ -111,7 +111,7 @@ def test_the_container_command_serves(tmp_path):
                REFEREE_SMTP=f"smtp://127.0.0.1:{free_port()}")
     env.pop("REFEREE_DB", None)
     log = _serve_until_sigterm(cmd, env, web)
-    assert "with mail in smtp mail out" in log
+    assert f"mail comes in by SMTP on 127.0.0.1:{listen}; mail goes out through" in log
     store = Path(env["REFEREE_HOME"]) / "referee.db"
     assert store.exists() and oct(store.stat().st_mode & 0o777) == "0o600"
 

@@ -193,8 +193,9 @@ def test_resign_by_mail_asks_first_and_the_code_expires(store):
 
 def test_the_seat_page_is_linked_when_the_host_says_where_it_is(store_url):
     """With --url every invitation and notification carries the seat's own page, and
-    the link opens that seat; without it no mail mentions a page."""
-    for url in ("https://games.example.org", None):
+    the link opens that seat; without it no mail mentions a page. (The address, once
+    given, is kept in the store: the store that has none comes first.)"""
+    for url in (None, "https://games.example.org"):
         store = open_store(store_url, public_url=url)
         try:
             with SmtpSink() as sink:

@@ -9,6 +9,7 @@ import os
 import random
 import signal
 import smtplib
+import socket
 import subprocess
 import sys
 import time
@@ -202,7 +203,8 @@ def test_a_config_file_with_secrets_apart(tmp_path):
         config.write_text(f'db = "sqlite:///{tmp_path / "r.db"}"\nfrom = "{HOST}"\n'
                           f'mail-out = "smtp://referee@127.0.0.1:{sink.port}"\n'
                           f'mail-in = "imap://ref@127.0.0.1:{imap.port}/INBOX"\n'
-                          f'smtp-password-file = "{tmp_path / "smtp-pw"}"\n')
+                          f'smtp-password-file = "{tmp_path / "smtp-pw"}"\n'
+                          f'port = {free_port()}\n')
         (tmp_path / "smtp-pw").write_text("s3cret\n")
         env = {**os.environ, "REFEREE_IMAP_PASSWORD": "imap-pw"}
 
@@ -212,7 +214,8 @@ def test_a_config_file_with_secrets_apart(tmp_path):
                                   cwd=ROOT, env=env, timeout=WAIT, text=True)
         done = check()
         assert done.returncode == 0, done.stdout + done.stderr
-        assert done.stdout.count("ok: ") == 3 and "FAILED" not in done.stdout
+        assert done.stdout.count("ok: ") == 4 and "FAILED" not in done.stdout
+        assert "ok: web: 127.0.0.1:" in done.stdout
         assert "does not exist yet" in done.stdout
         assert not (tmp_path / "r.db").exists()        # a check looks; it makes nothing
         open_store(f"sqlite:///{tmp_path / 'r.db'}").dispose()
@@ -229,3 +232,29 @@ def test_a_config_file_with_secrets_apart(tmp_path):
         config.write_text(config.read_text() + 'password = "x"\n')
         done = check()
         assert done.returncode == 2 and "put no password in the config file" in done.stderr
+
+
+def _serve(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "referee", "serve", *args],
+                          capture_output=True, cwd=cwd, timeout=WAIT, text=True)
+
+
+def test_a_busy_port_stops_serve_before_it_prints_or_starts_anything(tmp_path):
+    """The demo printed seat links on a port another program held, then died: every
+    port serve listens on is tried first, and a busy one names the flag to change."""
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        done = _serve("--demo", "--port", str(port))
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert done.stdout == "" and "/seat/" not in done.stderr
+        assert f"cannot listen on 127.0.0.1:{port}" in done.stderr and "--port" in done.stderr
+        assert "Traceback" not in done.stderr
+        db = tmp_path / "r.db"
+        done = _serve("--db", f"sqlite:///{db}", "--port", str(free_port()), "--from", HOST,
+                      "--mail-in", f"smtp://127.0.0.1:{port}")
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert "mail in: cannot listen" in done.stderr and "--mail-in" in done.stderr
+        assert not db.exists()                       # not even the store was opened
+        done = _serve("--db", f"sqlite:///{db}", "--port", str(port), "--check")
+        assert done.returncode == 1
+        assert f"FAILED: web: cannot listen on 127.0.0.1:{port}" in done.stdout

@@ -1,5 +1,6 @@
 """``referee serve --check``: each part the host needs, tried before anything is
-claimed, each answered in one sentence (what works, or what is wrong and where)."""
+claimed, each answered in one sentence (what works, or what is wrong and where);
+``serve`` itself tries the ports it listens on before it starts anything."""
 from __future__ import annotations
 
 import os
@@ -17,8 +18,8 @@ from referee.service.store import HEAD, default_url, open_store, schema_version
 
 
 def check(config: Config, *, timeout: float = 15) -> list[tuple[bool, str]]:
-    """(works, sentence) for the store, mail out and mail in."""
-    out = [_store(config)]
+    """(works, sentence) for the store, the web page's port, mail out and mail in."""
+    out = [_store(config), _web(config)]
     if config.mail_out:
         out.append(_mail_out(config, timeout))
     kind = config.mail_in_kind
@@ -80,14 +81,42 @@ def _mail_out(config: Config, timeout: float) -> tuple[bool, str]:
     return True, "mail out: the SMTP server takes the referee's login"
 
 
-def _listen(config: Config) -> tuple[bool, str]:
-    host, port = config.listen
+def _cannot_listen(host: str, port: int) -> str | None:
+    """Why nothing can listen on ``host``:``port`` now (in use, not an address of this
+    machine), or None when it can. Port 0 is any free port: always one."""
+    if port == 0:
+        return None
     try:
         with socket.create_server((host, port)):
             pass
     except OSError as exc:
-        return False, f"mail in: cannot listen on {host}:{port}: {exc.strerror or exc}"
+        return exc.strerror or str(exc)
+    return None
+
+
+def _web(config: Config) -> tuple[bool, str]:
+    host, port = config.host, config.port
+    why = _cannot_listen(host, port)
+    if why:
+        return False, f"web: cannot listen on {host}:{port}: {why} (change --port or --host)"
+    return True, f"web: {host}:{port} is free to listen on"
+
+
+def _listen(config: Config) -> tuple[bool, str]:
+    host, port = config.listen
+    why = _cannot_listen(host, port)
+    if why:
+        return False, f"mail in: cannot listen on {host}:{port}: {why} (change the port of " \
+                      "--mail-in smtp://HOST:PORT)"
     return True, f"mail in: {host}:{port} is free to listen on"
+
+
+def busy_ports(config: Config) -> list[str]:
+    """The ports ``serve`` would listen on that it cannot, each said with the setting
+    to change: tried before anything starts, so a busy port stops it before it opens
+    the store or prints a link to a page that would never answer."""
+    tried = [_web(config)] + ([_listen(config)] if config.mail_in_kind == "smtp" else [])
+    return [sentence for ok, sentence in tried if not ok]
 
 
 def _imap(config: Config, timeout: float) -> tuple[bool, str]:

@@ -65,9 +65,10 @@ class Host:
 
     @property
     def base(self) -> str:
-        """Where players reach the page: the public address, else where it listens."""
-        if self.config.url:
-            return self.config.url
+        """Where players reach the page: the public address (given, or the store's
+        setting), else where it listens."""
+        if self.store.public_url:
+            return self.store.public_url
         host = self.config.host
         return f"http://{host if ':' not in host else '[' + host + ']'}:{self.config.port}"
 

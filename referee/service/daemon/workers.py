@@ -151,6 +151,7 @@ class Clock(Worker):
         self.store, self.every = store, every
 
     def step(self) -> None:
+        self.store.refresh_public_url()
         for gid, action in tick(self.store, time.time()):
             log.info("clock: %s: %s", gid, action)
         self.stop.wait(self.every)

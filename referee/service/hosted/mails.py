@@ -40,6 +40,11 @@ def when(t: float | None) -> str:
     return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(t))
 
 
+def deadline_words(t: float | None) -> str:
+    """``; deadline …`` after whose turn it is, or nothing for a game without one."""
+    return "" if t is None else f"; deadline {when(t)}"
+
+
 def iso(t: float | None) -> str | None:
     if t is None:
         return None
@@ -243,7 +248,7 @@ def brief_mail(spec: dict) -> str:
         out += [f"The game is over: {spec['result']}."]
     elif spec.get("to_move"):
         you = " (you)" if spec["to_move"] == spec["seat"] else ""
-        out += [f"Next: {spec['to_move']}{you}; deadline {when(spec['deadline'])}."]
+        out += [f"Next: {spec['to_move']}{you}{deadline_words(spec['deadline'])}."]
     out += [spec["witness"], "", "(The state could not be drawn here: reply 'show' for it.)"]
     out += page_lines(spec.get("page"))
     return fit("\n".join(out)) + "\n"
@@ -282,11 +287,38 @@ def picture_png(source: str, known=None) -> bytes:
     return svg_to_png(module.render(state, "svg"))
 
 
-def picture_html(body: str) -> str:
+def picture_html(body: str, host: str | None = None) -> str:
     """The HTML alternative of a notification: the board first (what a reader looks
-    at), then the text."""
+    at), then the text, its links to the host's own pages (``host``: its public
+    address) made links a reader clicks."""
     return ('<p><img src="cid:board.png" alt="the board"></p>\n'
-            f"<pre>{html.escape(body)}</pre>\n")
+            f"<pre>{linked(body, host)}</pre>\n")
+
+
+# an address in a mail's text: up to a space, or a character that cannot be in one;
+# a stop or a bracket after it ends the sentence, not the address
+_LINK = re.compile(r"https?://[^\s<>\"'`]+")
+_LINK_END = ".,;:!?)]}"
+
+
+def linked(text: str, host: str | None) -> str:
+    """``text`` as HTML: every character escaped, and each address of a page under
+    ``host`` (an http or https address) an ``<a href>``. Only the host's own pages are
+    linked: the text may quote a player, and a link the referee makes is one it vouches
+    for."""
+    if not host or not host.lower().startswith(("http://", "https://")):
+        return html.escape(text)
+    prefix = host.rstrip("/") + "/"
+    out, at = [], 0
+    for found in _LINK.finditer(text):
+        link = found.group(0).rstrip(_LINK_END)
+        if not link.startswith(prefix) or len(link) == len(prefix):
+            continue
+        out += [html.escape(text[at:found.start()]),
+                f'<a href="{html.escape(link, quote=True)}">{html.escape(link)}</a>']
+        at = found.start() + len(link)
+    out.append(html.escape(text[at:]))
+    return "".join(out)
 
 
 def invitation(game, seat_row, secret_text: str, reply_addr: str, players: list,
@@ -335,7 +367,7 @@ def position_mail(game, module, state, *, seat: str, added: list[str], who: str 
     else:
         to_move = state.current_player()
         out += [f"Next: {to_move}" + (" (you)" if to_move == seat else "")
-                + f"; deadline {when(deadline)}."]
+                + f"{deadline_words(deadline)}."]
     out += [witness]
     if not result and state.current_player() == seat:
         try:

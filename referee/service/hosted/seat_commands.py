@@ -7,7 +7,7 @@ import hmac
 
 from referee.errors import BadChoiceError
 from referee.operations import next_step
-from referee.service.hosted.mails import BOARD, HELP, HELP_FORUM, when
+from referee.service.hosted.mails import BOARD, HELP, HELP_FORUM, deadline_words, when
 from referee.service.hosted.steps import read_choices, step_text
 from referee.service.hosted.playing import move
 from referee.service.hosted.session import Verdict
@@ -24,7 +24,7 @@ def turn_line(session) -> str:
         return f"The game is over: {g['result']}."
     if g["status"] == "salting":
         return f"Waiting for the first reply of {' '.join(session.waiting())}."
-    return f"Next: {g['to_move']}; deadline {when(session.deadline())}."
+    return f"Next: {g['to_move']}{deadline_words(session.deadline())}."
 
 
 def moves(session, text: str) -> Verdict:

@@ -128,9 +128,10 @@ def _renewed(store, me: str, rows: list, now: float) -> list:
 
 
 def compose_row(row, pictures: dict | None = None, texts: dict | None = None,
-                known=None) -> bytes:
+                known=None, host: str | None = None) -> bytes:
     """The message of an outbox row; with ``pictures`` (a cache, source -> parts) a
-    notification gets an HTML alternative with the board as a PNG. A picture that
+    notification gets an HTML alternative with the board as a PNG, and the links of
+    its text to the host's pages (``host``: the public address) as links. A picture that
     cannot be made leaves the text alone: it never holds a mail back. A notification's
     text is written now from its position (``texts``, a cache, shares the drawing
     between the mails of one position; ``known``, the positions this process queued,
@@ -147,7 +148,7 @@ def compose_row(row, pictures: dict | None = None, texts: dict | None = None,
                 pictures[row["png_state"]] = None
         png = pictures[row["png_state"]]
         if png is not None:
-            html = picture_html(body)
+            html = picture_html(body, host)
     return compose(sender=row["sender"], to=", ".join(json.loads(row["recipients"])),
                    subject=row["subject"], text=body, html=html, png=png,
                    in_reply_to=row["in_reply_to"], references=tuple(json.loads(row["refs"])),
@@ -263,7 +264,7 @@ def _deliver_one(store, connection, row, me: str, out: Delivery, drawn, texts, r
     refuses us: the rest waits for the next run). A row claimed as it was queued has
     no id yet (``None``): its mark or its finish finds it by Message-ID and gives it."""
     try:
-        raw = compose_row(row, drawn, texts, store.position)
+        raw = compose_row(row, drawn, texts, store.position, store.public_url)
     except ValueError as exc:           # a row no server could take: never retried
         _finish(store, row, me, {"failed": f"cannot be composed: {exc}"[:1000],
                                  "claimed_until": None})

@@ -16,7 +16,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import bindparam, create_engine, event, exc, insert, select, text
+from sqlalchemy import bindparam, create_engine, event, exc, insert, select, text, update
 from sqlalchemy.engine import make_url
 
 from referee.service.store import schema as S
@@ -79,8 +79,11 @@ class Store:
 
     def __init__(self, engine, *, resident: bool = False, public_url: str | None = None):
         self.engine = engine
-        # where the host's web page is (``--url``): its mails then link each seat's page
+        # where the host's web page is (the store's setting, or ``--url`` for this run):
+        # its mails then link each seat's page
         self.public_url = public_url or None
+        # a ``--url`` given to this process wins over the setting for its whole run
+        self.url_given = bool(public_url)
         self.url = engine.url.render_as_string(hide_password=True)
         self.sqlite = engine.dialect.name == "sqlite"
         self.resident = resident
@@ -234,8 +237,28 @@ class Store:
             self._host_key = bytes.fromhex(value)
         return self._host_key
 
+    def refresh_public_url(self) -> None:
+        """Read the public address again, for a long-running process told none: another
+        process (``referee host config --url``) may have set it since it started."""
+        if not self.url_given:
+            with self.read() as conn:
+                self.public_url = setting(conn, PUBLIC_URL)
+
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+PUBLIC_URL = "public_url"     # the meta row of the host's web address as players reach it
+
+
+def setting(conn, key: str) -> str | None:
+    """A setting of the host kept in the store (the ``meta`` table), or None."""
+    return conn.execute(select(S.meta.c.value).where(S.meta.c.key == key)).scalar()
+
+
+def keep_setting(conn, key: str, value: str) -> None:
+    if conn.execute(update(S.meta).where(S.meta.c.key == key).values(value=value)).rowcount == 0:
+        conn.execute(insert(S.meta).values(key=key, value=value))
 
 
 def before_commit(conn, key, fn) -> None:
@@ -351,7 +374,9 @@ def _server_engine(url: str):
 def open_store(url: str | None = None, *, upgrade: bool = True, resident: bool = False,
                public_url: str | None = None) -> Store:
     """Open (and create or upgrade in place) the store at ``url`` (default: :func:`default_url`).
-    ``public_url``: the host's web page as players reach it, linked from its mails."""
+    ``public_url``: the host's web page as players reach it, linked from its mails; given,
+    it is kept in the store for every process on it (cron's, serve's), and not given,
+    the one kept there is used. A store opened without ``upgrade`` is only looked at."""
     url = url or default_url()
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
@@ -362,7 +387,18 @@ def open_store(url: str | None = None, *, upgrade: bool = True, resident: bool =
     store = Store(engine, resident=resident, public_url=public_url)
     if upgrade:
         _upgrade(store)
+        _public_url(store, public_url)
     return store
+
+
+def _public_url(store: Store, given: str | None) -> None:
+    with store.read() as conn:
+        kept = setting(conn, PUBLIC_URL)
+    if not given:
+        store.public_url = kept
+    elif given != kept:
+        with store.write(wakes=False) as conn:
+            keep_setting(conn, PUBLIC_URL, given)
 
 
 def schema_version(conn) -> str | None:

@@ -13,7 +13,8 @@ from sqlalchemy import (Boolean, Column, Float, ForeignKey, Index, Integer, Meta
 
 metadata = MetaData()
 
-# Key/value settings of the host: its HMAC key, created with the store.
+# Key/value settings of the host: its HMAC key, created with the store, and its web
+# page's public address (``public_url``), given once for every process on the store.
 meta = Table(
     "meta", metadata,
     Column("key", String(64), primary_key=True),
