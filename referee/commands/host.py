@@ -14,7 +14,8 @@ from pathlib import Path
 import click
 
 from referee.commands.common import CONTEXT
-from referee.commands.hosted import db_option, now_option, open_from, parse_now, url_option
+from referee.commands.hosted import (EX_TEMPFAIL, db_option, now_option, open_from, parse_now,
+                                     url_option)
 from referee.operations import check_text, forum_post
 from referee.replay import secret_path, state_json
 from referee.transcript import UsageError, write_atomic
@@ -103,13 +104,21 @@ def new(game, seats, rules, thread, forum, moderator, deadline, grace, on_timeou
       referee host new hawaii --seat RED=alice@example.org --seat GREEN=bob@example.org --seat BLUE=carol@example.org --from referee@example.org --deadline 48h --grace 24h
       referee host new hawaii --thread https://forum.example.org/t/hawaii-game/42 --seat RED=@alice --seat GREEN=@bob --from referee@example.org
     """
-    from referee.service.hosted.games import create_game  # heavy: not at start-up
+    from referee.service.errors import ForumError  # heavy: not at start-up
+    from referee.service.forum.intake import thread_now  # (likewise)
+    from referee.service.hosted.games import create_game  # (likewise)
 
-    gid = create_game(open_from(db, url=url), game, _seats(seats), host_address=_host_from(sender),
-                      rules=[r for r in rules.replace(",", " ").split() if r], title=title,
-                      deadline=_duration(deadline, "--deadline"), grace=_duration(grace, "--grace"),
-                      on_timeout=on_timeout, thread=thread, forum=forum, moderator=moderator,
-                      now=parse_now(now))
+    try:
+        gid = create_game(open_from(db, url=url), game, _seats(seats),
+                          host_address=_host_from(sender),
+                          rules=[r for r in rules.replace(",", " ").split() if r], title=title,
+                          deadline=_duration(deadline, "--deadline"),
+                          grace=_duration(grace, "--grace"), on_timeout=on_timeout,
+                          thread=thread, forum=forum, moderator=moderator,
+                          read_thread=thread_now, now=parse_now(now))
+    except ForumError as err:           # the thread could not be read: try again later
+        click.echo(f"referee: {err.reason}", err=True)
+        return EX_TEMPFAIL if err.temporary else 1
     click.echo(gid)
     if thread:
         click.echo("the opening answer is queued: a running 'referee serve' posts it, or "

@@ -46,12 +46,17 @@ def test_accounts_need_a_thread_and_a_thread_needs_accounts(tmp_path, capsys):
 
 def test_a_forum_game_listed_shown_replaced_and_mailed_nothing(tmp_path, capsys):
     db = f"sqlite:///{tmp_path / 'r.db'}"
-    gid = host_new(capsys, db, "hawaii", THREAD, {"RED": "alice", "GREEN": "Bob"})
-    assert run(["host", "new", "hawaii", "--db", db, "--from", HOST, "--thread", THREAD,
+    with ForumStandIn() as forum:
+        _listed_shown_replaced(capsys, db, forum.thread("discourse", "a game").url)
+
+
+def _listed_shown_replaced(capsys, db, thread):
+    gid = host_new(capsys, db, "hawaii", thread, {"RED": "alice", "GREEN": "Bob"})
+    assert run(["host", "new", "hawaii", "--db", db, "--from", HOST, "--thread", thread,
                 "--seat", "RED=@x", "--seat", "GREEN=@y"]) != 0
     assert f"game {gid} follows that thread" in capsys.readouterr().err
     assert run(["host", "games", "--db", db]) == 0
-    assert f"thread {THREAD}" in capsys.readouterr().out
+    assert f"thread {thread}" in capsys.readouterr().out
     assert run(["host", "show", gid, "--db", db]) == 0
     out = capsys.readouterr().out
     assert "RED @alice" in out and "GREEN @Bob" in out and "(discourse)" in out
@@ -191,3 +196,44 @@ def test_posts_made_before_the_game_are_talk_not_moves(tmp_path, capsys):
         ref.round()
         assert game_row(store, gid)["status"] == "playing"
         store.dispose()
+
+
+@pytest.mark.parametrize("kind", ["discourse", "feed"])
+def test_a_post_seconds_before_the_game_is_never_a_reply(tmp_path, capsys, kind):
+    """A post written moments before ``host new`` is talk, whatever the forum's clock
+    says: not the seat's first reply (its later salt then counts), and one post is
+    answered once. A post after the game counts even when the forum dates it an hour
+    earlier than the host's clock. (A plain feed's ids do not grow: its posts shown
+    when the game was made are recorded read.)"""
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    with ForumStandIn() as forum:
+        topic = forum.thread(kind, "ready?")
+        topic.post("alice", "ready when you are")
+        gid = host_new(capsys, db, "hawaii", topic.url, {"RED": "alice", "GREEN": "bob"},
+                       "--moderator", "mod@example.org", "--forum", kind)
+        store = open_store(db)
+        opening = len(answer_bodies(store, gid))
+        forum.shift_clock(-3600)            # the forum's clock an hour behind the host's
+        topic.post("alice", "salt coconut-palm-frond")
+        topic.post("bob", "in")
+        assert Referee(store, forum).poll().handled == 2
+        said = answer_bodies(store, gid)[opening:]
+        assert len(said) == 2 and not any("REFUSED" in s for s in said), said
+        assert game_row(store, gid)["status"] == "playing"
+        assert '[Salt "RED coconut-palm-frond"]' in game_detail(store, gid)["text"]
+        store.dispose()
+
+
+def test_a_thread_that_cannot_be_read_makes_no_game(tmp_path, capsys):
+    """The thread is read as the game is made (what it holds then is not the game's):
+    a forum that cannot be reached is said in a sentence, and nothing is made."""
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    with ForumStandIn() as gone:
+        lost = gone.thread("discourse", "a forum that goes away").url
+    capsys.readouterr()
+    assert run(["host", "new", "hawaii", "--db", db, "--from", HOST, "--thread", lost,
+                "--seat", "RED=@alice", "--seat", "GREEN=@bob"]) == 75
+    err = capsys.readouterr().err
+    assert "cannot be read now" in err and "no game was made" in err and "Traceback" not in err
+    assert run(["host", "games", "--db", db]) == 0
+    assert "0 games" in capsys.readouterr().out

@@ -11,9 +11,9 @@ from referee.service.hosted.threads import thread_of
 from referee.service.forum.discourse import DiscourseClient
 from referee.service.forum.fetch import http_fetch
 from referee.service.forum.markup import post_text
-from referee.service.forum.posts import read_posts
+from referee.service.forum.posts import post_ids, read_posts
 from referee.service.forum.records import Post, Thread
 from referee.service.forum.webhook import webhook_post, webhook_signature_ok
 
-__all__ = ["Thread", "Post", "thread_of", "read_posts", "post_text", "http_fetch",
+__all__ = ["Thread", "Post", "thread_of", "read_posts", "post_ids", "post_text", "http_fetch",
            "DiscourseClient", "webhook_signature_ok", "webhook_post", "ForumError"]

@@ -112,6 +112,13 @@ def read_discourse(thread: Thread, since: str | None = None, fetch=http_fetch, *
     return [p for p in found if p is not None]
 
 
+def discourse_ids(thread: Thread, fetch=http_fetch) -> list[str]:
+    """The id of every post of the topic, from its stream, without reading the posts."""
+    doc = json_document(fetch(f"{thread.base}/t/{thread.topic_id}.json", headers=_JSON),
+                        "the Discourse topic")
+    return [str(i) for i in _stream(doc)[1]]
+
+
 def _header_value(value, what: str) -> str:
     if not isinstance(value, str) or not value.strip() or any(
             ord(c) < 32 or ord(c) == 127 for c in value):

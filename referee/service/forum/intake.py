@@ -21,7 +21,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from referee.service.store import schema as S
 from referee.service.errors import ForumError
-from referee.service.forum import posting, read_posts, thread_of
+from referee.service.forum import post_ids, posting, read_posts, thread_of
 from referee.service.hosted import forum_answers as answers
 from referee.service.hosted.accounts import same_account, seat_of
 from referee.service.hosted.entry import Arrival, Door, Seated, Taken, Turned, take
@@ -58,14 +58,39 @@ def post_ref(post) -> str:
 
 
 WEBHOOK = " (webhook)"         # the outcome's note of a post a webhook brought
-# A post the forum dates before the game was made is talk about the game, not a move in
-# it (a thread often gathers its players first). The allowance covers clocks that
-# differ between the forum and the host; a post that close to the start is still read.
+# A game made before threads were read at a game's start knows only its own time: a post
+# the forum dates this long before it is taken for talk before the game.
 BEFORE_SLACK = 120.0
 
 
 def before_the_game(post, game) -> bool:
-    return post.created is not None and post.created < game["created_at"] - BEFORE_SLACK
+    """A post the thread held when the game was made is talk about the game, not a
+    move in it (a thread often gathers its players first): its id is at most the
+    newest the game was made after (``thread_since``). Where the forum's ids do not
+    grow, those posts were recorded read as the game was made, and never come here."""
+    since = game["thread_since"]
+    if since is None:
+        return post.created is not None and post.created < game["created_at"] - BEFORE_SLACK
+    pid = str(post.post_id)
+    return since.isdigit() and pid.isdigit() and int(pid) <= int(since)
+
+
+def thread_now(thread) -> list[str]:
+    """The ids of the posts ``thread`` holds now, for a game about to follow it (its
+    ``create_game(read_thread=…)``): read as ``poll`` reads it, through the API user
+    when one is set (a topic guests cannot see). ForumError, said in a sentence, when
+    it cannot be read."""
+    client_for = posting.discourse_client()
+    try:
+        if client_for is not None and thread.kind == "discourse":
+            return post_ids(thread, fetch=client_for(thread.base).fetch)
+        return post_ids(thread)
+    except ForumError as err:
+        err.reason = (f"the thread {thread.url} cannot be read now ({err.reason}); the "
+                      "referee reads it as the game is made, so that no post written "
+                      "before the game counts as a move: no game was made, try again")
+        err.args = (err.reason,)
+        raise
 
 
 def handle_post(store, post, *, now: float | None = None, webhook: bool = False) -> Taken:

@@ -92,6 +92,23 @@ def _thread(conn, url: str, kind: str | None):
     return thread
 
 
+def _since(conn, gid: str, thread, shown: list[str], now: float) -> str:
+    """What the game keeps of the posts its thread held when it was made: the newest
+    id where the forum's ids only grow (Discourse, phpBB, BoardGameGeek), else ("")
+    each post shown recorded as read, so that it is never handled."""
+    if all(pid.isdigit() for pid in shown):
+        return str(max((int(pid) for pid in shown), default=0))
+    known = set(conn.execute(select(S.forum_posts.c.post_id)
+                             .where(S.forum_posts.c.thread_key == thread.key)).scalars())
+    fresh = sorted({pid[:100] for pid in shown} - known)
+    if fresh:
+        conn.execute(insert(S.forum_posts), [
+            {"thread_key": thread.key, "post_id": pid, "game_id": gid, "author": None,
+             "url": None, "at": now, "outcome": "ignored: posted before the game"}
+            for pid in fresh])
+    return ""
+
+
 def _check_clock(on_timeout: str) -> None:
     if on_timeout not in TIMEOUT_POLICIES:
         raise UsageError(f"--on-timeout is one of {', '.join(TIMEOUT_POLICIES)}")
@@ -101,10 +118,13 @@ def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str
                 rules: Sequence[str] = (), title: str = "", deadline: int | None = None,
                 grace: int | None = None, on_timeout: str = "wait", thread: str | None = None,
                 forum: str | None = None, moderator: str | None = None,
-                now: float | None = None) -> str:
+                read_thread=None, now: float | None = None) -> str:
     """A new hosted game dealt by commit-reveal; the invitations are queued (for a game
     that follows a ``thread``, played by forum accounts, the opening answer). Returns
-    its id."""
+    its id. ``read_thread(thread)``, the forum channel's, gives the ids of the posts the
+    thread holds before the game is made, none of which is ever taken for a seat's
+    reply (the forum's clock and ours may differ, so a post's date cannot say it); its
+    ForumError makes no game. Without it the game goes by the posts' dates."""
     now = time.time() if now is None else now
     module = registry.get(game)
     accounts = split_seats(seats, thread)
@@ -120,6 +140,13 @@ def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str
         except ValueError as exc:
             raise UsageError(f"--moderator: {exc}") from None
     _check_clock(on_timeout)
+    shown = None
+    if accounts is not None and read_thread is not None:
+        try:
+            where = thread_of(thread, forum)
+        except ForumError as err:
+            raise UsageError(err.reason) from None
+        shown = read_thread(where)
     secret = secrets.token_bytes(32).hex()
     text, _ = new_committed_transcript(module, list(seat_map), list(rules), bytes.fromhex(secret))
     header, _ = split_text(text)
@@ -132,7 +159,8 @@ def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str
             created_at=now, updated_at=now, deadline_secs=deadline, grace_secs=grace,
             on_timeout=on_timeout, turn_since=now, clock_ply=0, clock_stage=0,
             thread_url=followed and followed.url, thread_kind=followed and followed.kind,
-            thread_key=followed and followed.key, moderator=moderator))
+            thread_key=followed and followed.key, moderator=moderator,
+            thread_since=None if shown is None else _since(conn, gid, followed, shown, now)))
         _insert_seats(conn, gid, seat_map, accounts)
         if accounts is None:
             _invite(store, conn, gid, now)

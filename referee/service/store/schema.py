@@ -52,6 +52,10 @@ games = Table(
     Column("thread_kind", String(16)),                   # discourse | phpbb | bgg | feed
     Column("thread_key", String(300)),                   # the thread as its posts name it
     Column("moderator", Text),                           # mailed the answers to paste
+    # the thread's newest post id when the game was made ("" where the forum's ids do
+    # not grow: the posts it showed were recorded read instead); NULL: a game made
+    # before threads were read at a game's start
+    Column("thread_since", String(100)),
 )
 Index("games_thread", games.c.thread_key)
 
