@@ -32,10 +32,17 @@ def set_request(session, value: dict | None) -> None:
                          .values(undo=session.game["undo"]))
 
 
+def undoable(status: str, last, seat: str) -> bool:
+    """Whether ``seat`` may ask to take back ``last``, the game's last ply (a row with its
+    ``seat`` and ``text``, or None): the seat's own, with no chance line and no other
+    seat's move after it. The seat page asks it too, to offer only what would be taken."""
+    return (status == "playing" and last is not None and last["seat"] == seat
+            and not last["text"].startswith("*"))
+
+
 def undo(session, text: str) -> Verdict:
     last = last_item(session)
-    if session.game["status"] != "playing" or last is None or last["seat"] != session.seat \
-            or last["text"].startswith("*"):
+    if not undoable(session.game["status"], last, session.seat):
         return session.refuse(text, "undo", "you can take back your last move only while no "
                                             "chance line and no other seat's move has followed it")
     set_request(session, {"seat": session.seat, "ply": last["ply"], "accepted": []})
