@@ -11,7 +11,10 @@ import pytest
 from playwright.sync_api import expect
 
 from referee.operations import check_text, legal_lines
+from referee.service.games import create_game, seat_link_token
+from referee.service.store import open_store
 from referee.service.submit import submit
+from referee.service.web.app import create_app
 from tests.web.test_builder_games import HIT_POINT
 
 pytestmark = pytest.mark.timeout(600)
@@ -167,3 +170,39 @@ def test_only_the_actions_the_host_would_take_are_offered(browser, new_game, ser
             expect(page.locator("#act")).to_contain_text("The game is over")
             expect(page.locator("#move")).to_be_hidden()
         page.close()
+
+
+def test_a_resigned_seat_is_offered_nothing_to_take_back_or_resign(browser, new_game, serve):
+    seats = ("RED", "YELLOW", "GREEN")
+    game = new_game("hawaii", seats)
+    quitter = next(s for s in seats if s != game.to_move())
+    assert submit(game.store, game.live, quitter, "resign", via="web").ok
+    with serve(game.app) as served:
+        page = browser.new_page(viewport={"width": 1300, "height": 900})
+        page.goto(served.base + game.link(quitter))
+        expect(page.locator("#act")).to_contain_text("You resigned")
+        assert _offered(page) == []                # its resignation is its last ply
+        expect(page.locator("#move")).to_be_hidden()
+        page.close()
+
+
+def test_a_seat_the_deal_waits_for_is_asked_for_its_answer(browser, tmp_path, serve):
+    store = open_store(f"sqlite:///{tmp_path}/referee.db")
+    gid = create_game(store, "hawaii", {"RED": "red@example.org", "YELLOW": "y@example.org"},
+                      host_address="referee@example.org")
+    try:
+        with serve(create_app(store)) as served:
+            page = browser.new_page(viewport={"width": 1300, "height": 900})
+            page.goto(f"{served.base}/seat/{seat_link_token(store, gid, 'RED')}")
+            expect(page.locator("#act")).to_contain_text("counts as your answer")
+            expect(page.locator("#movelabel")).to_contain_text("Your answer")
+            assert "Your move" not in page.locator("#act").inner_text()
+            page.fill("#move", "show")
+            page.click("#play")
+            page.wait_for_selector(".reply.ok")
+            expect(page.locator("#act")).to_contain_text("Your answer is in")
+            expect(page.locator("#move")).to_be_hidden()
+            assert _offered(page) == []
+            page.close()
+    finally:
+        store.dispose()

@@ -293,8 +293,8 @@ def offers(game: dict, seat: str, undo: dict | None) -> dict:
         # while the deal waits for this seat, any command it sends is its answer
         "can_move": my_turn or (status == "salting" and not me["salted"]),
         "waiting": [s["seat"] for s in game["seats"] if not s["salted"]],
-        "can_undo": takebacks.undoable(status, plied[-1] if plied else None, seat)
-        and not (undo and undo["seat"] == seat),
+        "can_undo": takebacks.undoable(status, plied[-1] if plied else None, seat,
+                                       me["resigned"]) and not (undo and undo["seat"] == seat),
         "can_accept": asked and seat not in undo["accepted"],
         "can_decline": asked,
         "can_resign": status == "playing" and not me["resigned"],
