@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import expect
 
 from referee.operations import check_text, legal_lines
-from referee.service.games import create_game, seat_link_token
+from referee.service.hosted.entry import submit
+from referee.service.hosted.games import create_game, seat_link_token
 from referee.service.store import open_store
-from referee.service.submit import submit
 from referee.service.web.app import create_app
 from tests.web.test_builder_games import HIT_POINT
 
