@@ -69,11 +69,16 @@ def svg_to_png(svg: str, *, width: int | None = None) -> bytes:
     return bytes(resvg_py.svg_to_bytes(svg_string=svg, **options))
 
 
+# The picture's smallest text is 10 units of its 1000-unit width: drawn at 900 pixels or
+# more it stays at 9 pixels or more, so on a narrower screen the picture scrolls sideways
+# inside its box instead of shrinking. The state as text wraps its long lines: a
+# sideways scroll inside a block of text hides the ends of its lines from a reader.
 PAGE_STYLE = """body{font-family:DejaVu Sans,Liberation Sans,Arial,sans-serif;margin:1em auto;
 max-width:1040px;padding:0 1em;color:#111;background:#fff}
-.picture svg{max-width:100%;height:auto}
-pre{background:#f6f6f6;padding:.8em;overflow-x:auto;font-size:.85em}
-ol{font-family:DejaVu Sans Mono,monospace;font-size:.9em}"""
+.picture{overflow-x:auto}
+.picture svg{display:block;width:100%;min-width:900px;height:auto}
+pre{background:#f6f6f6;padding:.8em;font-size:.85em;white-space:pre-wrap;overflow-wrap:anywhere}
+ol{font-family:DejaVu Sans Mono,monospace;font-size:.9em;overflow-wrap:anywhere}"""
 
 
 def html_page(title: str, svg: str, text_state: str, last_moves: list[str]) -> str:

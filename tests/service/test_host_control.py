@@ -68,6 +68,19 @@ def test_the_host_forces_a_takeback(store):
     assert _state_json(store, gid) == before
 
 
+def test_a_resignation_cannot_be_asked_back(store):
+    """A resignation is never taken back (T-2, T-5): the request is refused at once,
+    not asked of the other seats to fail once they have all accepted."""
+    gid = _dealt(store)
+    g = game_detail(store, gid)
+    quitter = next(s for s in THREE if s != g["to_move"])
+    assert submit(store, gid, quitter, "resign", via="web").ok
+    refused = submit(store, gid, quitter, "undo", via="web")
+    assert not refused.ok and refused.verdicts[0].code == "undo"
+    assert "not a resignation" in refused.verdicts[0].answer
+    assert game_detail(store, gid)["ply"] == g["ply"] + 1
+
+
 def test_resign_in_two_player_game_ends_it(store):
     two = {"RED": "alice@example.org", "GREEN": "bob@example.org"}
     gid = _dealt(store, two)

@@ -64,28 +64,28 @@ class Hosted:
 
 
 class NewGame(Hosted):
-    """A store with one new game of ``title`` for RED and YELLOW, dealt: both seats
-    have answered their invitation, as players do by mail or on their page."""
+    """A store with one new game of ``title`` for ``seats`` (RED and YELLOW), dealt:
+    every seat has answered its invitation, as players do by mail or on their page."""
 
-    def __init__(self, directory, title: str):
+    def __init__(self, directory, title: str, seats=("RED", "YELLOW")):
         self.store = open_store(f"sqlite:///{directory}/referee.db")
         self.live = create_game(self.store, title, {s: f"{s.lower()}@example.org"
-                                                    for s in ("RED", "YELLOW")},
+                                                    for s in seats},
                                 host_address="referee@example.org", title=f"A new {title} game")
-        for seat in ("RED", "YELLOW"):
+        for seat in seats:
             assert submit(self.store, self.live, seat, "show", via="web").ok
         self.app = create_app(self.store)
 
 
 @pytest.fixture
 def new_game(tmp_path):
-    """``new_game(title)``: a fresh store holding one new game of that title."""
+    """``new_game(title, seats)``: a fresh store holding one new game of that title."""
     made = []
 
-    def make(title: str) -> NewGame:
+    def make(title: str, seats=("RED", "YELLOW")) -> NewGame:
         folder = tmp_path / f"{title}-{len(made)}"
         folder.mkdir()
-        made.append(NewGame(folder, title))
+        made.append(NewGame(folder, title, seats))
         return made[-1]
     yield make
     for game in made:

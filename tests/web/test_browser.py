@@ -99,7 +99,7 @@ def test_a_move_from_a_seat_page_updates_another_open_page(browser, served, host
     watcher.goto(served.base + f"/game/{hosted.live}")
     opponent = browser.new_context().new_page()
     opponent.goto(served.base + hosted.link(other))
-    assert "not your turn" in opponent.locator("#side-top").text_content()
+    assert "not your turn" in opponent.locator("#act").text_content()
     watcher.evaluate("window.__stayed = true")         # gone if the page reloads
     opponent.evaluate("window.__stayed = true")
 

@@ -11,8 +11,9 @@ import json
 
 from sqlalchemy import select, update
 
-from referee.service.store import schema as S
 from referee.service.hosted.session import Verdict
+from referee.service.store import schema as S
+from referee.transcript import items, parse_line
 
 
 def last_item(session):
@@ -32,12 +33,27 @@ def set_request(session, value: dict | None) -> None:
                          .values(undo=session.game["undo"]))
 
 
+def undoable(status: str, last, seat: str, resigned: bool) -> bool:
+    """Whether ``seat`` may ask to take back ``last``, the game's last ply (a row with its
+    ``seat`` and ``text``, or None): a move of the seat's own, with no chance line and no
+    other seat's move after it, and the seat still playing. A resignation or a takeback
+    is never taken back (T-2), nor a resigned seat's move (T-5): asking the others for
+    one would end in a refusal once they had all accepted. The seat page asks it too,
+    to offer only what would be taken."""
+    if status != "playing" or resigned or last is None or last["seat"] != seat:
+        return False
+    item = parse_line(last["text"])
+    return item is not None and item.kind == items.MOVE
+
+
 def undo(session, text: str) -> Verdict:
     last = last_item(session)
-    if session.game["status"] != "playing" or last is None or last["seat"] != session.seat \
-            or last["text"].startswith("*"):
-        return session.refuse(text, "undo", "you can take back your last move only while no "
-                                            "chance line and no other seat's move has followed it")
+    if not undoable(session.game["status"], last, session.seat,
+                    session.seats[session.seat]["resigned"]):
+        return session.refuse(text, "undo", "you can take back only your own last move, "
+                                            "while no chance line and no other seat's move "
+                                            "has followed it, and not a resignation or a "
+                                            "takeback")
     set_request(session, {"seat": session.seat, "ply": last["ply"], "accepted": []})
     others = [s for s, r in session.seats.items() if s != session.seat and not r["resigned"]]
     if not others:

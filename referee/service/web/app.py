@@ -26,7 +26,7 @@ from starlette.staticfiles import StaticFiles
 
 from referee.errors import BadChoiceError, RefereeError
 from referee.operations import PicturesUnavailable
-from referee.service.hosted import forum_answers
+from referee.service.hosted import forum_answers, takebacks
 from referee.service.hosted.games import (export_text, game_detail, list_games, seat_and_detail,
                                           seat_for_link)
 from referee.service.hosted.entry import submit
@@ -271,17 +271,34 @@ def seat_context(page: Page, request: Request, reply=None, typed: str = "",
         head, moves, total = positions.legal(gid, game["text"], MOVES_CAP)
         chosen = safety.choices(request) if steps else []
         builder, problem = building.page_step(gid, game["text"], chosen)
-    undo = ctx["undo"]
     fill = request.query_params.get("fill", "")
     typed = typed or (fill if len(fill) <= safety.MAX_FIELD else "")
     ctx.update(seat=seat, link=link, moves=moves, moves_head=(head or "").lstrip("# "),
                moves_total=total, builder=builder, problem=problem,
                token=safety.form_token(page.key(), gid, link), reply=reply,
                typed=typed or building.line_of(builder),
-               example=moves[0] if moves else "",
-               can_answer=bool(undo and undo["seat"] != seat),
-               can_undo=game["status"] == "playing")
+               example=moves[0] if moves else "", **offers(game, seat, ctx["undo"]))
     return ctx
+
+
+def offers(game: dict, seat: str, undo: dict | None) -> dict:
+    """What the seat's page offers it now: only what the host would do rather than
+    refuse (a button that can only be refused misleads), and the facts its words need."""
+    me = next(s for s in game["seats"] if s["seat"] == seat)
+    status, plied = game["status"], [it for it in game["items"] if it["ply"] is not None]
+    my_turn = status == "playing" and game["to_move"] == seat
+    asked = bool(undo and undo["seat"] != seat and not me["resigned"])
+    return {
+        "my_turn": my_turn, "resigned": me["resigned"],
+        # while the deal waits for this seat, any command it sends is its answer
+        "can_move": my_turn or (status == "salting" and not me["salted"]),
+        "waiting": [s["seat"] for s in game["seats"] if not s["salted"]],
+        "can_undo": takebacks.undoable(status, plied[-1] if plied else None, seat,
+                                       me["resigned"]) and not (undo and undo["seat"] == seat),
+        "can_accept": asked and seat not in undo["accepted"],
+        "can_decline": asked,
+        "can_resign": status == "playing" and not me["resigned"],
+    }
 
 
 async def seat_page(request: Request) -> Response:

@@ -43,11 +43,38 @@
     return null;
   }
 
+  // the prompt says the picture takes a click only when something in it is a choice of
+  // this step: the picture, not the step's name, decides
   function highlight() {
-    var choices = offered(), done = made();
+    var choices = offered(), done = made(), any = false;
     document.querySelectorAll("figure.picture [data-choice]").forEach(function (t) {
-      t.classList.toggle("pickable", !!pick(t, choices, done));
+      var hit = !!pick(t, choices, done);
+      t.classList.toggle("pickable", hit);
+      any = any || hit;
     });
+    var note = document.querySelector("#builder .inpicture");
+    if (note) note.hidden = !any;
+  }
+
+  function shown(e) {
+    var r = e.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  }
+
+  // After a choice the step now asked must be in view, wherever the click was (and once
+  // the move is whole, the Play button with it): beside the board the panel stays put
+  // (web.css) and only shows its own top; above the board the page scrolls back up to
+  // it, the whole panel if it fits, else from the step (or the box) on.
+  function keepInView() {
+    var act = document.getElementById("act"), b = document.getElementById("builder");
+    var form = document.getElementById("moveform"), play = document.getElementById("play");
+    if (!act || !b) return;
+    var step = b.querySelector(".ask, .done") || b;
+    var done = step.classList.contains("done") && form && play;
+    if (window.getComputedStyle(act).position === "sticky") act.scrollTop = 0;
+    if (shown(step) && (!done || shown(play))) return;
+    var fits = act.getBoundingClientRect().height <= window.innerHeight;
+    (fits ? act : done ? form : b).scrollIntoView({block: "start"});
   }
 
   function el(tag, attrs, text) {
@@ -87,7 +114,8 @@
     } else {
       var ask = el("p", {"class": "ask"}, "Choose the ");
       ask.appendChild(el("strong", {"class": "stepname"}, answer.step));
-      ask.appendChild(document.createTextNode(" (or click it in the picture):"));
+      ask.appendChild(el("span", {"class": "inpicture", hidden: ""}, " (or click it in the picture)"));
+      ask.appendChild(document.createTextNode(":"));
       b.appendChild(ask);
       var ul = el("ul", {"class": "choices"});
       answer.choices.forEach(function (c) {
@@ -102,7 +130,11 @@
       box.value = answer.made.join(" ");
     }
     highlight();
-    if (answer.move) { var play = document.getElementById("play"); if (play) play.focus(); }
+    keepInView();
+    if (answer.move) {
+      var play = document.getElementById("play");
+      if (play) play.focus({preventScroll: true});
+    }
   }
 
   var asking = 0;
@@ -158,6 +190,10 @@
     var built = document.querySelector("#builder code.built");
     var box = document.getElementById("move");
     if (built && box) box.value = built.textContent;
+    // the move box is offered only while the seat may send something (its turn, or
+    // its answer to the deal); the part that says so was fetched again with the rest
+    var turn = document.getElementById("turn"), form = document.getElementById("moveform");
+    if (turn && form) form.hidden = turn.getAttribute("data-form") !== "yes";
     highlight();
   });
   highlight();
