@@ -123,10 +123,9 @@ def _read_lines(lines: list[str], file: str, tags: list[Item], items: list[Item]
     """Read ``lines[start:]`` into ``tags``, ``items`` and ``errors``. With
     ``header_only``, stop before the first line after the header and return its
     index, where a later call (``seen_item=True``) goes on as if never stopped."""
-    def tag_item(name: str) -> Item | None:
-        name = name.lower()
-        return next((t for t in tags if t.name.lower() == name), None)
-
+    # the names already given, so that each tag is checked against them at once: a
+    # search of the list for every tag made a long header cost its length squared
+    named = {t.name.lower() for t in tags}
     for index in range(start, len(lines)):
         if header_only and seen_item:
             return index
@@ -155,11 +154,12 @@ def _read_lines(lines: list[str], file: str, tags: list[Item], items: list[Item]
                                      "tags belong at the top of the file",
                                      hint="move it up to the header")
                 errors.append(err.at(line=number, column=item.column, text=line, file=file))
-            elif tag_item(item.name) is not None and item.name.lower() not in REPEATABLE_TAGS:
+            elif item.name.lower() in named and item.name.lower() not in REPEATABLE_TAGS:
                 err = BadHeaderError(f"tag [{item.name}] is given twice")
                 errors.append(err.at(line=number, column=item.column, text=line, file=file))
             else:
                 tags.append(item)
+                named.add(item.name.lower())
             continue
         if item.kind != I.COMMENT:
             seen_item = True
