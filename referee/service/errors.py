@@ -1,5 +1,5 @@
-"""The hosted referee's own errors: mail that could not be sent or fetched, a forum thread
-that could not be read or answered. Here, not in referee/errors.py, because only the
+"""The hosted referee's own errors: mail that could not be sent or fetched, a store file
+it will not trust, a forum thread that could not be read or answered. Here, not in referee/errors.py, because only the
 service sends mail and reads forums; they are RefereeErrors like every other, with stable
 codes, so the commands report them the same way."""
 from __future__ import annotations
@@ -41,6 +41,12 @@ class ServerRefused(PermanentFailure):
 class MailConfigError(PermanentFailure):
     """The mail settings themselves are wrong (a bad URL, a missing Maildir)."""
     code = "mail-config"
+
+
+class StoreUnsafe(RefereeError):
+    """A store file the referee will not open: it holds the host key every seat's
+    secret is derived from, so it must be the user's own file, private to them."""
+    code = "store-unsafe"
 
 
 class ForumError(RefereeError):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.service.errors import StoreUnsafe
 from referee.service.store import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,12 +37,89 @@ def test_a_new_store_and_its_folder_are_the_owners_alone(tmp_path):
             assert _mode(folder / extra) & 0o077 == 0
 
 
-def test_an_older_store_readable_by_others_is_closed_to_them(tmp_path):
+def test_a_store_open_to_others_is_refused_with_the_command_that_fixes_it(tmp_path):
     path = tmp_path / "r.db"
     open_store(f"sqlite:///{path}").dispose()
     os.chmod(path, 0o644)
+    with pytest.raises(StoreUnsafe) as refused:
+        open_store(f"sqlite:///{path}")
+    assert refused.value.code == "store-unsafe"
+    assert f"chmod 600 {path}" in str(refused.value) and "0644" in str(refused.value)
+    assert _mode(path) == 0o644                       # changed nothing
+    os.chmod(path, 0o600)
     open_store(f"sqlite:///{path}").dispose()
-    assert _mode(path) == 0o600
+
+
+def _key_written(path: Path) -> bool:
+    return b"host_key" in path.read_bytes()
+
+
+def test_a_file_of_another_user_is_refused_unwritten(tmp_path):
+    """Even one that user made private to themselves but left readable by the
+    referee's user (root reads everything): the host key would be theirs to read."""
+    if os.geteuid() == 0:
+        path = tmp_path / "theirs.db"
+        path.write_bytes(b"")
+        os.chmod(path, 0o600)
+        os.chown(path, 65534, 65534)
+    else:                                 # a file root owns, readable by everyone
+        path = Path("/etc/hostname") if Path("/etc/hostname").exists() else Path("/etc/passwd")
+    before = path.read_bytes()
+    with pytest.raises(StoreUnsafe) as refused:
+        open_store(f"sqlite:///{path}")
+    assert "belongs to another user" in str(refused.value) and "chown" in str(refused.value)
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("target", ["missing.db", "existing.db"])
+def test_a_symbolic_link_where_the_store_goes_is_refused(tmp_path, target):
+    aim = tmp_path / target
+    if target == "existing.db":
+        aim.write_bytes(b"")
+        os.chmod(aim, 0o600)
+    link = tmp_path / "referee.db"
+    link.symlink_to(aim)
+    with pytest.raises(StoreUnsafe) as refused:
+        open_store(f"sqlite:///{link}")
+    assert "symbolic link" in str(refused.value)
+    assert not aim.exists() or aim.read_bytes() == b""
+
+
+def test_a_planted_wal_file_is_refused(tmp_path):
+    path = tmp_path / "r.db"
+    open_store(f"sqlite:///{path}").dispose()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_bytes(b"")
+    for extra in ("r.db-wal", "r.db-shm"):
+        if (tmp_path / extra).exists():
+            (tmp_path / extra).unlink()
+    (tmp_path / "r.db-wal").symlink_to(elsewhere)
+    with pytest.raises(StoreUnsafe) as refused:
+        open_store(f"sqlite:///{path}")
+    assert "r.db-wal is a symbolic link" in str(refused.value)
+
+
+def test_folders_made_for_the_store_are_private_whatever_the_umask(tmp_path):
+    old = os.umask(0)
+    try:
+        open_store(f"sqlite:///{tmp_path / 'a' / 'b' / 'c' / 'r.db'}").dispose()
+    finally:
+        os.umask(old)
+    for folder in (tmp_path / "a", tmp_path / "a" / "b", tmp_path / "a" / "b" / "c"):
+        assert _mode(folder) == 0o700, folder
+    assert _mode(tmp_path / "a" / "b" / "c" / "r.db") == 0o600
+
+
+def test_the_command_refuses_an_unsafe_store_in_one_sentence(tmp_path):
+    path = tmp_path / "r.db"
+    open_store(f"sqlite:///{path}").dispose()
+    os.chmod(path, 0o640)
+    done = subprocess.run([sys.executable, "-m", "referee", "host", "games", "--db",
+                           f"sqlite:///{path}"], capture_output=True, cwd=ROOT, timeout=120)
+    err = done.stderr.decode()
+    assert done.returncode == 1, err
+    assert err.startswith("store-unsafe: the store") and f"chmod 600 {path}" in err, err
+    assert "Traceback" not in err and "internal" not in err
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root to act as another user")

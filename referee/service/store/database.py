@@ -11,6 +11,8 @@ from __future__ import annotations
 import gc
 import os
 import secrets
+import shlex
+import stat
 import threading
 import time
 from contextlib import contextmanager
@@ -19,6 +21,7 @@ from pathlib import Path
 from sqlalchemy import bindparam, create_engine, event, exc, insert, select, text, update
 from sqlalchemy.engine import make_url
 
+from referee.service.errors import StoreUnsafe
 from referee.service.store import schema as S
 
 HEAD = "r0008"            # the newest migration; a store at it needs no Alembic run
@@ -289,26 +292,67 @@ _GAME_AND_SEATS = (select(S.games, *(c.label(_SEAT_LABELS[c.name]) for c in S.se
 _GAME_AND_SEATS_FOR_UPDATE = _GAME_AND_SEATS.with_for_update(of=S.games)
 
 
+def _private_folders(folder: Path) -> None:
+    """Make ``folder`` and the folders above it that are missing, each 0700 whatever
+    the umask (mkdir's mode is filtered by it, and parents=True ignores it for the
+    folders above)."""
+    missing = []
+    while not os.path.lexists(folder):
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        try:
+            made.mkdir(mode=0o700)
+        except FileExistsError:        # another process made it at the same moment
+            continue
+        os.chmod(made, 0o700)
+
+
 def _private_file(path: str) -> None:
-    """The store holds the host key every seat's secret is derived from: its file is the
-    owner's alone (0600) from its first byte, and a folder made for it is 0700. SQLite
-    gives its -wal and -shm files the database file's mode. A store found readable by
-    others (made by an older version) is closed to them."""
-    folder = Path(path).parent
-    if not folder.exists():
-        folder.mkdir(parents=True, mode=0o700)
-        os.chmod(folder, 0o700)                 # mkdir's mode is filtered by the umask
+    """The store holds the host key every seat's secret is derived from, so the
+    referee writes it only into a file of its own: one it creates here, 0600 from
+    its first byte, or one that is already the user's own and private to them.
+    Anything else (a symbolic link planted where the store goes, a file of another
+    user, a file others may read) is refused before a byte is written, with the
+    command that fixes it. SQLite gives its -wal and -shm files the database's mode;
+    those found beside it are held to the same rule."""
+    _private_folders(Path(path).parent)
     try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        made = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600)
     except FileExistsError:
         pass
-    for name in (path, path + "-wal", path + "-shm"):
-        try:
-            st = os.stat(name)
-        except FileNotFoundError:
-            continue
-        if st.st_mode & 0o077 and st.st_uid == os.getuid():
-            os.chmod(name, st.st_mode & 0o700)
+    else:
+        if hasattr(os, "fchmod"):        # a umask may have taken the owner's bits
+            os.fchmod(made, 0o600)
+        os.close(made)
+    for name in (path, path + "-wal", path + "-shm", path + "-journal"):
+        _trusted(name)
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _trusted(name: str) -> None:
+    try:
+        st = os.lstat(name)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(st.st_mode):
+        raise StoreUnsafe(f"the store {name} is a symbolic link; the referee opens only a "
+                          "file of its own there: give --db the real file's path, or "
+                          "remove the link")
+    if not stat.S_ISREG(st.st_mode):
+        raise StoreUnsafe(f"the store {name} is not a regular file")
+    if os.name != "posix":           # no owners or modes to check there
+        return
+    if st.st_uid != os.geteuid():
+        raise StoreUnsafe(f"the store {name} belongs to another user (uid {st.st_uid}); "
+                          "run the referee as its owner, or make it yours: "
+                          f"chown {os.geteuid()} {shlex.quote(name)}")
+    if st.st_mode & 0o077:
+        raise StoreUnsafe(f"the store {name} is open to other users (mode "
+                          f"{stat.S_IMODE(st.st_mode):04o}) and holds the host key every "
+                          f"seat's secret is derived from: chmod 600 {shlex.quote(name)}")
 
 
 def _sqlite_engine(url: str):
