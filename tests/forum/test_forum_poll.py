@@ -23,6 +23,7 @@ def test_forum_poll_reads_every_thread_and_says_which_it_could_not(tmp_path, cap
     with ForumStandIn() as forum:
         monkeypatch.setenv("REFEREE_DISCOURSE_API_KEY", forum.api_key)
         monkeypatch.setenv("REFEREE_DISCOURSE_USER", forum.api_username)
+        monkeypatch.setenv("REFEREE_DISCOURSE_URL", forum.base)
         topic = forum.thread("discourse", "polled")
         good = host_new(capsys, db, "hawaii", topic.url, {"RED": "alice", "GREEN": "bob"})
         with ForumStandIn() as gone:

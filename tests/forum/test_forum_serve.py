@@ -37,7 +37,7 @@ def test_serve_follows_a_discourse_topic(tmp_path, capsys):
         gid = host_new(capsys, db, "hawaii", topic.url, {"RED": "alice", "GREEN": "bob"})
         port, log = free_port(), tmp_path / "serve.log"
         env = dict(os.environ, REFEREE_DISCOURSE_API_KEY=forum.api_key,
-                   REFEREE_DISCOURSE_USER=forum.api_username,
+                   REFEREE_DISCOURSE_USER=forum.api_username, REFEREE_DISCOURSE_URL=forum.base,
                    REFEREE_DISCOURSE_WEBHOOK_SECRET=forum.webhook_secret)
         proc = subprocess.Popen([sys.executable, "-m", "referee", "serve", "--db", db,
                                  "--port", str(port), "--forum-every", "1"], cwd=ROOT, env=env,

@@ -155,6 +155,7 @@ def test_bgg_minarticleid_is_asked_for_and_the_token_is_sent(monkeypatch):
             read_posts(found)
         assert refused.value.status == 401 and refused.value.code == "forum-refused"
         monkeypatch.setenv("REFEREE_BGG_TOKEN", "registered-app-token")
+        monkeypatch.setenv("REFEREE_BGG_URL", forum.base)     # BoardGameGeek's stand-in
         assert [p.post_id for p in read_posts(found, since=ids[0])] == ids[1:]
         last = forum.requests[-1]
         assert last.path == "/xmlapi2/thread"

@@ -8,7 +8,7 @@ posts count and what to answer.
 """
 from referee.service.errors import ForumError
 from referee.service.hosted.threads import thread_of
-from referee.service.forum.discourse import DiscourseClient
+from referee.service.forum.discourse import DiscourseAccount, DiscourseClient
 from referee.service.forum.fetch import http_fetch
 from referee.service.forum.markup import post_text
 from referee.service.forum.posts import post_ids, read_posts
@@ -16,4 +16,5 @@ from referee.service.forum.records import Post, Thread
 from referee.service.forum.webhook import webhook_post, webhook_signature_ok
 
 __all__ = ["Thread", "Post", "thread_of", "read_posts", "post_ids", "post_text", "http_fetch",
-           "DiscourseClient", "webhook_signature_ok", "webhook_post", "ForumError"]
+           "DiscourseClient", "DiscourseAccount", "webhook_signature_ok", "webhook_post",
+           "ForumError"]

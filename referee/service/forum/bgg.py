@@ -7,8 +7,9 @@ editdate numedits><subject/><body/></article>...``; the body is the article as H
 (escaped in the XML), quotes as ``<div class='quote'><div class='quotetitle'>...</div>
 <div class='quotebody'>...</div></div>``. BoardGameGeek now asks applications to
 register and send their token as ``Authorization: Bearer TOKEN``: the referee sends
-``REFEREE_BGG_TOKEN`` from the environment when it is set. A document with a DTD is
-refused (BoardGameGeek sends none; entities are how XML is made to explode).
+``REFEREE_BGG_TOKEN`` from the environment when it is set, to BoardGameGeek's host
+only (``REFEREE_BGG_URL``, https://boardgamegeek.com unless set). A document with a
+DTD is refused (BoardGameGeek sends none; entities are how XML is made to explode).
 """
 from __future__ import annotations
 
@@ -16,18 +17,22 @@ import os
 import xml.etree.ElementTree as ET
 
 from referee.service.errors import ForumDocumentError, ForumError, ForumRefused
-from referee.service.forum.fetch import http_fetch
+from referee.service.forum.fetch import http_fetch, same_host
 from referee.service.forum.markup import post_text
 from referee.service.forum.records import Post, Thread
 from referee.service.forum.times import iso_epoch
 
 TOKEN_VARIABLE = "REFEREE_BGG_TOKEN"
+HOST_VARIABLE, HOST = "REFEREE_BGG_URL", "https://boardgamegeek.com"
 
 
-def _headers() -> dict:
+def _headers(url: str) -> dict:
+    """The token goes only to BoardGameGeek's own host (or the one REFEREE_BGG_URL
+    names), over https when that is how it is named: a thread address on any other
+    host that has BoardGameGeek's paths gets no token."""
     headers = {"Accept": "application/xml"}
     token = os.environ.get(TOKEN_VARIABLE, "").strip()
-    if token:
+    if token and same_host(os.environ.get(HOST_VARIABLE, "").strip() or HOST, url):
         if any(ord(c) < 33 or ord(c) == 127 for c in token):
             raise ForumError(f"{TOKEN_VARIABLE} must be one word (the application token "
                              "BoardGameGeek gave)")
@@ -70,7 +75,7 @@ def read_bgg(thread: Thread, since: str | None = None, fetch=http_fetch) -> list
     url = thread.source
     if since is not None and since.isdigit():
         url += f"&minarticleid={int(since) + 1}"
-    root = _document(fetch(url, headers=_headers()))
+    root = _document(fetch(url, headers=_headers(url)))
     posts = [p for p in (_post(thread, a) for a in root.iter("article")) if p]
     posts.sort(key=lambda p: int(p.post_id))
     if since is not None and since.isdigit():

@@ -126,15 +126,55 @@ def _header_value(value, what: str) -> str:
     return value.strip()
 
 
+def forum_base(url: str) -> str:
+    """A Discourse forum's address as thread addresses give it (address.py): the
+    scheme and host name in lower case, the folder it is installed in, no slash at the
+    end. ForumError for anything but an http(s) address of a host."""
+    parts = urlsplit(str(url).strip())
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname or port == -1 \
+            or parts.username is not None or parts.query or parts.fragment:
+        raise ForumError(f"the Discourse address {str(url)[:200]!r} is not an http(s) "
+                         "address of a forum")
+    host = parts.hostname.lower() + (f":{port}" if port is not None else "")
+    return f"{parts.scheme.lower()}://{host}{parts.path.rstrip('/')}"
+
+
+class DiscourseAccount:
+    """The referee's API user on one Discourse forum, the one its key was made on:
+    a client for that forum only, so that the key never goes to a forum that merely
+    has Discourse's addresses. ``forum`` None: no forum was named, and no client is
+    made."""
+
+    def __init__(self, forum: str | None, api_key: str, api_username: str,
+                 fetch=http_fetch, *, unnamed: str = "the Discourse forum of the API key "
+                                                   "is not named"):
+        self.base = None if forum is None else forum_base(forum)
+        self._key, self._user, self._fetch, self._unnamed = api_key, api_username, fetch, unnamed
+
+    def serves(self, base: str) -> bool:
+        try:
+            return self.base is not None and forum_base(base) == self.base
+        except ForumError:
+            return False
+
+    def __call__(self, base: str) -> "DiscourseClient":
+        if self.base is None:
+            raise ForumRefused(f"{self._unnamed}: the referee sends the key to no forum")
+        if not self.serves(base):
+            raise ForumRefused(f"the Discourse API key is for {self.base}, not "
+                               f"{str(base)[:200]}: the referee sends it to no other forum")
+        return DiscourseClient(self.base, self._key, self._user, self._fetch)
+
+
 class DiscourseClient:
     """Posts the referee's answers in a Discourse topic as the API user."""
 
     def __init__(self, base_url: str, api_key: str, api_username: str, fetch=http_fetch):
-        parts = urlsplit(str(base_url).strip())
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise ForumError(f"the Discourse address {str(base_url)[:200]!r} is not an "
-                             "http(s) address")
-        self.base = f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
+        self.base = forum_base(base_url)
         self._headers = {"Api-Key": _header_value(api_key, "API key"),
                          "Api-Username": _header_value(api_username, "API user name"),
                          "Content-Type": "application/json", "Accept": "application/json"}

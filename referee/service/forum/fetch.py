@@ -4,8 +4,9 @@ A forum is somebody else's server: it may be slow, down, huge or hostile. Every
 request here has a time limit for the whole answer (not per read, so a server that
 drips a byte a second cannot hold the host), a size limit, a User-Agent naming the
 referee (forums and BoardGameGeek ask bots to say who they are), and follows
-redirects only to http(s). Failures become ForumErrors with a sentence: unreachable
-(network, 5xx, 429: worth trying again) or refused (4xx: it will not change by itself).
+redirects only to http(s) on the same host. Failures become ForumErrors with a
+sentence: unreachable (network, 5xx, 429: worth trying again) or refused (4xx: it will
+not change by itself).
 Only the standard library's urllib is used.
 """
 from __future__ import annotations
@@ -27,7 +28,10 @@ _CHUNK = 65536
 
 
 class _Redirects(urllib.request.HTTPRedirectHandler):
-    """Follows a redirect only to http(s), at most MAX_REDIRECTS times."""
+    """Follows a redirect only to http(s) on the same host, at most MAX_REDIRECTS
+    times. urllib would carry every header of the request (a forum's API key among
+    them) to wherever the answer points, and a read that goes where the forum points
+    is a read of any address the forum names, the host's own network included."""
     max_redirections = MAX_REDIRECTS
 
     def redirect_request(self, req, fp, code, msg, headers, newurl):
@@ -36,7 +40,38 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
             raise ForumRefused(f"the forum at {_where(req.full_url)} redirected to a "
                                f"{scheme or 'relative'}: address, which the referee does "
                                "not follow", status=code)
+        if not same_host(req.full_url, newurl):
+            raise ForumRefused(f"the forum at {_where(req.full_url)} redirected to another "
+                               f"host ({_where(newurl)}), which the referee does not follow: "
+                               "a request, and any key it carries, stays on the forum's "
+                               "own host", status=code)
         return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+_PORTS = {"http": 80, "https": 443}
+
+
+def origin(url: str) -> tuple[str, str, int | None]:
+    """(scheme, host name, port) of an address, the port filled in where the scheme
+    implies it; a port that is no number is None."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    return scheme, (parts.hostname or "").lower(), port or _PORTS.get(scheme)
+
+
+def same_host(url: str, other: str) -> bool:
+    """Whether ``other`` is on ``url``'s host: the same scheme, name (with or without
+    ``www.``, which sites send each other to) and port, or the same name moved from
+    http to https (the forum's own upgrade to TLS)."""
+    here, there = origin(url), origin(other)
+    if not here[1] or here[1].removeprefix("www.") != there[1].removeprefix("www."):
+        return False
+    here, there = here[:1] + here[2:], there[:1] + there[2:]
+    return here == there or here + there == ("http", 80, "https", 443)
 
 
 _OPENER = urllib.request.build_opener(_Redirects)
@@ -97,8 +132,9 @@ def http_fetch(url: str, *, method: str = "GET", headers: dict | None = None,
         said = f"{status} {str(exc.reason).splitlines()[0] if exc.reason else ''}"[:120].strip()
         if 300 <= status < 400:
             raise ForumRefused(f"the forum at {_where(url)} redirected where the referee "
-                               f"does not follow (only to http(s), at most {MAX_REDIRECTS} "
-                               "times, never round a loop)", status=status) from None
+                               f"does not follow (only to http(s) on the same host, at most "
+                               f"{MAX_REDIRECTS} times, never round a loop)",
+                               status=status) from None
         if status == 429 or status >= 500:
             raise ForumUnreachable(f"the forum at {_where(url)} answered {said}; the "
                                    "referee tries again later", status=status,

@@ -78,11 +78,12 @@ def before_the_game(post, game) -> bool:
 def thread_now(thread) -> list[str]:
     """The ids of the posts ``thread`` holds now, for a game about to follow it (its
     ``create_game(read_thread=…)``): read as ``poll`` reads it, through the API user
-    when one is set (a topic guests cannot see). ForumError, said in a sentence, when
+    when one is set for the thread's forum (a topic guests cannot see). ForumError, said in a sentence, when
     it cannot be read."""
     client_for = posting.discourse_client()
     try:
-        if client_for is not None and thread.kind == "discourse":
+        if client_for is not None and thread.kind == "discourse" \
+                and client_for.serves(thread.base):
             return post_ids(thread, fetch=client_for(thread.base).fetch)
         return post_ids(thread)
     except ForumError as err:
@@ -206,7 +207,8 @@ def poll(store, *, fetch=None, now=None) -> Polled:
             known = _known(store, thread.key)
             since = _last(known)
             reader = fetch
-            if reader is None and client_for is not None and thread.kind == "discourse":
+            if reader is None and client_for is not None and thread.kind == "discourse" \
+                    and client_for.serves(thread.base):
                 reader = client_for(thread.base).fetch     # a topic guests cannot see too
             posts = read_posts(thread, since=since) if reader is None else \
                 read_posts(thread, since=since, fetch=reader)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sqlalchemy import or_, select, update
 
 from referee.service.errors import ForumError
-from referee.service.forum.discourse import DiscourseClient, read_discourse
+from referee.service.forum.discourse import DiscourseAccount, read_discourse
 from referee.service.hosted.forum_answers import MARKER
 from referee.service.hosted.outbox import backoff, worker_id
 from referee.service.hosted.threads import thread_of
@@ -27,6 +27,7 @@ CLAIM_SECS = 300.0
 LOOK_BACK = 50                  # the topic's last posts looked through for a lost answer
 MAX_ATTEMPTS = 12               # then the answer is given up (the page still shows it)
 API_KEY, API_USER = "REFEREE_DISCOURSE_API_KEY", "REFEREE_DISCOURSE_USER"
+API_FORUM = "REFEREE_DISCOURSE_URL"      # the forum the key was made on, and goes to
 
 
 @dataclass
@@ -37,12 +38,16 @@ class Posted:
 
 
 def discourse_client():
-    """A maker of Discourse clients from the environment (the API key and user), or
-    None when they are not set; the key is never read from a command line."""
+    """A maker of Discourse clients from the environment (the API key, its user and
+    the forum it was made on), or None when the key and user are not set; the key
+    is never read from a command line. The maker refuses (a ForumError) a client for
+    any forum but the one named, and every forum when none is."""
     key, user = os.environ.get(API_KEY), os.environ.get(API_USER)
     if not key or not user:
         return None
-    return lambda base: DiscourseClient(base, key, user)
+    forum = os.environ.get(API_FORUM, "").strip() or None
+    return DiscourseAccount(forum, key, user, unnamed=f"{API_FORUM} does not name the "
+                                                      "Discourse forum of the API key")
 
 
 def post_answers(store, client_for, *, now: float | None = None, stop=None,
