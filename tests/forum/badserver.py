@@ -7,7 +7,10 @@ under it, ``/garbage/t/x/1``, gets that behaviour for every document read):
 - ``/status/CODE``: that status; ``/redirect?to=URL``: 302 to URL; ``/loop``: 302 to itself
 - ``/garbage/...``: 200 with bytes that are no document; ``/echo``: 200, the request's
   headers as JSON; ``/bomb/...`` and ``/xmlapi2/...`` (where a BoardGameGeek thread
-  document is read): an XML document with an entity bomb in its DTD
+  document is read): an XML document with an entity bomb in its DTD; ``/laughs/...``:
+  an RSS feed whose entity bomb hides behind a comment; ``/bomb16/...``: the XML bomb
+  in UTF-16; ``/deep/...``: JSON nested 100,000 deep; ``/deeperror/...``: 422 with
+  such JSON as its reason
 """
 from __future__ import annotations
 
@@ -24,6 +27,16 @@ BOMB = (b'<?xml version="1.0"?>\n<!DOCTYPE thread [<!ENTITY a "aaaaaaaaaa">'
                    % ((98 + i,) + (97 + i,) * 10) for i in range(8))
         + b']>\n<thread id="1"><articles><article id="5" username="alice"><body>&i;'
           b'</body></article></articles></thread>')
+
+# Each level expands ten times: six levels make a post of a million characters, which
+# shows that the bomb went off without taking the machine with it.
+LAUGHS = ("<!-- <a> -->\n<!DOCTYPE rss [<!ENTITY a \"aaaaaaaaaa\">"
+          + "".join('<!ENTITY %c "%s">' % (chr(98 + i), f"&{chr(97 + i)};" * 10)
+                    for i in range(5))
+          + "]>\n<rss version=\"2.0\"><channel><title>t</title><item><title>x</title>"
+            "<author>a@example.org (alice)</author><guid>laughs-1</guid>"
+            "<description>&f;</description></item></channel></rss>").encode()
+DEEP = b'{"a":' * 100_000 + b"1" + b"}" * 100_000
 
 
 class BadServer(LocalServer):
@@ -97,6 +110,15 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, b"\x00\xffnot a document {[<", {"Content-Type": "text/html"})
         elif first in ("bomb", "xmlapi2"):
             self._send(200, BOMB, {"Content-Type": "text/xml"})
+        elif first == "bomb16":
+            self._send(200, BOMB.decode().replace('"1.0"?>', '"1.0" encoding="UTF-16"?>', 1)
+                       .encode("utf-16"), {"Content-Type": "text/xml"})
+        elif first == "laughs":
+            self._send(200, LAUGHS, {"Content-Type": "application/rss+xml"})
+        elif first == "deep":
+            self._send(200, DEEP, {"Content-Type": "application/json"})
+        elif first == "deeperror":
+            self._send(422, b"[" * 4000, {"Content-Type": "application/json"})
         elif first == "echo":
             self._send(200, json.dumps(dict(self.headers.items())).encode(),
                        {"Content-Type": "application/json"})

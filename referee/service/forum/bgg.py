@@ -17,6 +17,7 @@ import os
 import xml.etree.ElementTree as ET
 
 from referee.service.errors import ForumDocumentError, ForumError, ForumRefused
+from referee.service.forum.dtd import refuse_dtd
 from referee.service.forum.fetch import http_fetch, same_host
 from referee.service.forum.markup import post_text
 from referee.service.forum.records import Post, Thread
@@ -41,10 +42,7 @@ def _headers(url: str) -> dict:
 
 
 def _document(data: bytes) -> ET.Element:
-    head = data[:4096].lower()
-    if b"<!doctype" in head or b"<!entity" in data.lower():
-        raise ForumDocumentError("the BoardGameGeek thread document carries a DTD, which "
-                                 "BoardGameGeek never sends")
+    refuse_dtd(data, "the BoardGameGeek thread document")
     try:
         root = ET.fromstring(data)
     except ET.ParseError:

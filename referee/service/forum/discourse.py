@@ -33,6 +33,9 @@ def json_document(data: bytes, what: str) -> dict:
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         raise ForumDocumentError(f"{what} is not the JSON Discourse sends") from None
+    except RecursionError:        # nested deeper than the parser goes: no forum's JSON is
+        raise ForumDocumentError(f"{what} is nested deeper than any JSON Discourse "
+                                 "sends") from None
     if not isinstance(doc, dict):
         raise ForumDocumentError(f"{what} is not the JSON object Discourse sends")
     return doc
@@ -218,7 +221,7 @@ def _errors(body: bytes) -> str:
     """Discourse's reasons for refusing (``{"errors": ["Body is too similar..."]}``)."""
     try:
         errors = json.loads(body.decode("utf-8")).get("errors")
-    except (UnicodeDecodeError, ValueError, AttributeError):
+    except (UnicodeDecodeError, ValueError, AttributeError, RecursionError):
         return ""
     if not isinstance(errors, list):
         return ""

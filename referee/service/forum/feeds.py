@@ -18,6 +18,7 @@ import hashlib
 import re
 
 from referee.service.errors import ForumDocumentError, ForumRefused
+from referee.service.forum.dtd import refuse_dtd
 from referee.service.forum.fetch import http_fetch
 from referee.service.forum.markup import post_text
 from referee.service.forum.records import Post, Thread
@@ -100,6 +101,7 @@ def read_feed(thread: Thread, since: str | None = None, fetch=http_fetch) -> lis
                            "for a forum guests may read)")
             exc.args = (exc.reason,)
         raise
+    refuse_dtd(data, f"the thread's feed at {thread.source[:200]}")
     parsed = feedparser.parse(data, resolve_relative_uris=False)
     if parsed.get("bozo") and not parsed.get("entries") or not parsed.get("version"):
         raise ForumDocumentError(f"the thread's feed at {thread.source[:200]} is not an "

@@ -197,15 +197,20 @@ def _last(known: dict[str, str]) -> str | None:
 
 
 def poll(store, *, fetch=None, now=None) -> Polled:
-    """Every followed thread's posts read once; a forum that cannot be reached is
-    named in ``failures`` and the other threads are still read."""
+    """Every followed thread's posts read once; a thread that could not be read, for
+    whatever reason, is named in ``failures`` and the other threads are still read.
+    The store's own failures are not a thread's: they end the poll."""
     out = Polled()
     client_for = posting.discourse_client()
     for url, kind in followed(store):
         try:
             thread = thread_of(url, kind)
-            known = _known(store, thread.key)
-            since = _last(known)
+        except ForumError as err:
+            out.failures.append((url, err.reason))
+            continue
+        known = _known(store, thread.key)
+        since = _last(known)
+        try:
             reader = fetch
             if reader is None and client_for is not None and thread.kind == "discourse" \
                     and client_for.serves(thread.base):
@@ -214,6 +219,12 @@ def poll(store, *, fetch=None, now=None) -> Polled:
                 read_posts(thread, since=since, fetch=reader)
         except ForumError as err:
             out.failures.append((url, err.reason))
+            continue
+        except Exception as exc:  # a forum's document no reader foresaw: that thread's
+            # failure, named in one line, never the end of the other threads' reading
+            said = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""
+            out.failures.append((url, f"the referee could not read it ({type(exc).__name__}"
+                                      f"{': ' + said if said else ''})"))
             continue
         for post in posts:
             out.read += 1

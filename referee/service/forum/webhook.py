@@ -57,6 +57,9 @@ def webhook_post(body: bytes, headers) -> Post | None:
         doc = json.loads(bytes(body).decode("utf-8"))
     except (UnicodeDecodeError, ValueError, TypeError):
         raise WebhookError("the webhook's body is not the JSON Discourse sends") from None
+    except RecursionError:        # nested deeper than the parser goes
+        raise WebhookError("the webhook's body is nested deeper than any JSON Discourse "
+                           "sends") from None
     post = doc.get("post") if isinstance(doc, dict) else None
     if not isinstance(post, dict):
         raise WebhookError("the post_created webhook carries no post")
