@@ -22,7 +22,8 @@ def forum():
 @forum.command(context_settings=CONTEXT)
 @click.option("--answer/--no-answer", default=True, show_default=True,
               help="Then post the answers due in forums the referee posts in (Discourse: "
-                   "REFEREE_DISCOURSE_API_KEY and REFEREE_DISCOURSE_USER).")
+                   "REFEREE_DISCOURSE_API_KEY and REFEREE_DISCOURSE_USER, for the forum "
+                   "REFEREE_DISCOURSE_URL names).")
 @db_option
 @now_option
 @url_option
@@ -36,7 +37,7 @@ def poll(answer, db, now, url):
     \b
     Example:
       referee forum poll
-      REFEREE_DISCOURSE_API_KEY=… REFEREE_DISCOURSE_USER=referee referee forum poll
+      REFEREE_DISCOURSE_URL=… REFEREE_DISCOURSE_API_KEY=… REFEREE_DISCOURSE_USER=referee referee forum poll
     """
     from sqlalchemy.exc import SQLAlchemyError  # heavy: not at start-up
 
