@@ -87,6 +87,7 @@ def test_cron_and_serve_write_the_same_answers(tmp_path, capsys):
         topic = forum.thread("discourse", "twice")
         gid = host_new(capsys, f"sqlite:///{cron}", "hawaii", topic.url,
                        {"RED": "alice", "GREEN": "bob"})
+        served.touch(mode=0o600)        # a store the referee opens is its user's alone
         with sqlite3.connect(cron) as source, sqlite3.connect(served) as copy:
             source.backup(copy)                     # the same game, its secret included
         topic.post("alice", "salt pepper-and-salt")
