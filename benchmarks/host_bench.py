@@ -256,12 +256,11 @@ class Scaling:
                  cache: Path, profile: Path | None = None, turns: int = 1):
         import cProfile
 
-        from referee.service.store import open_store, settle_collector
+        from referee.service.store import open_store
 
         self.games, self.smtp_url, self.cache = games, smtp_url, cache
         os.environ["REFEREE_CACHE_DIR"] = str(cache)
         self.store = open_store(url, resident=True)
-        settle_collector()            # as serve and mail poll do once started
         ids = _setup(self.store, games, pack)
         # the same positions at every count: the k-th measured game is a copy of
         # template k modulo their number, the copies spread over all the games

@@ -8,7 +8,6 @@ UPDATE``). So a move is validated against the state it is appended to, and the
 """
 from __future__ import annotations
 
-import gc
 import os
 import secrets
 import threading
@@ -31,24 +30,6 @@ BUSY_TIMEOUT_MS = 60_000
 # WAL at every commit (NORMAL only at checkpoints). benchmarks/host_bench.py --sync
 # measures what it costs (docs/performance.md).
 SQLITE_SYNCHRONOUS = "FULL"
-
-
-# The cyclic garbage collector's thresholds in a process that serves many moves. With
-# Python's (700, 10, 10) a host of 1,000 live games spent a twentieth of its CPU
-# collecting, a full collection of its heap (over 300,000 objects, most of them the
-# games kept in memory, which hold no cycles and are freed by their counts) about every
-# 400 moves at 0.2 s each, stalling the move that set it off.
-COLLECTOR_THRESHOLDS = (50_000, 20, 20)
-
-
-def settle_collector() -> None:
-    """For a resident process once it has started: what its start made (modules, the
-    games' component data, compiled statements) is set apart from the collector, which
-    then looks at young objects less often; what moves make and drop is still
-    collected. benchmarks/host_bench.py measures the effect (docs/performance.md)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
 def home() -> Path:
