@@ -23,7 +23,6 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from referee.core import registry
 from referee.service.store import schema as S
-from referee.service.store.compiled import run
 from referee.service.hosted.identity import reply_address, same_address, seat_secret, secrets_in, valid
 from referee.service.mail.incoming import read_mail
 from referee.service.hosted.mails import queue, reply_subject, to_seat
@@ -148,7 +147,7 @@ def _mark(store, conn, key: str, game_id: str | None, outcome: str, now: float, 
     values = {"message_id": key, "game_id": game_id, "at": now, "outcome": outcome[:500]}
     if legacy is not None:
         values["legacy"] = legacy
-    return run(conn, q, values).first() is not None
+    return conn.execute(q, values).first() is not None
 
 
 def _authenticate(store, conn, mail, token):

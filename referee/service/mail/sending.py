@@ -21,11 +21,10 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sqlalchemy import and_, bindparam, func, literal_column, null, or_, select, update
+from sqlalchemy import and_, bindparam, func, null, or_, select, update
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from referee.service.store import schema as S
-from referee.service.store.compiled import run
 from referee.service.errors import MailError, ServerRefused
 from referee.service.mail import smtp
 from referee.service.hosted.mails import composed_body, picture_html, picture_png
@@ -58,9 +57,7 @@ _CLAIM = (update(S.outbox).where(
     S.outbox.c.failed.is_(None), _DUE)
     .values(claimed_by=bindparam("me"), claimed_until=bindparam("until"))
     .returning(*S.outbox.c))
-# what marking a mail sent writes; its constants in the statement's text, so that a
-# statement made of it needs no value but those it is given (referee/service/store/compiled.py)
-_MARKED = {"sent_at": bindparam("sent_at"), "attempts": S.outbox.c.attempts + literal_column("1"),
+_MARKED = {"sent_at": bindparam("sent_at"), "attempts": S.outbox.c.attempts + 1,
            "claimed_until": null()}
 # a batch's marks in one statement (on PostgreSQL each statement is a client's round
 # of work), each row stamped with the moment the server took the batch's last mail
@@ -74,8 +71,8 @@ def _sent_own(count: int):
     """The mark of ``count`` mails claimed as they were queued (their ids unknown:
     mail/own.py), found by Message-ID (``m0``, ``m1``, ...) among the mail not sent yet
     (the index on sent_at holds those), ids back. A statement per count rather than an
-    expanding IN, which is completed at each run: this one is compiled once
-    (referee/service/store/compiled.py), and a move mails its four or five seats."""
+    expanding IN, which SQLAlchemy renders again at every run: a move mails its four or
+    five seats, so the few counts seen are each compiled once and found in its cache."""
     return (update(S.outbox).where(
         S.outbox.c.message_id.in_([bindparam(f"m{i}") for i in range(count)]),
         S.outbox.c.claimed_by == bindparam("me"), S.outbox.c.sent_at.is_(None))
@@ -323,8 +320,8 @@ def _mark_sent(store, me: str, taken: list, *, sleep=time.sleep,
             if unknown:
                 with _bookkeeping(store) as conn:
                     mids = {f"m{i}": mid for i, mid in enumerate(unknown)}
-                    for row_id, mid in run(conn, _sent_own(len(mids)),
-                                           {"me": me, "sent_at": at, **mids}):
+                    for row_id, mid in conn.execute(_sent_own(len(mids)),
+                                                    {"me": me, "sent_at": at, **mids}):
                         unknown[mid]["id"] = row_id
             return
         except (OperationalError, InterfaceError):

@@ -18,7 +18,6 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from referee.replay import snapshot
 from referee.service.store import schema as S
-from referee.service.store.compiled import run
 
 
 def _save_statement(dialect):
@@ -39,8 +38,8 @@ def save(store, conn, game_id: str, text: str, rp) -> str | None:
     if sealed is None:
         return None
     digest, doc, mac = sealed
-    run(conn, _SAVE["sqlite" if store.sqlite else "postgresql"],
-        {"game_id": game_id, "digest": digest, "doc": doc, "mac": mac})
+    conn.execute(_SAVE["sqlite" if store.sqlite else "postgresql"],
+                 {"game_id": game_id, "digest": digest, "doc": doc, "mac": mac})
     return doc
 
 
