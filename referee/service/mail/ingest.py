@@ -120,7 +120,7 @@ def _mark_statement(dialect, *, legacy: bool = False):
     """The insert of a handled Message-ID that gives a row back when it was new; with
     ``legacy``, only if the Message-ID alone (bindparam ``legacy``) was not remembered
     either, as versions before the scoping remembered it (a mail they handled, sent
-    again): one statement where a look and then an insert took two."""
+    again). The look and the insert are one statement, one round trip."""
     q = dialect.insert(S.messages)
     if legacy:
         c = S.messages.c

@@ -7,7 +7,7 @@ the row back with a backoff, a permanent one is recorded on it. The one gap
 left is a crash between the server's "250 OK" and the mark: that row goes out
 again when its claim expires, with the same Message-ID, which clients show once.
 The marks of a batch of claimed rows are written together once the batch is tried
-(one transaction instead of one a mail: a fifth of the sending's cost), so that gap
+(one transaction for the batch, not one a mail), so that gap
 holds at most a batch (CLAIM_BATCH mails; a move's four mails in serve). For the same
 reason the claims and marks are not synced to disk on SQLite (``Store.write(durable=
 False)``): a power cut may undo the last of them, which sends those mails again, the
@@ -42,8 +42,8 @@ class Delivery:
     stopped: str | None = None      # why the run stopped with mail left: the server refused us
 
 
-# Statements of every run and every mail, built once: SQLAlchemy then skips building
-# and keying them again, which cost more than the database's own work on them.
+# Statements of every run and every mail, made once: a statement object kept between
+# calls is found in SQLAlchemy's cache without being rebuilt and keyed anew.
 _DUE = or_(S.outbox.c.claimed_until.is_(None), S.outbox.c.claimed_until < bindparam("now"))
 # the oldest mails due, locked on PostgreSQL without waiting for another sender's (SKIP
 # LOCKED: two senders take different mails); SQLite has one writer at a time anyway
@@ -89,8 +89,8 @@ def _bookkeeping(store):
 
 def claim(store, me: str, now: float, limit: int = CLAIM_BATCH) -> list:
     """Up to ``limit`` of the oldest mails due, claimed for this worker (a
-    compare-and-set on each), in order: one statement and one transaction, where a
-    read of what is due and then a claim of it took two of each for every batch."""
+    compare-and-set on each), in order, in one statement and one transaction: the
+    read of what is due and its claim cannot be told apart by another sender."""
     with _bookkeeping(store) as conn:
         rows = conn.execute(_CLAIM, {"now": now, "limit": limit, "me": me,
                                      "until": now + CLAIM_SECS}).mappings().all()

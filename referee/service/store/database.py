@@ -27,8 +27,7 @@ KEEP_CHARS = 150_000_000
 KEEP_POSITIONS = 256      # positions a notification was queued about, for the sender
 BUSY_TIMEOUT_MS = 60_000
 # A move acknowledged to a mail server or a page survives a power loss: FULL syncs the
-# WAL at every commit (NORMAL only at checkpoints). benchmarks/host_bench.py --sync
-# measures what it costs (docs/performance.md).
+# WAL at every commit (NORMAL only at checkpoints).
 SQLITE_SYNCHRONOUS = "FULL"
 
 
@@ -117,7 +116,7 @@ class Store:
         """Keep the state a notification's position ``document`` (as the outbox holds
         it) was written from, once the move's transaction has committed: the sender
         of this process, moments later, writes the mails from it instead of reading
-        the document back (a fifth of writing a move's mails). The oldest make room;
+        the document back and replaying it. The oldest make room;
         a process without a sender (``mail ingest``) keeps at most KEEP_POSITIONS."""
         with self._kept_lock:
             while len(self._positions) >= KEEP_POSITIONS:
@@ -140,9 +139,8 @@ class Store:
 
         ``durable=False`` is for bookkeeping a power loss may undo without harm (the
         outbox's claims and marks of mail sent: undone, a mail is sent once more with
-        its Message-ID, never lost): on SQLite its commit is not synced, which saves
-        an fsync's CPU (about 0.15 ms a commit here); the next durable commit syncs it
-        with its own. Moves and everything acknowledged stay durable.
+        its Message-ID, never lost): on SQLite its commit is not synced, sparing
+        the sender an fsync per batch; the next durable commit syncs it with its own. Moves and everything acknowledged stay durable.
 
         Work registered with :func:`before_commit` runs last inside it (writes a
         command put off to make one statement of several), and with
@@ -153,8 +151,7 @@ class Store:
         claimed again at once, and again, for ever.
 
         ``single``: the block runs one statement, atomic by itself, so it runs without
-        BEGIN and COMMIT (autocommit): on PostgreSQL two round trips fewer, a third of
-        a one-statement transaction's CPU. No :func:`before_commit` work then."""
+        BEGIN and COMMIT (autocommit): on PostgreSQL two round trips fewer. No :func:`before_commit` work then."""
         connection = self.engine.connect()
         if single:
             connection = connection.execution_options(
@@ -234,8 +231,8 @@ def game_seats(conn, game_id: str) -> dict:
     return {r["seat"]: r for r in conn.execute(_SEATS, {"g": game_id}).mappings()}
 
 
-# Statements run on every move, built once: SQLAlchemy then skips building and
-# keying them again, which costs more than SQLite's own work on them.
+# Statements run on every move, built once at import, so that each move finds them in
+# SQLAlchemy's cache of compiled statements rather than building them again.
 _GAME = select(S.games).where(S.games.c.id == bindparam("id"))
 _GAME_FOR_UPDATE = _GAME.with_for_update()
 _SEATS = select(S.seats).where(S.seats.c.game_id == bindparam("g"))
