@@ -1,6 +1,6 @@
 """The hosted referee's speed (docs/performance.md; issue 12's and issue 21's targets).
 
-    python benchmarks/host_bench.py [--moves 200] [--games 1000,10000] [--turns 1] [--pg]
+    python benchmarks/host_bench.py [--moves 200] [--games 1000,10000] [--turns 1] [--pg [--no-sqlite]]
                                     [--no-pipelining] [--profile DIR]
     python benchmarks/host_bench.py --sync [--moves 200]
 
@@ -29,9 +29,9 @@
    piece of the referee's work that touches no store and no network (checking the
    bundled docs/examples/hawaii-4p.txt 25 times). Its median and range are printed
    beside the figures: a run whose reference is slow ran on a slow processor. A steady
-   reference does not make two runs' figures comparable: on the shared machine the move
-   figures swung by a sixth while the reference held within a tenth (memory and caches
-   the small reference does not feel; docs/performance.md, 2026-11-28).
+   reference does not make two runs' figures comparable: a move also depends on memory
+   and caches shared with the machine's other work, which the small reference does not
+   feel, so compare versions in runs that alternate.
 
 Both on SQLite and, with --pg, on a throwaway PostgreSQL cluster started like the
 tests' (tests/service/pgcluster.py); the CPU figures are this process's (the database
@@ -256,12 +256,11 @@ class Scaling:
                  cache: Path, profile: Path | None = None, turns: int = 1):
         import cProfile
 
-        from referee.service.store import open_store, settle_collector
+        from referee.service.store import open_store
 
         self.games, self.smtp_url, self.cache = games, smtp_url, cache
         os.environ["REFEREE_CACHE_DIR"] = str(cache)
         self.store = open_store(url, resident=True)
-        settle_collector()            # as serve and mail poll do once started
         ids = _setup(self.store, games, pack)
         # the same positions at every count: the k-th measured game is a copy of
         # template k modulo their number, the copies spread over all the games
@@ -394,6 +393,8 @@ def main() -> None:
                     help="turns round the measured games (MOVES / TURNS of them), each count "
                          "measured in each turn one after the other")
     ap.add_argument("--pg", action="store_true", help="also on a throwaway PostgreSQL")
+    ap.add_argument("--no-sqlite", dest="sqlite", action="store_false",
+                    help="with --pg, measure PostgreSQL only")
     ap.add_argument("--no-pipelining", dest="pipelining", action="store_false",
                     help="the mail server does not offer PIPELINING")
     ap.add_argument("--sync", action="store_true",
@@ -416,7 +417,8 @@ def main() -> None:
         print(f"mail server: aiosmtpd, PIPELINING {'offered' if args.pipelining else 'not offered'}")
         os.environ["REFEREE_CACHE_DIR"] = str(folder / "cache-templates")
         pack = _templates(folder, args.templates, args.plies)
-        targets = [("SQLite", lambda tag: f"sqlite:///{folder / f'{tag}.db'}")]
+        targets = [("SQLite", lambda tag: f"sqlite:///{folder / f'{tag}.db'}")] \
+            if args.sqlite or not args.pg else []
         if args.pg:
             from tests.service.pgcluster import PgCluster
             cluster = PgCluster()

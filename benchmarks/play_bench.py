@@ -31,7 +31,7 @@ DRIVER = """
 import statistics, sys, time
 from referee.operations.play import play_line, play_text
 from referee.replay import snapshot
-from referee.replay.replay import replay
+from referee.replay.replayer import replay
 from referee.transcript.reader import read_bytes
 
 path, move = sys.argv[1:3]

@@ -19,7 +19,6 @@ and the total (CPU time, ``process_time``).
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import random
 import statistics
@@ -68,7 +67,6 @@ def measure(count: int) -> dict:
     from referee.operations import example_lines, move_rows, next_step
     from referee.service.hosted.steps import read_choices
     module, found = positions(count)
-    gc.freeze()     # else the collector's full passes walk the positions kept here
     clock = time.process_time
     times: dict[str, list[float]] = {k: [] for k in PIECES}
     state, words = found[0]     # once untimed: the first call imports the text modules

@@ -138,10 +138,9 @@ def _drive(url: str, mails: list[tuple[str, bytes]], start: float, rate: float, 
     """One mail process: ingest ``mails`` in order at ``rate`` a second from ``start``;
     puts (commits as (game, ply, time), refused, CPU seconds, resident bytes)."""
     from referee.service.mail.ingest import ingest
-    from referee.service.store import open_store, settle_collector
+    from referee.service.store import open_store
 
     store = open_store(url, resident=True)
-    settle_collector()                  # as a host's mail process (mail poll) does
     commits, refused = [], 0
     while time.time() < start:
         time.sleep(0.005)

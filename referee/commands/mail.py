@@ -107,7 +107,6 @@ def poll(ctx, maildir, imap, imap_password_file, db, now, url):
 
     from referee.service.mail.ingest import ingest as run_ingest  # heavy: not at start-up
     from referee.service.mail import poll as mailpoll  # heavy: not at start-up
-    from referee.service.store import settle_collector  # heavy: not at start-up
 
     if bool(maildir) == bool(imap):
         raise click.UsageError("give one of --maildir DIR and --imap URL")
@@ -116,7 +115,6 @@ def poll(ctx, maildir, imap, imap_password_file, db, now, url):
     n, store = 0, None
     try:
         store = open_from(db, resident=True, url=url)
-        settle_collector()
         messages = mailpoll.maildir_messages(maildir) if maildir else mailpoll.imap_messages(imap)
         for polled in messages:
             run_ingest(store, polled.raw, now=parse_now(now))

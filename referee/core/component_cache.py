@@ -1,8 +1,8 @@
 """Component files read once per version of the file and of the referee, not once per process.
 
 Every ``referee`` command loads a game's component file, and reading YAML with
-lines and provenance (importing the YAML library included) cost about a fifth
-of a short command such as ``play``. The checked result is kept as JSON (signed
+lines and provenance (importing the YAML library included) is a large part of a
+short command such as ``play``. The checked result is kept as JSON (signed
 with the cache's own key like the state cache, :mod:`referee.core.cache`), keyed
 by the file's bytes and by the fingerprint of the referee's code and data, so
 an edited file or a new referee misses the cache instead of reading stale

@@ -41,7 +41,7 @@ def read(file: str, text: str, labels: frozenset[str] = frozenset()) -> "tuple[V
 
     Keys in ``labels`` name things rather than state game facts: their values
     (and everything below them) need no provenance."""
-    import yaml   # heavy (a fifth of a short command): only when the cache has not seen the file
+    import yaml   # slow to import: only when the cache has not seen the file
 
     reader = Reader(file, yaml, labels)
     try:

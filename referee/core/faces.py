@@ -1,9 +1,9 @@
 """A package face that imports a submodule the first time one of its names is used.
 
 The commands import their layer's face at the top, and ``referee play`` must not pay
-for the picture, the self-play or the move builder it never calls; a face that
-imported every submodule up front made each command start about a tenth slower
-(docs/performance.md). The names and where they live are written out, so the face
+for the picture, the self-play or the move builder it never calls, as every command's
+start-up would if the face imported every submodule up front. The names and where
+they live are written out, so the face
 still reads as the list of what the package offers.
 """
 from __future__ import annotations

@@ -1,11 +1,10 @@
 """One line of text within a width, as :func:`textwrap.wrap` wraps it.
 
-A mail's board and every notification pass each long line through the wrapper:
-half a dozen lines a move, each costing textwrap about 11 microseconds (its
-chunking by regular expression, its loop over words and spaces alike). The lines
-the referee writes are words between single spaces; :func:`wrap_line` wraps those
-directly, in a fifth of the time, and gives any other line to textwrap itself
-(tests/test_wrapping.py holds the two to the same lines)."""
+A mail's board and every notification pass each long line through the wrapper, and
+textwrap's general chunking by regular expression is more than such lines need: the
+lines the referee writes are words between single spaces. :func:`wrap_line` wraps
+those directly and gives any other line to textwrap itself (tests/test_wrapping.py
+holds the two to the same lines)."""
 from __future__ import annotations
 
 import textwrap

@@ -61,8 +61,8 @@ def move_rows(module, state) -> Rows:
     both (a mail to the seat to move asks three times of one position). The rows
     remember the steps asked of them (:class:`~referee.core.builder.Rows`)."""
     # the game reads the paths from the lazy list's chunks without making the moves;
-    # an answer makes only the moves it names (a third of the rows' cost, a rich
-    # position's purchases each made once more)
+    # an answer makes only the moves it names, as a rich position has many purchases
+    # no one asks about
     moves = state.legal_moves()
     return Rows(zip(map(tuple, module.move_paths(moves, state)), range(len(moves))), moves)
 

@@ -201,7 +201,8 @@ def _fast_move(line: str, number: int) -> Item | None:
     name, body, comment = m.groups()
     start = m.start(1)
     text = line[start:m.end(2)].rstrip() if body is not None else name
-    # positional: keywords would cost ~2,500 more instructions per move line
+    # positional: every move line of every transcript comes through here, and
+    # keyword arguments are slower to pass
     #           kind    line    text  column     body  body_column name  value op  path comment
     item = Item(I.MOVE, number, line, start + 1, text, start + 1, name, None, "", "", comment)
     return I.as_control(item)

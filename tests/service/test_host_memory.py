@@ -207,26 +207,6 @@ def test_the_reply_and_notifications_are_one_statement(store):
     assert (g["ply"], g["to_move"]) == (rp.ply, rp.to_move)
 
 
-def test_a_resident_process_sets_its_start_apart_from_the_collector():
-    """serve and mail poll call settle_collector once started (issue 21, item 7: a full
-    collection of a host's heap stalled a move for 0.2 s every few hundred moves): the
-    start's objects are frozen, young ones collected less often, garbage still freed."""
-    code = ("import gc, weakref\n"
-            "from referee.service.store import COLLECTOR_THRESHOLDS, settle_collector\n"
-            "settle_collector()\n"
-            "assert gc.get_threshold() == COLLECTOR_THRESHOLDS, gc.get_threshold()\n"
-            "assert gc.get_freeze_count() > 10000, gc.get_freeze_count()\n"
-            "class Node: pass\n"
-            "a, b = Node(), Node(); a.other, b.other = b, a; gone = weakref.ref(a)\n"
-            "del a, b\n"
-            "gc.collect()\n"
-            "assert gone() is None\n"
-            "print('ok')\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=Path(__file__).resolve().parents[2], timeout=120)
-    assert done.stdout.strip() == "ok", done.stderr
-
-
 def test_the_sender_writes_the_mails_of_a_position_kept_in_memory_as_from_the_store(store):
     """The process that queued a notification keeps the position's state for its sender
     (no reading back): the mails are the same text either way, a position is kept only

@@ -115,7 +115,7 @@ def test_new_message_ids_are_unique_and_well_formed():
 
 
 def test_plain_messages_are_written_as_the_email_package_writes_them(monkeypatch):
-    """A text-only message in plain ASCII is written directly (a fortieth of the cost):
+    """A text-only message in plain ASCII is written directly, without the package:
     byte for byte what the email package writes, for texts and headers of every length
     round the fold and the line limit; anything else goes to the package."""
     import random

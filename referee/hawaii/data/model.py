@@ -4,8 +4,8 @@ Built by :mod:`referee.hawaii.data.components` from ``games/hawaii.yaml``; every
 number the rules need comes from here, never from code. Tile effects are
 pairs ``(side I, side II)``; None means the tile has no such effect.
 The records are NamedTuples rather than frozen dataclasses: every command
-builds these classes at start-up, and a frozen dataclass costs ten times as
-much to create (about 1 ms each, a tenth of a ``play`` over the bare interpreter).
+builds these classes at start-up, and creating a frozen dataclass is many times
+slower, enough to be felt in a command as short as ``play``.
 """
 from __future__ import annotations
 

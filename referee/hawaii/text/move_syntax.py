@@ -3,7 +3,7 @@
 Two readers give the same result. The lark grammar (grammar/hawaii.lark) takes
 anything a forum player types. Lines the referee wrote itself, which are most
 lines ``referee check`` and ``referee play`` replay, are read first by one
-regular expression per canonical form, about ten times faster than lark;
+regular expression per canonical form, far quicker than lark's parser;
 anything else goes to lark. tests/hawaii_notation checks both agree on every
 canonical line.
 """

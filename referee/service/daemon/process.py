@@ -16,7 +16,7 @@ from referee.service.daemon.config import Config
 from referee.service.daemon.forum import forum_workers
 from referee.service.daemon.listener import Listener
 from referee.service.daemon.workers import Clock, Mailbox, Sender
-from referee.service.store import open_store, settle_collector
+from referee.service.store import open_store
 from referee.service.forum.webhook_route import ROUTES as FORUM_ROUTES
 from referee.service.web.app import create_app
 
@@ -97,7 +97,6 @@ class Host:
         try:
             self.start_mail()
             app = host_app(self.store)
-            settle_collector()
             self.server = _WebServer(uvicorn.Config(
                 app, host=self.config.host, port=self.config.port,
                 log_level="warning", timeout_graceful_shutdown=5))

@@ -21,7 +21,6 @@ from referee.errors import BadChoiceError
 from referee.operations import digest, draw_words, move_rows, next_step, svg_to_png
 from referee.replay import state_from_json, state_json
 from referee.service.store import schema as S
-from referee.service.store.compiled import run
 from referee.service.hosted.identity import reply_address, seat_secret
 from referee.service.hosted.outbox import insert_rows
 from referee.service.hosted.steps import step_text
@@ -135,7 +134,7 @@ class Batch:
         if self.rows:
             insert_rows(conn, self.rows)
         if self.threads:
-            run(conn, _THREAD, self.threads)
+            conn.execute(_THREAD, self.threads)
         self.rows, self.threads = [], []
 
 
@@ -169,7 +168,7 @@ def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str
     if batch is not None:
         batch.threads.append(thread)
     else:
-        run(conn, _THREAD, thread)
+        conn.execute(_THREAD, thread)
     return mid
 
 

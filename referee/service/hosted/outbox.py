@@ -22,7 +22,6 @@ import time
 from sqlalchemy import insert
 
 from referee.service.store import schema as S
-from referee.service.store.compiled import run
 from referee.service.store import OWN_MAIL, after_commit
 
 CLAIM_SECS = 300.0        # how long a claim holds a mail for its sender
@@ -81,7 +80,7 @@ def insert_rows(conn, rows: list[dict]) -> None:
         until = time.time() + CLAIM_SECS
         for row in rows:
             row.update(claimed_by=own.worker, claimed_until=until)
-    run(conn, _INSERT, rows)
+    conn.execute(_INSERT, rows)
     if own is not None:
         claimed = [dict(row, id=None, sent_at=None, failed=None, last_error=None)
                    for row in rows]

@@ -286,8 +286,8 @@ class Session:
             return
         if self.game.get("thread_key"):      # a forum game: its seats read the thread
             if self.via != "forum":          # (a post's own answer says what it did)
-                # a forum game's path only: the forum packages and the board by address
-                # cost a mail process started per mail a tenth of its start
+                # a forum game's path only: a mail process started per mail should
+                # not load the forum packages and the board by address for every mail
                 from referee.service.hosted import forum_answers as answers
                 answers.queue_answer(self.conn, self.game, answers.news_text(self),
                                      now=self.now)

@@ -19,11 +19,8 @@ from email.parser import BytesParser
 from email.policy import compat32
 from email.utils import getaddresses
 
-from referee.service.mail import boundary
 from referee.service.plaintext.html_text import html_to_text
 from referee.service.plaintext.quotes import strip_reply, unflow
-
-boundary.install()          # the parser's boundary test without a compile a mail
 
 MAX_RAW = 1024 * 1024          # bytes of message read; the rest (attachments) is cut
 MAX_BODY = 256 * 1024          # bytes of one text part read; the rest is cut

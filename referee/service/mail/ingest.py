@@ -23,7 +23,6 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from referee.core import registry
 from referee.service.store import schema as S
-from referee.service.store.compiled import run
 from referee.service.hosted.identity import reply_address, same_address, seat_secret, secrets_in, valid
 from referee.service.mail.incoming import read_mail
 from referee.service.hosted.mails import queue, reply_subject, to_seat
@@ -121,7 +120,7 @@ def _mark_statement(dialect, *, legacy: bool = False):
     """The insert of a handled Message-ID that gives a row back when it was new; with
     ``legacy``, only if the Message-ID alone (bindparam ``legacy``) was not remembered
     either, as versions before the scoping remembered it (a mail they handled, sent
-    again): one statement where a look and then an insert took two."""
+    again). The look and the insert are one statement, one round trip."""
     q = dialect.insert(S.messages)
     if legacy:
         c = S.messages.c
@@ -148,7 +147,7 @@ def _mark(store, conn, key: str, game_id: str | None, outcome: str, now: float, 
     values = {"message_id": key, "game_id": game_id, "at": now, "outcome": outcome[:500]}
     if legacy is not None:
         values["legacy"] = legacy
-    return run(conn, q, values).first() is not None
+    return conn.execute(q, values).first() is not None
 
 
 def _authenticate(store, conn, mail, token):

@@ -156,8 +156,8 @@ WIDTH = 78                  # the SMTP policy's line length
 def _plain_message(fields, text: str) -> bytes | None:
     """A text-only message whose headers and body are plain ASCII, written directly, as
     the email package writes it byte for byte (tests/service/test_mail_outgoing.py holds
-    them to that) at a fortieth of its cost; None for anything else (the package then
-    writes it): a mail server's outbox sends four of these for every move."""
+    them to that) without its general machinery; None for anything else (the package
+    then writes it): a host sends four of these for every move."""
     if not _PLAIN_BODY.fullmatch(text):
         return None
     out = []

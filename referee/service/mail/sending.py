@@ -7,7 +7,7 @@ the row back with a backoff, a permanent one is recorded on it. The one gap
 left is a crash between the server's "250 OK" and the mark: that row goes out
 again when its claim expires, with the same Message-ID, which clients show once.
 The marks of a batch of claimed rows are written together once the batch is tried
-(one transaction instead of one a mail: a fifth of the sending's cost), so that gap
+(one transaction for the batch, not one a mail), so that gap
 holds at most a batch (CLAIM_BATCH mails; a move's four mails in serve). For the same
 reason the claims and marks are not synced to disk on SQLite (``Store.write(durable=
 False)``): a power cut may undo the last of them, which sends those mails again, the
@@ -21,11 +21,10 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sqlalchemy import and_, bindparam, func, literal_column, null, or_, select, update
+from sqlalchemy import and_, bindparam, func, null, or_, select, update
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from referee.service.store import schema as S
-from referee.service.store.compiled import run
 from referee.service.errors import MailError, ServerRefused
 from referee.service.mail import smtp
 from referee.service.hosted.mails import composed_body, picture_html, picture_png
@@ -43,8 +42,8 @@ class Delivery:
     stopped: str | None = None      # why the run stopped with mail left: the server refused us
 
 
-# Statements of every run and every mail, built once: SQLAlchemy then skips building
-# and keying them again, which cost more than the database's own work on them.
+# Statements of every run and every mail, made once: a statement object kept between
+# calls is found in SQLAlchemy's cache without being rebuilt and keyed anew.
 _DUE = or_(S.outbox.c.claimed_until.is_(None), S.outbox.c.claimed_until < bindparam("now"))
 # the oldest mails due, locked on PostgreSQL without waiting for another sender's (SKIP
 # LOCKED: two senders take different mails); SQLite has one writer at a time anyway
@@ -58,9 +57,7 @@ _CLAIM = (update(S.outbox).where(
     S.outbox.c.failed.is_(None), _DUE)
     .values(claimed_by=bindparam("me"), claimed_until=bindparam("until"))
     .returning(*S.outbox.c))
-# what marking a mail sent writes; its constants in the statement's text, so that a
-# statement made of it needs no value but those it is given (referee/service/store/compiled.py)
-_MARKED = {"sent_at": bindparam("sent_at"), "attempts": S.outbox.c.attempts + literal_column("1"),
+_MARKED = {"sent_at": bindparam("sent_at"), "attempts": S.outbox.c.attempts + 1,
            "claimed_until": null()}
 # a batch's marks in one statement (on PostgreSQL each statement is a client's round
 # of work), each row stamped with the moment the server took the batch's last mail
@@ -74,8 +71,8 @@ def _sent_own(count: int):
     """The mark of ``count`` mails claimed as they were queued (their ids unknown:
     mail/own.py), found by Message-ID (``m0``, ``m1``, ...) among the mail not sent yet
     (the index on sent_at holds those), ids back. A statement per count rather than an
-    expanding IN, which is completed at each run: this one is compiled once
-    (referee/service/store/compiled.py), and a move mails its four or five seats."""
+    expanding IN, which SQLAlchemy renders again at every run: a move mails its four or
+    five seats, so the few counts seen are each compiled once and found in its cache."""
     return (update(S.outbox).where(
         S.outbox.c.message_id.in_([bindparam(f"m{i}") for i in range(count)]),
         S.outbox.c.claimed_by == bindparam("me"), S.outbox.c.sent_at.is_(None))
@@ -92,8 +89,8 @@ def _bookkeeping(store):
 
 def claim(store, me: str, now: float, limit: int = CLAIM_BATCH) -> list:
     """Up to ``limit`` of the oldest mails due, claimed for this worker (a
-    compare-and-set on each), in order: one statement and one transaction, where a
-    read of what is due and then a claim of it took two of each for every batch."""
+    compare-and-set on each), in order, in one statement and one transaction: the
+    read of what is due and its claim cannot be told apart by another sender."""
     with _bookkeeping(store) as conn:
         rows = conn.execute(_CLAIM, {"now": now, "limit": limit, "me": me,
                                      "until": now + CLAIM_SECS}).mappings().all()
@@ -324,8 +321,8 @@ def _mark_sent(store, me: str, taken: list, *, sleep=time.sleep,
             if unknown:
                 with _bookkeeping(store) as conn:
                     mids = {f"m{i}": mid for i, mid in enumerate(unknown)}
-                    for row_id, mid in run(conn, _sent_own(len(mids)),
-                                           {"me": me, "sent_at": at, **mids}):
+                    for row_id, mid in conn.execute(_sent_own(len(mids)),
+                                                    {"me": me, "sent_at": at, **mids}):
                         unknown[mid]["id"] = row_id
             return
         except (OperationalError, InterfaceError):

@@ -117,8 +117,8 @@ class _Stale(Exception):
 
 # An address of dot-separated atoms of these characters: smtplib's quoteaddr gives it
 # back in angle brackets unchanged (tests/service/test_mail_smtp.py checks that over
-# random addresses), after parsing it as a header's address list: a tenth of the CPU
-# of handing a move's four mails to the server.
+# random addresses), after parsing it as a header's address list: such an address
+# is sent as it is, without that parse for each recipient of each mail.
 _PLAIN_ADDRESS = re.compile(r"[A-Za-z0-9_%+=-]+(\.[A-Za-z0-9_%+=-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*")
 
 
@@ -316,8 +316,8 @@ class Connection:
 @functools.lru_cache(maxsize=1)
 def _greeting_name() -> str:
     """The name this host gives in EHLO, looked up once a process: smtplib asks the
-    resolver at every connection, which cost a twentieth of sending a move's mails
-    (and waits on a slow resolver)."""
+    resolver at every connection, and a slow resolver would hold up every move's
+    mails."""
     return socket.getfqdn()
 
 

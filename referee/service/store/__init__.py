@@ -7,8 +7,7 @@ nothing of mail, forums or the web page, nor of what a hosted game says.
 """
 from referee.service.store.database import (HEAD, OWN_MAIL, Store, after_commit, before_commit,
                                             default_url, game_seats, home, open_store,
-                                            schema_version, settle_collector, COLLECTOR_THRESHOLDS)
+                                            schema_version)
 
 __all__ = ["Store", "open_store", "default_url", "home", "schema_version", "HEAD", "OWN_MAIL",
-           "after_commit", "before_commit", "game_seats", "settle_collector",
-           "COLLECTOR_THRESHOLDS"]
+           "after_commit", "before_commit", "game_seats"]

@@ -8,7 +8,6 @@ UPDATE``). So a move is validated against the state it is appended to, and the
 """
 from __future__ import annotations
 
-import gc
 import os
 import secrets
 import shlex
@@ -31,27 +30,8 @@ KEEP_CHARS = 150_000_000
 KEEP_POSITIONS = 256      # positions a notification was queued about, for the sender
 BUSY_TIMEOUT_MS = 60_000
 # A move acknowledged to a mail server or a page survives a power loss: FULL syncs the
-# WAL at every commit (NORMAL only at checkpoints). benchmarks/host_bench.py --sync
-# measures what it costs (docs/performance.md).
+# WAL at every commit (NORMAL only at checkpoints).
 SQLITE_SYNCHRONOUS = "FULL"
-
-
-# The cyclic garbage collector's thresholds in a process that serves many moves. With
-# Python's (700, 10, 10) a host of 1,000 live games spent a twentieth of its CPU
-# collecting, a full collection of its heap (over 300,000 objects, most of them the
-# games kept in memory, which hold no cycles and are freed by their counts) about every
-# 400 moves at 0.2 s each, stalling the move that set it off.
-COLLECTOR_THRESHOLDS = (50_000, 20, 20)
-
-
-def settle_collector() -> None:
-    """For a resident process once it has started: what its start made (modules, the
-    games' component data, compiled statements) is set apart from the collector, which
-    then looks at young objects less often; what moves make and drop is still
-    collected. benchmarks/host_bench.py measures the effect (docs/performance.md)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
 def home() -> Path:
@@ -142,7 +122,7 @@ class Store:
         """Keep the state a notification's position ``document`` (as the outbox holds
         it) was written from, once the move's transaction has committed: the sender
         of this process, moments later, writes the mails from it instead of reading
-        the document back (a fifth of writing a move's mails). The oldest make room;
+        the document back and replaying it. The oldest make room;
         a process without a sender (``mail ingest``) keeps at most KEEP_POSITIONS."""
         with self._kept_lock:
             while len(self._positions) >= KEEP_POSITIONS:
@@ -165,9 +145,8 @@ class Store:
 
         ``durable=False`` is for bookkeeping a power loss may undo without harm (the
         outbox's claims and marks of mail sent: undone, a mail is sent once more with
-        its Message-ID, never lost): on SQLite its commit is not synced, which saves
-        an fsync's CPU (about 0.15 ms a commit here); the next durable commit syncs it
-        with its own. Moves and everything acknowledged stay durable.
+        its Message-ID, never lost): on SQLite its commit is not synced, sparing
+        the sender an fsync per batch; the next durable commit syncs it with its own. Moves and everything acknowledged stay durable.
 
         Work registered with :func:`before_commit` runs last inside it (writes a
         command put off to make one statement of several), and with
@@ -178,8 +157,7 @@ class Store:
         claimed again at once, and again, for ever.
 
         ``single``: the block runs one statement, atomic by itself, so it runs without
-        BEGIN and COMMIT (autocommit): on PostgreSQL two round trips fewer, a third of
-        a one-statement transaction's CPU. No :func:`before_commit` work then."""
+        BEGIN and COMMIT (autocommit): on PostgreSQL two round trips fewer. No :func:`before_commit` work then."""
         connection = self.engine.connect()
         if single:
             connection = connection.execution_options(
@@ -279,8 +257,8 @@ def game_seats(conn, game_id: str) -> dict:
     return {r["seat"]: r for r in conn.execute(_SEATS, {"g": game_id}).mappings()}
 
 
-# Statements run on every move, built once: SQLAlchemy then skips building and
-# keying them again, which costs more than SQLite's own work on them.
+# Statements run on every move, built once at import, so that each move finds them in
+# SQLAlchemy's cache of compiled statements rather than building them again.
 _GAME = select(S.games).where(S.games.c.id == bindparam("id"))
 _GAME_FOR_UPDATE = _GAME.with_for_update()
 _SEATS = select(S.seats).where(S.seats.c.game_id == bindparam("g"))

@@ -12,7 +12,6 @@ from sqlalchemy import bindparam, func, insert, select, update
 
 from referee.replay import PLY_KINDS, genesis, link
 from referee.service.store import schema as S
-from referee.service.store.compiled import run
 from referee.transcript import InternalError, join_text, parse_line, read_text, split_text
 from referee.transcript import items as I
 
@@ -26,14 +25,14 @@ def body_lines(conn, game_id: str) -> list[str]:
 
 
 def update_game(conn, game_id: str, values: dict) -> None:
-    """UPDATE the game's row; the statement for each set of columns is built once (and
-    given its values in one order, so that it is compiled once: referee/service/compiled.py)."""
+    """UPDATE the game's row; the statement for each set of columns is built once and
+    kept, so that SQLAlchemy finds its compiled form in its cache instead of building it."""
     names = tuple(sorted(values))
     q = _UPDATES.get(names)
     if q is None:
         q = _UPDATES[names] = (update(S.games).where(S.games.c.id == bindparam("_id"))
                                .values({n: bindparam(n) for n in names}))
-    run(conn, q, {"_id": game_id, **{n: values[n] for n in names}})
+    conn.execute(q, {"_id": game_id, **{n: values[n] for n in names}})
 
 
 def version(game) -> tuple | None:
@@ -95,7 +94,7 @@ def append(conn, game, new_text: str, *, seat: str | None, sent: str | None, via
                      "via": via, "message_id": message_id})
         seat = sent = None          # chance lines after a move are the referee's
     if rows:
-        run(conn, _INSERT_LOG, rows)
+        conn.execute(_INSERT_LOG, rows)
     values = {"updated_at": now, "ply": ply, "chain": prev.hex() if prev else game["chain"],
               "lines": len(body)}
     if header != game["header"]:
@@ -125,7 +124,7 @@ def append_played(conn, game: dict, played, *, seat: str | None, sent: str | Non
                      "message_id": message_id})
         seat = sent = None          # chance lines after a move are the referee's
     if rows:
-        run(conn, _INSERT_LOG, rows)
+        conn.execute(_INSERT_LOG, rows)
     game.update({"updated_at": now, "ply": played.ply if played.ply is not None else game["ply"],
                  "chain": played.chain if played.added else game["chain"],
                  "lines": lines + len(rows)})

@@ -1,8 +1,8 @@
 """Each hosted game's state, kept in the store with every move it takes.
 
 A process keeps the games it played last in memory (``Store.kept``: each game's text
-and the same document this row holds, some 20,000 games in mid-game), so a move
-costs no more over 10,000 live games than over 1,000 (docs/performance.md). Any
+and the same document this row holds, some 20,000 games in mid-game), so a move's
+work does not grow with the number of live games. Any
 other game (evicted from that memory by newer ones, or moved through another
 process of the host: a second ``serve``, the mail process) is loaded from its row
 here instead of replayed from its whole text. The row is sealed to the digest of exactly the
@@ -18,7 +18,6 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from referee.replay import snapshot
 from referee.service.store import schema as S
-from referee.service.store.compiled import run
 
 
 def _save_statement(dialect):
@@ -39,8 +38,8 @@ def save(store, conn, game_id: str, text: str, rp) -> str | None:
     if sealed is None:
         return None
     digest, doc, mac = sealed
-    run(conn, _SAVE["sqlite" if store.sqlite else "postgresql"],
-        {"game_id": game_id, "digest": digest, "doc": doc, "mac": mac})
+    conn.execute(_SAVE["sqlite" if store.sqlite else "postgresql"],
+                 {"game_id": game_id, "digest": digest, "doc": doc, "mac": mac})
     return doc
 
 
