@@ -1,6 +1,6 @@
-"""The State and GameModule contract (referee/core/game.py, referee/core/protocol.py), held
-for every registered game: what the transcript layer, the CLI and the host assume of a
-title without knowing it. Seeded random playouts, a few per title, mixing random moves
+"""The State and GameModule contract (referee/core/game.py), held for every registered
+game: what the transcript layer, the CLI and the host assume of a title without knowing
+it. Every title is a GameModule whose named parts hold what the contract reaches. Seeded random playouts, a few per title, mixing random moves
 with the least-disruptive one; a title's own rules are its own tests' business.
 
 Along each playout: invariants after every move and draw; a legal move until the end
@@ -13,6 +13,7 @@ JSON and moves, and the loaded state playing on alike; and the same at the end.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from fractions import Fraction
@@ -20,7 +21,7 @@ from fractions import Fraction
 import pytest
 
 from referee.core import registry
-from referee.core.game import CHANCE
+from referee.core.game import CHANCE, GameModule
 
 GAMES_PER_TITLE = 8
 SAMPLE_EVERY = 2          # decisions between sampled positions
@@ -112,6 +113,23 @@ def playout(module, players, rules, seed):
     assert outcome.winners and set(outcome.winners) <= seats
     assert decisions > 0 and kinds
     return module.state_to_json(state)
+
+
+# each part a GameModule names, and what the contract takes from it
+PARTS = {"notation": ("parse_move", "format_move"), "chance_lines": ("parse_chance", "format_chance"),
+         "renderer": ("render",), "picture": ("render_svg",), "steps": ("move_path",),
+         "reading": ("hear", "move_facts"), "palette": ("SEAT_FILL",)}
+
+
+@pytest.mark.parametrize("game", registry.keys())
+def test_every_title_implements_the_one_contract(game):
+    module = registry.get(game)
+    assert isinstance(module, GameModule)
+    assert module.key == game and module.name.lower() == game
+    assert module.min_players <= module.max_players <= len(module.seats)
+    for part, names in PARTS.items():
+        found = importlib.import_module(getattr(module, part))
+        assert all(hasattr(found, name) for name in names), (part, names)
 
 
 @pytest.mark.parametrize("game", registry.keys())

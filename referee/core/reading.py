@@ -107,7 +107,7 @@ def read_line(module, text: str, state) -> Any:
     (see the module docstring); the module's ``hear`` and ``move_facts`` do the game's
     part."""
     seat = state.current_player()
-    if not callable(getattr(module, "hear", None)):      # a game without a free reader
+    if not getattr(module, "reading", None):      # a game without a free reader
         raise NotRead(f"{getattr(module, 'name', 'this game')} reads moves in its notation only",
                       column=1)
     heard = module.hear(text, state)

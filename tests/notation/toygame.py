@@ -1,4 +1,4 @@
-"""A tiny counting game that exercises every part of the GameModule protocol.
+"""A tiny counting game that exercises every part of the GameModule contract.
 
 Setup: chance draws the seating order one seat at a time ("order"), then a
 target 10-12 ("target"). In turn each seat adds 1-3 to a shared total; after
@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from referee.core.game import CHANCE, ChanceMove, Outcome, State
+from referee.core.game import CHANCE, ChanceMove, GameModule, Outcome, State
 from referee.errors import (BadChanceError, BadPositionError, IllegalMoveError, InvariantError,
                             NotationSyntaxError, OutOfTurnError)
 from referee.syntax.hints import did_you_mean
@@ -125,7 +125,7 @@ class CountState(State):
             raise InvariantError("total does not add up")
 
 
-class ToyModule:
+class ToyModule(GameModule):
     name = "Toy"
     key = "toy"
     seats = ("RED", "GREEN", "BLUE", "YELLOW")
@@ -199,7 +199,7 @@ class ToyModule:
                             for p in state.players},
                 "turn": state.turn, "pending_bonus": state.pending_bonus}
 
-    def state_from_json(self, data):
+    def state_from_json(self, data, *, checked=True):
         try:
             s = CountState(list(data["players"]), data.get("rules", []))
             s.order, s.target, s.total = list(data["order"]), data["target"], data["total"]
