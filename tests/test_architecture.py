@@ -172,6 +172,22 @@ def test_no_import_circles():
     assert circles() == []
 
 
+ENGINE = ("core", "syntax", *GAMES, "transcript", "replay", "operations", "commands")
+
+
+def test_every_name_a_module_offers_is_there():
+    """What an engine module lists in ``__all__`` exists, so ``import *`` and a reader of
+    the list are never let down."""
+    import importlib
+
+    missing = []
+    for name, parts, source, _ in _modules():
+        if len(parts) > 1 and parts[1] in ENGINE and "__all__" in source:
+            module = importlib.import_module(name.removesuffix(".__init__"))
+            missing += [f"{name}.{n}" for n in module.__all__ if not hasattr(module, n)]
+    assert not missing, missing
+
+
 def test_the_map_names_every_folder():
     text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     folders = [p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__"]

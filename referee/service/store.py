@@ -125,13 +125,6 @@ class Store:
             self.kept[game_id] = (version, text, doc)
             self._kept_chars += size
 
-    def forget_games(self) -> None:
-        """Drop every game kept in memory: the process then plays on as one that has not
-        seen them (from the states in the store)."""
-        with self._kept_lock:
-            self.kept.clear()
-            self._kept_chars = 0
-
     def remember_position(self, document: str, position: tuple) -> None:
         """Keep the state a notification's position ``document`` (as the outbox holds
         it) was written from, once the move's transaction has committed: the sender
