@@ -144,8 +144,8 @@ class GameModule(ABC):
     picture: str         # module with render_svg(state): the picture, loaded only for "svg"
     steps: str           # module with move_path(move, state): the move builder's steps
                          # (and, if it has one, move_paths(moves, state): all at once)
-    reading: str | None = None  # module with hear(text, state) and move_facts(moves,
-                                # state); a title without one reads its notation only
+    free_words: str | None = None  # module with hear(text, state) and move_facts(moves,
+                                   # state); a title without one reads its notation only
     palette: str         # module with SEAT_FILL, each seat's colour (loads the SVG writer)
 
     @abstractmethod
@@ -218,17 +218,17 @@ class GameModule(ABC):
         return [steps.move_path(move, state) for move in moves]
 
     def hear(self, text: str, state: State) -> Any:
-        """What a free line names, for the free reader (core/reading.py): a ``Heard``
+        """What a free line names, for the free reader (core/free_reader.py): a ``Heard``
         with the seat named, the mentions (each with the facts it may mean) and the
         words the game does not know."""
-        return self._part(self.reading, "hear")(text, state)
+        return self._part(self.free_words, "hear")(text, state)
 
     def move_facts(self, moves: Sequence[Any], state: State) -> Sequence[Any]:
-        """What each legal move of ``moves`` has, as ``Facts`` (core/reading.py): the
+        """What each legal move of ``moves`` has, as ``Facts`` (core/free_reader.py): the
         facts a mention may name, and the kinds in which the move is not what the
         notation fills in when that detail is left out. All at once, so that a position
         with thousands of moves works out what they share once."""
-        return self._part(self.reading, "move_facts")(moves, state)
+        return self._part(self.free_words, "move_facts")(moves, state)
 
     def render(self, state: State, fmt: str = "text") -> str:
         """The state as text, markdown, narrow (mail) or svg."""

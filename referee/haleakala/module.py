@@ -20,7 +20,7 @@ class HaleakalaModule(GameModule):
     picture = "referee.haleakala.text.svg"
     palette = "referee.haleakala.text.svg_parts"
     steps = "referee.haleakala.text.steps"
-    reading = "referee.haleakala.text.reading"
+    free_words = "referee.haleakala.text.free_words"
     name = "Haleakala"
     key = "haleakala"
     seats = ("RED", "YELLOW")

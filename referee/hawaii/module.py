@@ -21,7 +21,7 @@ class HawaiiModule(GameModule):
     picture = "referee.hawaii.text.svg"
     palette = "referee.hawaii.text.svg_parts"
     steps = "referee.hawaii.text.steps"
-    reading = "referee.hawaii.text.reading"
+    free_words = "referee.hawaii.text.free_words"
     name = "Hawaii"
     key = "hawaii"
     seats = game.SEATS

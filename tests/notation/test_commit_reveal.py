@@ -7,7 +7,7 @@ from pathlib import Path
 
 
 from helpers import run
-from referee.replay import dealing as D
+from referee.replay import deal_algorithm as D
 from referee.operations.salting import make_salt
 
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from helpers import run
-from referee.replay import dealing as D
+from referee.replay import deal_algorithm as D
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "trust.md").read_text()
 
@@ -44,7 +44,7 @@ def test_act_key_is_the_hash_chain_walked_one_step_at_a_time():
     act's key must still be H^(N - act)(secret), at and between the milestones."""
     import hashlib
 
-    from referee.replay import dealing as D
+    from referee.replay import deal_algorithm as D
 
     secret, keys = hashlib.sha256(b"milestones").digest(), 1234
     chain = [secret]

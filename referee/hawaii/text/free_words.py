@@ -1,5 +1,5 @@
 """What a free Hawaii line names, and what a legal Hawaii move has, for the free reader
-(referee/core/reading.py): "my chief goes to the gods for Kane, paying the 5s",
+(referee/core/free_reader.py): "my chief goes to the gods for Kane, paying the 5s",
 "put me on order space 3", "buy 2 kahunas with the 2 please".
 
 Words are taken for what they name in the game's data (places, tiles, boats, resources
@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 from itertools import product
 
-from referee.core.reading import Facts, Heard, Mention, number_of, words_of
+from referee.core.free_reader import Facts, Heard, Mention, number_of, words_of
 from referee.hawaii.rules import boats as boats_mod
 from referee.hawaii.rules import buying, payment
 from referee.hawaii.rules.game import SEATS

@@ -1,5 +1,5 @@
 """What a free Haleakala line names, and what a legal Haleakala move has, for the free
-reader (referee/core/reading.py): "I put the 3 on the boat", "take back my 4 from
+reader (referee/core/free_reader.py): "I put the 3 on the boat", "take back my 4 from
 beach 2 and move the shaman to forest3", "I'll pick the white pearl".
 
 Words are taken for what they name in the game's data (spaces by ring and section,
@@ -9,7 +9,7 @@ a word a forum player puts round a move, or the line is not read.
 """
 from __future__ import annotations
 
-from referee.core.reading import Facts, Heard, Mention, number_of, words_of
+from referee.core.free_reader import Facts, Heard, Mention, number_of, words_of
 from referee.haleakala.rules import board
 from referee.haleakala.rules.moves import (Buy, BuyNothing, PickCard, PlaceDisc, PriestessMove,
                                            Sail, TakeBack)

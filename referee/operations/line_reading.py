@@ -5,7 +5,7 @@ the free reader.
 reads the line here, so a line one of them accepts the others accept alike. The
 notation reads what it can; a line it cannot read (a syntax error, never an illegal
 move) is read again with the seat to act put in front when the first word is no seat
-("buys kahuna x2 with token 3"), and then by the free reader (core/reading.py) for the
+("buys kahuna x2 with token 3"), and then by the free reader (core/free_reader.py) for the
 seat to act ("put me on order space 3"). What the free reader finds is played as its
 canonical line, which the answer shows, so the transcript holds the notation only.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from referee.core import registry
 from referee.core.game import CHANCE
-from referee.core.reading import NotRead, read_line
+from referee.core.free_reader import NotRead, read_line
 from referee.errors import (AmbiguousMoveError, IllegalMoveError, NotationSyntaxError,
                             OutOfTurnError, RefereeError)
 from referee.replay.control import to_move

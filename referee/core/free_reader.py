@@ -7,7 +7,7 @@ it. Growing a grammar word by word never gets there; matching does, and it canno
 invent a move, since every answer is a legal move.
 
 A game offers two things (``GameModule.hear`` and ``GameModule.move_facts``, in its
-``text/reading.py``): what a line names, as :class:`Mention` s, and what a legal move
+``text/free_words.py``): what a line names, as :class:`Mention` s, and what a legal move
 has, as :class:`Facts`. A fact is a tuple whose first item is its kind. This module,
 the same for every game, matches them:
 
@@ -107,7 +107,7 @@ def read_line(module, text: str, state) -> Any:
     (see the module docstring); the module's ``hear`` and ``move_facts`` do the game's
     part."""
     seat = state.current_player()
-    if not getattr(module, "reading", None):      # a game without a free reader
+    if not getattr(module, "free_words", None):      # a game without a free reader
         raise NotRead(f"{getattr(module, 'name', 'this game')} reads moves in its notation only",
                       column=1)
     heard = module.hear(text, state)
