@@ -5,7 +5,7 @@ half a dozen lines a move, each costing textwrap about 11 microseconds (its
 chunking by regular expression, its loop over words and spaces alike). The lines
 the referee writes are words between single spaces; :func:`wrap_line` wraps those
 directly, in a fifth of the time, and gives any other line to textwrap itself
-(tests/test_wrapping.py holds the two to the same lines)."""
+(tests/core/test_wrapping.py holds the two to the same lines)."""
 from __future__ import annotations
 
 import textwrap

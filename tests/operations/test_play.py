@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from helpers import GAME, referee, run
+from tests.toy.helpers import GAME, referee, run
 from referee.errors import RefereeError
 from referee.operations.check import check_path
 from referee.operations.play import TranscriptHasErrors, play_line
@@ -112,7 +112,7 @@ def test_play_without_seed_takes_hand_chance_lines(tmp_path):
 
 def _worker(path, seat, wanted, queue):
     from referee.core import registry
-    registry._MODULES["toy"] = "toygame"
+    registry._MODULES["toy"] = "tests.toy.toygame"
     done = 0
     for _ in range(2000):
         if done == wanted:
@@ -147,7 +147,7 @@ def test_concurrent_processes_same_move_only_one_wins(tmp_path):
     who = check_path(str(path)).to_move
     import subprocess
     import sys
-    from helpers import RUNNER
+    from tests.toy.helpers import RUNNER
     procs = [subprocess.Popen([sys.executable, str(RUNNER), "play", str(path), f"{who} adds 1"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for _ in range(4)]
@@ -243,7 +243,7 @@ def test_a_canonical_line_that_reads_back_as_another_move_is_refused(tmp_path, m
     """play's round trip: the line it writes must read back as the move it played (moves
     are values, so the same move gives the same state); a printer that lies is caught
     before anything is written."""
-    import toygame
+    from tests.toy import toygame
 
     path = tmp_path / "hand.txt"
     path.write_text('[Game "Toy"]\n[Players "RED GREEN"]\n* order RED GREEN\n* target 10\n')

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import run
+from tests.toy.helpers import run
 from referee.operations import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from helpers import GAME, real_games, referee, run, seats
+from tests.toy.helpers import GAME, real_games, referee, run, seats
 from referee.core import registry
 
 COMMANDS = ["new", "play", "check", "verify", "show", "moves", "test", "selfplay", "components",
@@ -154,7 +154,7 @@ def test_components(capsys):
 
 
 def test_internal_errors_are_one_line_exit_1(tmp_path, capsys, monkeypatch):
-    import toygame
+    from tests.toy import toygame
     monkeypatch.setattr(toygame.ToyModule, "components_listing",
                         lambda self, unverified_only=False: {}["boom"])
     status, out, err = run("components", "toy", capsys=capsys)

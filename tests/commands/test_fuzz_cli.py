@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-import mutations as M
-from helpers import real_games, seats
+from tests.toy import mutations as M
+from tests.toy.helpers import real_games, seats
 
 
 def test_every_game_has_an_example_to_mutate():

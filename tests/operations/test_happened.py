@@ -4,7 +4,7 @@ games in docs/examples, replayed up to a round end, an eruption and the end."""
 from pathlib import Path
 
 
-from helpers import run
+from tests.toy.helpers import run
 from referee.operations.happened import what_happened
 from referee.core.words import plural
 from referee.operations.play import play_line

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from helpers import run
+from tests.toy.helpers import run
 from referee.replay import deal_algorithm as D
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "trust.md").read_text()

@@ -5,6 +5,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from referee.errors import RefereeError
+from referee.replay.replayer import replay
+from referee.transcript.reader import read_text
+
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = {"hawaii": ROOT / "docs" / "examples" / "hawaii-3p.txt",
          "haleakala": ROOT / "docs" / "examples" / "haleakala.txt"}
@@ -141,3 +145,39 @@ def play_hostile(path: Path, move: str, extra: list[str] = ()) -> str | None:
 
 PLAY_EXTRAS = [[], ["--dry-run"], ["--ply", "0"], ["--ply", "99999999999999999999999"],
                ["--chain", "zz"], ["--chain", "0" * 5000], ["--ply", "-1"]]
+
+
+def mutate(text: str, ops) -> str:
+    """``text`` with the edits ``ops`` made: (0 insert, 1 delete, 2 replace; position;
+    character), as hypothesis draws them."""
+    chars = list(text)
+    for kind, pos, ch in ops:
+        if not chars:
+            chars = [ch]
+            continue
+        i = pos % (len(chars) + 1)
+        if kind == 0:
+            chars.insert(i, ch)
+        elif kind == 1 and i < len(chars):
+            del chars[i]
+        elif i < len(chars):
+            chars[i] = ch
+    return "".join(chars)
+
+
+def assert_well_formed(text: str) -> None:
+    """Replaying ``text`` answers with positioned errors only, never a crash."""
+    try:
+        rp = replay(read_text(text, "fuzz.txt"))
+    except RefereeError as err:  # allowed by the contract, but must be positioned
+        errors = [err]
+    else:
+        errors = rp.errors
+    lines = max(1, len(read_text(text).lines))
+    for err in errors:
+        assert isinstance(err, RefereeError)
+        assert err.code and err.code not in ("error", "internal"), (err.code, err.reason)
+        assert isinstance(err.line, int) and 1 <= err.line <= lines, (err.line, err.reason)
+        assert isinstance(err.column, int) and err.column >= 1
+        assert isinstance(err.reason, str) and err.reason
+        assert err.text is not None

@@ -1,6 +1,6 @@
 import json
 
-from helpers import GAME
+from tests.toy.helpers import GAME
 from referee.operations.check import check_text
 from referee.operations.report import format_errors, replay_dict
 
@@ -147,7 +147,7 @@ def test_unreadable_file(tmp_path):
 
 
 def test_module_bug_is_internal_not_a_crash(monkeypatch):
-    import toygame
+    from tests.toy import toygame
     monkeypatch.setattr(toygame.ToyModule, "parse_move",
                         lambda self, text, state: 1 / 0)
     rp = check_text(GAME)

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 
-from helpers import run
+from tests.toy.helpers import run
 from referee.replay import deal_algorithm as D
 from referee.operations.salting import make_salt
 

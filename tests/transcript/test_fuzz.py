@@ -2,10 +2,8 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import GAME
-from referee.errors import RefereeError
-from referee.transcript.reader import read_text
-from referee.replay.replayer import replay
+from tests.toy.helpers import GAME
+from tests.toy.mutations import assert_well_formed, mutate
 
 FRAGMENTS = [
     '[Game "Toy"]', '[Players "RED GREEN"]', '[Players "RED GREEN BLUE"]', '[Rules "short"]',
@@ -16,39 +14,6 @@ FRAGMENTS = [
     "? x <", '! RED adds 1 -- "turn"', "! * bonus 2", "! GREEN adds 1", "! -- \"x\"",
     "# comment", "GREEN adds 1 # c", "[Event", '? order = [GREEN, RED]', "???", "!!",
 ]
-
-
-def mutate(text: str, ops) -> str:
-    chars = list(text)
-    for kind, pos, ch in ops:
-        if not chars:
-            chars = [ch]
-            continue
-        i = pos % (len(chars) + 1)
-        if kind == 0:
-            chars.insert(i, ch)
-        elif kind == 1 and i < len(chars):
-            del chars[i]
-        elif i < len(chars):
-            chars[i] = ch
-    return "".join(chars)
-
-
-def assert_well_formed(text: str) -> None:
-    try:
-        rp = replay(read_text(text, "fuzz.txt"))
-    except RefereeError as err:  # allowed by the contract, but must be positioned
-        errors = [err]
-    else:
-        errors = rp.errors
-    lines = max(1, len(read_text(text).lines))
-    for err in errors:
-        assert isinstance(err, RefereeError)
-        assert err.code and err.code not in ("error", "internal"), (err.code, err.reason)
-        assert isinstance(err.line, int) and 1 <= err.line <= lines, (err.line, err.reason)
-        assert isinstance(err.column, int) and err.column >= 1
-        assert isinstance(err.reason, str) and err.reason
-        assert err.text is not None
 
 
 lines_strategy = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=30)),

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import run
+from tests.toy.helpers import run
 from referee.replay.commit import commitment
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "docs" / "examples").glob("*.txt"))
@@ -12,7 +12,7 @@ EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "docs" / "examples").gl
 
 def _legacy(tmp_path) -> Path:
     """A game as the referee wrote them before [Dealing]: every draw from random.Random."""
-    from toygame import MODULE as module
+    from tests.toy.toygame import MODULE as module
     from referee.replay.dealer import LegacyDealer
     from referee.operations.newgame import Table, header
     from referee.transcript.writer import render

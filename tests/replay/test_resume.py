@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import run
+from tests.toy.helpers import run
 from referee.operations.check import check_path
 from referee.transcript.reader import read_text
 from referee.replay.replayer import replay, resume

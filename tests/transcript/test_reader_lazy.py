@@ -76,7 +76,7 @@ def test_a_warm_play_reads_none_of_the_moves_already_played(tmp_path, monkeypatc
     """From the state cache, play reads the header, the line after it (to see that the
     header ended) and its own lines: none of the game's other lines."""
     import referee.transcript.reader as reader
-    from helpers import run
+    from tests.toy.helpers import run
     from referee.operations.check import check_path
     from referee.operations.play import play_line
 

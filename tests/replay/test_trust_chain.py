@@ -2,7 +2,7 @@
 --ply guard against a re-sent move, and verify against a witness or another copy."""
 from pathlib import Path
 
-from helpers import run
+from tests.toy.helpers import run
 from referee.operations.check import check_path
 from referee.operations.play import play_line
 

@@ -1,19 +1,13 @@
-import sys
-from pathlib import Path
-
+"""The fixtures of the tests that play the toy game (toygame.py), given to each test
+folder that has such tests by its conftest.py."""
 import pytest
-
-HERE = Path(__file__).resolve().parent
-for path in (HERE, HERE.parents[1]):
-    if str(path) not in sys.path:
-        sys.path.insert(0, str(path))
 
 
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch):
     """Register the toy game the way a real title registers itself."""
     from referee.core import registry
-    monkeypatch.setitem(registry._MODULES, "toy", "toygame")
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toy.toygame")
     yield
 
 

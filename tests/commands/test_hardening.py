@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import GAME, run
+from tests.toy.helpers import GAME, run
 from referee.operations.check import check_path
 
 

@@ -17,7 +17,7 @@ import pytest
 from re._constants import (AT, ATOMIC_GROUP, BRANCH, GROUPREF, LITERAL, MAX_REPEAT, MAXREPEAT, MIN_REPEAT,
                            POSSESSIVE_REPEAT, SUBPATTERN)
 
-from helpers import real_games
+from tests.toy.helpers import real_games
 
 # Every ASCII and Latin-1 character and a few others players type: enough to tell
 # the character classes of these patterns apart.

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from helpers import RUNNER, real_games, seats
+from tests.toy.helpers import RUNNER, real_games, seats
 from referee.operations.check import check_path
 from referee.operations.listing import legal_lines
 

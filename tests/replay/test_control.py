@@ -2,7 +2,7 @@
 resignation, the referee's moves for a resigned seat, through check, show, moves and play."""
 import pytest
 
-from helpers import run
+from tests.toy.helpers import run
 from referee.transcript import items as I
 from referee.operations.check import check_text
 from referee.operations.play import play_text, referee_move_line

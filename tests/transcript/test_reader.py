@@ -131,7 +131,7 @@ def test_keywords_from_regex_terminals():
 
 def test_game_grammar_keywords_hint_a_module_error(tmp_path, monkeypatch):
     import referee.core.paths
-    from helpers import GAME
+    from tests.toy.helpers import GAME
     from referee.operations.check import check_text
     from referee.syntax.hints import grammar_keywords
     (tmp_path / "toy.lark").write_text('start: NAME ADDS INT\nADDS.2: /(?i:adds?|pluses)\\b/\n'

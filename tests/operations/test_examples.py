@@ -8,7 +8,7 @@ import pytest
 
 from referee.operations.check import check_path
 
-EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "docs" / "examples").glob("*.txt"))
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "docs" / "examples").glob("*.txt"))
 
 
 def test_there_is_an_example_for_every_player_count():
@@ -57,7 +57,7 @@ import shutil  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PLACEHOLDER = re.compile(r"\[|…|\b(?:GAME|FILE|FILES|SEATS?|FLAGS|MOVE|DIR|LINE|ID|N|K|S)\b")
 
 

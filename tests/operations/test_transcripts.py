@@ -11,7 +11,7 @@ import pytest
 from referee.operations.check import check_path
 from referee.operations.report import format_error
 
-ROOT = Path(__file__).parent / "transcripts"
+ROOT = Path(__file__).parents[1] / "transcripts"
 FILES = sorted(ROOT.rglob("*.txt"))
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import real_games, run
+from tests.toy.helpers import real_games, run
 from referee.core import registry
 from referee.operations.check import check_path, check_text
 from referee.operations.report import format_errors
@@ -90,7 +90,7 @@ _FUZZ = st.lists(st.tuples(st.integers(0, 2), st.integers(0, 10_000),
 @pytest.mark.parametrize("key,players", GAMES)
 def test_mutated_real_transcripts_never_crash(key, players, corpora):
     module_or_skip(key)
-    from test_fuzz import assert_well_formed, mutate
+    from tests.toy.mutations import assert_well_formed, mutate
     source = corpora[key][0].read_text()
 
     @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
