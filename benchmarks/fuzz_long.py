@@ -6,7 +6,7 @@ error, a traceback, a rejected play that changed the file) and the slowest run.
 
     python benchmarks/fuzz_long.py [--transcripts 100000] [--plays 10000] [--workers 1] [--seed 1]
 
-tests/notation/test_fuzz_cli.py runs the same inputs a few hundred at a time.
+tests/commands/test_fuzz_cli.py runs the same inputs a few hundred at a time.
 """
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "notation")]
+sys.path[:0] = [str(ROOT)]
 
-import mutations as M  # noqa: E402
+from tests.toy import mutations as M  # noqa: E402
 
 GAMES = ("hawaii", "haleakala")
 

@@ -3,7 +3,7 @@
     python benchmarks/reading_bench.py [--games 40] [--runs 21] [--players 5]
 
 Finds the position as benchmarks/builder_bench.py does (the most legal moves of GAMES
-random games), then times ``referee.core.reading.read_line`` (what ``play_text`` runs
+random games), then times ``referee.core.free_reader.read_line`` (what ``play_text`` runs
 for a line the notation cannot read) on a line it reads, a line it answers with
 candidates and a line no move fits: median wall and CPU time over RUNS calls each, in
 this warm process, and the first call (CPU time is what a busy machine disturbs least).
@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from builder_bench import richest_from_arguments  # noqa: E402
-from referee.core.reading import read_line  # noqa: E402
+from referee.core.free_reader import read_line  # noqa: E402
 from referee.errors import RefereeError  # noqa: E402
 
 

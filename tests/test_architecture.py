@@ -196,6 +196,44 @@ def test_no_import_circles():
     assert circles() == []
 
 
+ENGINE = ("core", "syntax", *GAMES, "transcript", "replay", "operations", "commands")
+
+
+def test_every_name_a_module_offers_is_there():
+    """What an engine module lists in ``__all__`` exists, so ``import *`` and a reader of
+    the list are never let down."""
+    import importlib
+
+    missing = []
+    for name, parts, source, _ in _modules():
+        if len(parts) > 1 and parts[1] in ENGINE and "__all__" in source:
+            module = importlib.import_module(name.removesuffix(".__init__"))
+            missing += [f"{name}.{n}" for n in module.__all__ if not hasattr(module, n)]
+    assert not missing, missing
+
+
+def test_a_file_name_means_one_thing_in_the_engine():
+    """Two engine modules share a file name only when they play one part: the same role in
+    each game's folder, the core's shared part beside each game's own (``core/game.py``
+    and ``<game>/rules/game.py``), or a command, named by its word on the command line,
+    beside what it does (``commands/check.py`` and ``operations/check.py``). Anything
+    else is a second meaning for one name."""
+    homes: dict[str, list[tuple[str, ...]]] = {}
+    for _, parts, _, _ in _modules():
+        if len(parts) > 2 and parts[1] in ENGINE and parts[-1] != "__init__":
+            homes.setdefault(parts[-1], []).append(parts[1:])
+    clashes = []
+    for stem, places in homes.items():
+        games = {p[1:] for p in places if p[0] in GAMES}
+        core = [p for p in places if p[0] == "core"]
+        others = {p for p in places if p[0] not in (*GAMES, "core", "commands")}
+        command = ("commands", stem) in places
+        if len(places) > 1 and (len(games) > 1 or (core and not games)
+                                or not others <= ({("operations", stem)} if command else set())):
+            clashes.append(f"{stem}.py: " + ", ".join("/".join(p) for p in places))
+    assert not clashes, clashes
+
+
 def test_the_map_names_every_folder():
     text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     folders = [p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__"]

@@ -1,6 +1,7 @@
-"""The contract between a game's rules engine and everything above it.
+"""The contract between a game and everything above it: ``State``, a position, and
+``GameModule``, the title (its notation, its pictures, a fresh position).
 
-Modelled on OpenSpiel: a state says whose decision is next (a seat, or
+The state is modelled on OpenSpiel: a state says whose decision is next (a seat, or
 ``CHANCE`` for a random act), lists the legal moves or the chance outcomes
 with their probabilities, and applies one move at a time. Random acts are
 ordinary moves chosen by chance, so a transcript that records them replays
@@ -12,9 +13,11 @@ into a readable line.
 """
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
 from referee.errors import BadChanceError, IllegalMoveError
@@ -112,17 +115,131 @@ class State(ABC):
         return rng.choices([m for m, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
 
 
-class Game(ABC):
-    """A title: its component data, variants and how to start a state."""
+class GameModule(ABC):
+    """A title as every layer above the games sees it: the one contract a game implements.
 
-    name: str
-    seats: Sequence[str]
+    The transcript, the replay, the commands and the service know games only through
+    this class, so adding a title never edits another title. A game is a folder
+    ``referee/<key>/`` whose ``module.py`` holds an instance of its subclass as
+    ``MODULE``; ``referee.core.registry`` finds it there.
+
+    A subclass gives its facts and the methods marked abstract; the rest reach the
+    title's text parts, whose modules it names (``notation``, ``chance_lines`` ...) and
+    which are imported on first use, so loading a game (which ``referee check`` does on
+    every run) never loads lark. A title may override any of them instead.
+    """
+
+    name: str                      # as in the Game tag: "Hawaii", "Haleakala"
+    key: str                       # command-line name: "hawaii"
+    seats: Sequence[str]           # allowed seat names, upper case, in colour order
     min_players: int
     max_players: int
+    rule_flags: Sequence[str]      # variant flags accepted in the Rules tag
+    move_verbs: Sequence[str]      # lower-case words a canonical move starts with after
+                                   # its seat, so a mail may leave the seat out
+
+    notation: str        # module with parse_move and format_move
+    chance_lines: str    # module with parse_chance and format_chance
+    renderer: str        # module with render(state, fmt): text, markdown and narrow
+    picture: str         # module with render_svg(state): the picture, loaded only for "svg"
+    steps: str           # module with move_path(move, state): the move builder's steps
+                         # (and, if it has one, move_paths(moves, state): all at once)
+    free_words: str | None = None  # module with hear(text, state) and move_facts(moves,
+                                   # state); a title without one reads its notation only
+    palette: str         # module with SEAT_FILL, each seat's colour (loads the SVG writer)
 
     @abstractmethod
-    def new_state(self, players: Sequence[str], rules: Sequence[str] = ()) -> State:
-        ...
+    def components_path(self) -> str: ...
+
+    @abstractmethod
+    def components_digest(self) -> str:
+        """The component file and its hash, as the Components tag holds them:
+        ``"hawaii.yaml sha256:…"``."""
+
+    @abstractmethod
+    def components_listing(self, unverified_only: bool = False) -> list[dict]: ...
+
+    @abstractmethod
+    def new_state(self, players: Sequence[str], rules: Sequence[str] = ()) -> State: ...
+
+    @abstractmethod
+    def least_disruptive_move(self, state: State) -> Any:
+        """The move the referee plays for the seat to move when that seat has resigned
+        or let its deadline pass: legal whenever a seat is to move, and chosen (as the
+        game's docs explain) to disturb the other seats as little as the rules allow."""
+
+    @abstractmethod
+    def state_to_json(self, state: State) -> dict: ...
+
+    @abstractmethod
+    def state_from_json(self, data: dict, *, checked: bool = True) -> State:
+        """The state ``data`` describes. ``checked=False`` is for a state this code wrote
+        and signed itself (a host's saved state, referee/replay/snapshot.py), which passed
+        the consistency check when it was made."""
+
+    @staticmethod
+    @lru_cache(maxsize=None)
+    def _part(path: str, name: str):
+        return getattr(importlib.import_module(path), name)
+
+    def parse_move(self, text: str, state: State) -> Any:
+        """Lenient input -> one fully specified legal move, or raise a RefereeError
+        (syntax, illegal-move with the rule's reason, ambiguous-move with candidates,
+        out-of-turn). Columns in the error are relative to ``text``."""
+        return self._part(self.notation, "parse_move")(text, state)
+
+    def format_move(self, move: Any, state: State) -> str:
+        """Canonical line for ``move`` played from ``state`` (before it is applied)."""
+        return self._part(self.notation, "format_move")(move, state)
+
+    def parse_chance(self, text: str, state: State) -> list[ChanceMove]:
+        """A chance line (without the leading '*') -> the atomic outcomes, validated
+        against ``state`` as they would be applied; BadChanceError otherwise."""
+        return self._part(self.chance_lines, "parse_chance")(text, state)
+
+    def format_chance(self, kind: str, moves: Sequence[ChanceMove], state: State) -> str:
+        """The canonical chance line for ``moves`` drawn from ``state`` (before them)."""
+        return self._part(self.chance_lines, "format_chance")(kind, moves, state)
+
+    def move_path(self, move: Any, state: State) -> Sequence[tuple[str, str]]:
+        """The steps a player takes to choose ``move`` in ``state`` (the move builder,
+        core/builder.py): (step name, choice) pairs, the choice written as a player
+        would type it. Every legal move's path is different, and none is the start
+        of another's."""
+        return self._part(self.steps, "move_path")(move, state)
+
+    def move_paths(self, moves: Sequence[Any], state: State) -> Sequence[Sequence[tuple[str, str]]]:
+        """:meth:`move_path` of each of ``moves`` (legal in ``state``), all at once: the
+        move builder asks for every legal move's path, and the moves share their parts.
+        The steps module's own ``move_paths`` where it has one, else each path in turn."""
+        steps = importlib.import_module(self.steps)
+        if hasattr(steps, "move_paths"):
+            return steps.move_paths(moves, state)
+        return [steps.move_path(move, state) for move in moves]
+
+    def hear(self, text: str, state: State) -> Any:
+        """What a free line names, for the free reader (core/free_reader.py): a ``Heard``
+        with the seat named, the mentions (each with the facts it may mean) and the
+        words the game does not know."""
+        return self._part(self.free_words, "hear")(text, state)
+
+    def move_facts(self, moves: Sequence[Any], state: State) -> Sequence[Any]:
+        """What each legal move of ``moves`` has, as ``Facts`` (core/free_reader.py): the
+        facts a mention may name, and the kinds in which the move is not what the
+        notation fills in when that detail is left out. All at once, so that a position
+        with thousands of moves works out what they share once."""
+        return self._part(self.free_words, "move_facts")(moves, state)
+
+    def render(self, state: State, fmt: str = "text") -> str:
+        """The state as text, markdown, narrow (mail) or svg."""
+        if fmt == "svg":
+            return self._part(self.picture, "render_svg")(state)
+        return self._part(self.renderer, "render")(state, fmt)
+
+    def seat_colours(self) -> dict[str, str]:
+        """Each seat's colour as ``#rrggbb``, as the picture draws it: a forum post
+        writes the seat names in them (operations/forum_post.py)."""
+        return dict(self._part(self.palette, "SEAT_FILL"))
 
 
 def play_random(state: State, rng: random.Random, *, check: bool = False,

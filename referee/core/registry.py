@@ -2,7 +2,7 @@
 one new folder and nothing else.
 
 A game is a direct subpackage of ``referee`` with a ``module.py`` whose ``MODULE`` is
-its GameModule (core/protocol.py); no other package has one. The folder's name is the
+its GameModule (core/game.py); no other package has one. The folder's name is the
 game's key. Finding them
 only looks for the files, so no game is imported until one is asked for (``referee
 check`` loads one title per run, and start-up time counts).

@@ -3,7 +3,7 @@
 A mail's board and every notification pass each long line through the wrapper, and
 textwrap's general chunking by regular expression is more than such lines need: the
 lines the referee writes are words between single spaces. :func:`wrap_line` wraps
-those directly and gives any other line to textwrap itself (tests/test_wrapping.py
+those directly and gives any other line to textwrap itself (tests/core/test_wrapping.py
 holds the two to the same lines)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Haleakala as the layers above it see it (referee/core/protocol.py).
+"""Haleakala as the layers above it see it (the GameModule contract, referee/core/game.py).
 
 Importing this stays cheap: the notation (lark) and the renderer load on first use.
 """
@@ -6,21 +6,21 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from referee.core.protocol import LazyGameModule
+from referee.core.game import GameModule
 from referee.haleakala.data import components
 from referee.haleakala.rules import game
 from referee.haleakala.rules.least_disruptive import least_disruptive_move
 from referee.haleakala.text import state_json
 
 
-class HaleakalaModule(LazyGameModule):
+class HaleakalaModule(GameModule):
     notation = "referee.haleakala.text.notation"
     chance_lines = "referee.haleakala.text.chance_lines"
     renderer = "referee.haleakala.text.render"
     picture = "referee.haleakala.text.svg"
     palette = "referee.haleakala.text.svg_parts"
     steps = "referee.haleakala.text.steps"
-    reading = "referee.haleakala.text.reading"
+    free_words = "referee.haleakala.text.free_words"
     name = "Haleakala"
     key = "haleakala"
     seats = ("RED", "YELLOW")

@@ -1,4 +1,4 @@
-"""Hawaii as the layers above it see it (referee/core/protocol.py).
+"""Hawaii as the layers above it see it (the GameModule contract, referee/core/game.py).
 
 Importing this must stay cheap (``referee check`` loads it for every run):
 the notation, which needs lark, and the renderer are imported on first use.
@@ -7,21 +7,21 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from referee.core.protocol import LazyGameModule
+from referee.core.game import GameModule
 from referee.hawaii.rules import game
 from referee.hawaii.rules.least_disruptive import least_disruptive_move
 from referee.hawaii.text import state_json
 from referee.hawaii.data.components import listing, load
 
 
-class HawaiiModule(LazyGameModule):
+class HawaiiModule(GameModule):
     notation = "referee.hawaii.text.notation"
     chance_lines = "referee.hawaii.text.chance_lines"
     renderer = "referee.hawaii.text.render"
     picture = "referee.hawaii.text.svg"
     palette = "referee.hawaii.text.svg_parts"
     steps = "referee.hawaii.text.steps"
-    reading = "referee.hawaii.text.reading"
+    free_words = "referee.hawaii.text.free_words"
     name = "Hawaii"
     key = "hawaii"
     seats = game.SEATS

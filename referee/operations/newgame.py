@@ -6,9 +6,9 @@ from typing import Sequence
 
 from referee import __version__
 from referee.operations.report import REFEREE_TAGS
-from referee.replay import dealing as D
+from referee.replay import deal_algorithm as D
 from referee.replay.dealer import HmacDealer
-from referee.replay.dealing import ALGORITHM, commitment
+from referee.replay.deal_algorithm import ALGORITHM, commitment
 from referee.replay.lines import canonical_move
 from referee.replay.replayer import Replay
 from referee.replay.seeded import new_seed

@@ -13,7 +13,7 @@ from referee.core.game import CHANCE
 from referee.errors import (BadChanceError, BadHeaderError, OutOfTurnError, RefereeError,
                             StaleGuardError)
 from referee.operations.played import Played, add_tag, body_links
-from referee.operations.reading import seated_item, step_move
+from referee.operations.line_reading import seated_item, step_move
 from referee.operations.salting import add_salt
 from referee.replay import snapshot
 from referee.replay.commit import read_secret, waiting_for_salts, waiting_message
@@ -98,7 +98,7 @@ def play_text(raw: bytes, text: str, *, name: str = "<game>", secret=None,
     name errors quote. The line may be a control item (``RED takes back``: then
     ``Played.voided`` is the move line voided; ``RED resigns``: ``Played.resigned``
     is the seat). A move need not be in the notation nor start with its seat: it is
-    read as operations/reading.py says (``Played.read_as`` is then the canonical line
+    read as operations/line_reading.py says (``Played.read_as`` is then the canonical line
     it was read as, which is what the transcript gets). After it the referee adds what
     is its own to write: the draws of a seeded or committed game, and the moves of
     resigned seats.

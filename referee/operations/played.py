@@ -27,7 +27,7 @@ class Played:
     added: list[tuple[str, int | None, str | None]] = field(default_factory=list)
     header: str | None = None
     # the canonical line when the line typed was not in the notation and the free
-    # reader (operations/reading.py) read it: front ends say what it was read as
+    # reader (operations/line_reading.py) read it: front ends say what it was read as
     read_as: str | None = None
 
 

@@ -13,7 +13,7 @@ from referee.errors import BadHeaderError
 from referee.operations.played import Played, add_tag, body_links
 from referee.replay.commit import MIN_SALT, salt_commits, salts
 from referee.replay.dealer import host_dealer
-from referee.replay.dealing import salt_commitment
+from referee.replay.deal_algorithm import salt_commitment
 from referee.replay.replayer import replay
 from referee.transcript import items as I
 from referee.transcript.reader import read_text

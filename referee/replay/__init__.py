@@ -7,7 +7,7 @@ from referee.replay.commit import (MIN_SALT, commitment, read_secret, salts, sec
                                    waiting_message)
 from referee.replay.control import (PLY_KINDS, resigned, result_text, state_from_json,
                                     state_json, to_move, voided_lines)
-from referee.replay.dealing import salt_commitment
+from referee.replay.deal_algorithm import salt_commitment
 from referee.replay.lines import canonical_move
 from referee.replay.replayer import Replay, replay, resume
 from referee.replay.seeded import new_seed

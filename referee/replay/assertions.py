@@ -11,8 +11,6 @@ from typing import Any, Iterable
 from referee.errors import AssertionFailedError
 from referee.syntax.hints import did_you_mean
 
-OPS = ("=", "!=", "<", "<=", ">", ">=")
-
 
 def resolve(data: Any, path: str, seats: Iterable[str] = ()) -> Any:
     """The value at dotted ``path``; AssertionFailedError naming the missing part."""

@@ -26,11 +26,6 @@ def secret_path(path) -> Path:
     return Path(str(path) + ".secret")
 
 
-def new_secret() -> str:
-    import secrets  # it loads base64 and more: only a new game draws a secret
-    return secrets.token_hex(16)
-
-
 def commitment(seed: str) -> str:
     """The [Commit] value that binds a referee to ``seed`` before it is revealed."""
     return "sha256:" + hashlib.sha256(seed.encode("utf-8")).hexdigest()

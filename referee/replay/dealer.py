@@ -3,7 +3,7 @@
 A transcript's header names its dealing: no ``[Dealing]`` tag is the legacy
 algorithm (a seeded ``random.Random`` per draw; every game published before
 ``hmac-sha256/1`` keeps verifying with it), ``[Dealing "hmac-sha256/1"]`` the
-specified one of :mod:`referee.replay.dealing`. Both deal into a Replay, so
+specified one of :mod:`referee.replay.deal_algorithm`. Both deal into a Replay, so
 each chance line is linked into the chain before the next act is dealt: the
 next act's message holds the head that includes it.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from referee.core.game import CHANCE
 from referee.errors import BadChanceError, BadHeaderError
-from referee.replay import dealing as D
+from referee.replay import deal_algorithm as D
 from referee.replay.commit import (host_seed, salt_commits, salt_hint, salts, seed_to_verify,
                                    unsalted, waiting_for_salts, waiting_message)
 from referee.replay.seeded import canonical_chance, check_dealt, deal_run

@@ -48,21 +48,6 @@ def split_key(body: str) -> tuple[str, bytes | None]:
     return head.rstrip(), bytes.fromhex(digits)
 
 
-def draw_lines(module, state, seed: str, index: int) -> tuple[list[str], int]:
-    """Play every pending random act from ``seed``; the chance lines and the new draw count.
-
-    Consecutive draws of one ``chance_kind`` make one line, as in a hand-written file.
-    """
-    lines = []
-    while state.current_player() == CHANCE:
-        kind = state.chance_kind()
-        before = state.clone()
-        moves = deal_run(state, seed, index)
-        index += len(moves)
-        lines.append(canonical_chance(module, kind, moves, before))
-    return lines, index
-
-
 def deal_run(state, seed: str, index: int) -> list:
     """Play the draws of the random act due now (one chance line) from ``seed``,
     draw number ``index`` first; the outcomes, in order."""

@@ -236,12 +236,12 @@ def test_a_huge_post_and_500_nested_quotes_cost_one_read_and_leave_the_next_post
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_posts_text_is_what_the_mail_command_reader_takes(forum, kind):
-    from referee.service.hosted.lines import split_commands
+    from referee.service.hosted.lines import read_lines
     thread, ids = _game(forum, kind)
     thread.post("alice", "Here goes:\n\nRED: C1 #5\nshow\n\nthanks!")
     posts = read_posts(thread_of(thread.url))
-    quoting = split_commands(posts[3].text, seats=["RED", "BLUE"], verbs=[])
+    quoting = read_lines(posts[3].text).commands(seats=["RED", "BLUE"], verbs=[])
     assert [(c.word, c.guard) for c in quoting.lines] == [("RED", 2)]
-    several = split_commands(posts[4].text, seats=["RED", "BLUE"], verbs=[])
+    several = read_lines(posts[4].text).commands(seats=["RED", "BLUE"], verbs=[])
     assert [(c.word, c.guard) for c in several.lines] == [("RED", 5), ("show", None)]
     assert "thanks!" in several.ignored

@@ -1,7 +1,7 @@
 """The Haleakala GameModule: move and chance notation (notation.md §3).
 
 The regression transcripts live in tests/transcripts/haleakala/ and are run by
-tests/test_transcripts.py."""
+tests/operations/test_transcripts.py."""
 from __future__ import annotations
 
 import random
@@ -154,7 +154,7 @@ def test_sail_line():
 
 
 def test_regression_suite_cites_every_ruling():
-    """The DATC-style suite in tests/transcripts/haleakala/ (run by tests/test_transcripts.py):
+    """The DATC-style suite in tests/transcripts/haleakala/ (run by tests/operations/test_transcripts.py):
     every file cites a ruling in a comment, every K-R ruling is cited, every saved position
     is used."""
     import re

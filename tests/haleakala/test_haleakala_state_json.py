@@ -1,5 +1,5 @@
 """State JSON (spec cli.md): the documented keys, and impossible positions refused (the
-exact round trip along random games is tests/test_game_contract.py's, for every game)."""
+exact round trip along random games is tests/core/test_game_contract.py's, for every game)."""
 from __future__ import annotations
 
 import copy

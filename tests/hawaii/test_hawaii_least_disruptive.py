@@ -1,6 +1,6 @@
 """T-7 for Hawaii (docs/notation-hawaii.md, least-disruptive move): the chief takes the
 highest free order space (H-R4, H-R13); irrigation II income is all shells (H-R17). It is
-legal wherever a seat is to move (tests/test_game_contract.py, for every game), and a
+legal wherever a seat is to move (tests/core/test_game_contract.py, for every game), and a
 resigned seat (T-5, T-6) is played by it to the end of the game, keeping its points
 without winning."""
 import random

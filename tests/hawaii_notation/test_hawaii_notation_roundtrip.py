@@ -1,6 +1,6 @@
 """Every chance group prints to a line that reads back as the same draws, of every kind
 Hawaii has; the canonical shortcut reads what the lenient reader reads (that every legal
-move reads back from its line is tests/test_game_contract.py's, for every game)."""
+move reads back from its line is tests/core/test_game_contract.py's, for every game)."""
 import pytest
 
 from hn_helpers import chance_groups, random_game, setup

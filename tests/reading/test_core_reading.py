@@ -1,11 +1,11 @@
-"""The title-agnostic matching of the free reader (referee/core/reading.py), on moves
+"""The title-agnostic matching of the free reader (referee/core/free_reader.py), on moves
 made up for the test: every mention met, details left out settled only by the
 notation's defaults, one move, candidates or the nearest."""
 from __future__ import annotations
 
 import pytest
 
-from referee.core.reading import Facts, Heard, Mention, NotRead, number_of, read_free, words_of
+from referee.core.free_reader import Facts, Heard, Mention, NotRead, number_of, read_free, words_of
 from referee.errors import AmbiguousMoveError, IllegalMoveError, OutOfTurnError
 
 # three moves: a plain purchase, the same paid otherwise, and another tile

@@ -1,5 +1,5 @@
-"""The free reader (core/reading.py, each game's text/reading.py) through the one path
-every front end uses (operations/reading.py via play_text): what it reads, what it
+"""The free reader (core/free_reader.py, each game's text/free_words.py) through the one path
+every front end uses (operations/line_reading.py via play_text): what it reads, what it
 refuses, and that it never reads a line as a move other than the one it names."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from referee.core import registry
-from referee.core.reading import read_line
+from referee.core.free_reader import read_line
 from referee.errors import RefereeError
 from referee.operations import play_text
 from referee.replay import replay

@@ -11,6 +11,7 @@ from referee.operations import legal_lines
 from referee.service.store import schema as S
 from referee.service.hosted.games import export_text, game_detail
 from referee.service.hosted.session import replay_text
+from referee.service.store import Store
 from referee.service.hosted.entry import submit
 from tests.service.hostkit import Table
 from tests.service.mailservers import SmtpSink
@@ -33,9 +34,9 @@ def test_a_forged_key_stops_the_game_and_changes_nothing(store):
     with store.write() as conn:
         conn.execute(update(S.log).where(S.log.c.game_id == gid, S.log.c.seq == row["seq"])
                      .values(text=forged))
-    store.forget_games()                 # as a process that did not see the game before
-    before = export_text(store, gid)
-    reply = submit(store, gid, g["to_move"], lines[0], via="web")
+    fresh = Store(store.engine)          # a process that did not see the game before
+    before = export_text(fresh, gid)
+    reply = submit(fresh, gid, g["to_move"], lines[0], via="web")
     assert not reply.ok
     assert "does not replay cleanly" in reply.text
-    assert export_text(store, gid) == before and game_detail(store, gid)["ply"] == g["ply"]
+    assert export_text(fresh, gid) == before and game_detail(fresh, gid)["ply"] == g["ply"]

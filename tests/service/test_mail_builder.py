@@ -9,9 +9,10 @@ import re
 
 import pytest
 
-from referee.operations import next_step
+from referee.operations import move_rows, next_step
 from referee.replay.lines import canonical_move
 from referee.service.hosted.games import create_game, game_detail
+from referee.service.hosted import steps
 from referee.service.hosted.session import replay_text
 from tests.service.hostkit import HOST, Table
 from tests.service.mailservers import SmtpSink
@@ -103,6 +104,34 @@ def test_a_moves_line_that_is_a_legal_move_is_played(store):
         result, reply = _ask(table, seat, line.split(None, 1)[1])
         assert result.reply.ok and result.reply.lines[0] == line
         assert game_detail(store, gid)["ply"] == g["ply"] + 1
+
+
+def test_a_move_line_is_told_from_a_builder_line_by_its_shape(store, monkeypatch):
+    """A 'moves ...' line the notation reads is played without the builder working out
+    every legal move's path first; a line of the builder's choices still asks it."""
+    built = []
+
+    def counted(module, state):
+        built.append(state)
+        return move_rows(module, state)
+
+    monkeypatch.setattr(steps, "move_rows", counted)
+    with SmtpSink() as sink:
+        table = Table(store, sink, TWO)
+        gid = _dealt(store, table)
+        g, rp = _position(store, gid)
+        seat = g["to_move"]
+        first = next_step(rp.module, rp.state)["choices"][0]["choice"]
+        result, _ = _ask(table, seat, f"moves {first}")
+        assert result.reply.ok and len(built) == 1
+        lines = [canonical_move(rp.module, m, rp.state, seat) for m in rp.state.legal_moves()]
+        line = next(ln for ln in lines if ln.split()[1] == "moves")
+        built.clear()
+        result, _ = _ask(table, seat, line.split(None, 1)[1])
+        assert result.reply.ok and game_detail(store, gid)["ply"] == g["ply"] + 1
+        assert built == []
+        result, _ = _ask(table, seat, line)          # the same move sent again
+        assert "already recorded" in result.reply.text and built == []
 
 
 @pytest.mark.parametrize("game,seats", [("hawaii", TWO), ("haleakala", HALE)])

@@ -1,15 +1,15 @@
-"""split_commands: which lines run, in which order, and which are chatter
-(docs/mail.md section 3)."""
+"""A mail's lines read (read_lines) and sorted (Lines.commands): which lines run, in
+which order, and which are chatter (docs/mail.md section 3)."""
 from __future__ import annotations
 
-from referee.service.hosted.lines import COMMAND_WORDS, split_commands
+from referee.service.hosted.lines import COMMAND_WORDS, read_lines
 
 SEATS = ["RED", "BLUE", "GREEN"]
 VERBS = ["buy", "pass", "go"]
 
 
 def _split(body: str):
-    return split_commands(body, seats=SEATS, verbs=VERBS)
+    return read_lines(body).commands(seats=SEATS, verbs=VERBS)
 
 
 def test_seats_verbs_and_command_words_in_order():
@@ -41,8 +41,8 @@ def test_with_seat_words_a_line_starting_with_a_verb_is_chatter():
     result = _split("Pass the salt, this is hard.\nRED buy 2 shells #4\nGo team!\nshow\n")
     assert [c.text for c in result.lines] == ["RED buy 2 shells", "show"]
     assert result.ignored == ("Pass the salt, this is hard.", "Go team!")
-    hawaii = split_commands("Buys are hard this week.\nRED pass\nmoves\n",
-                            seats=SEATS, verbs=["moves", "buys"])
+    hawaii = read_lines("Buys are hard this week.\nRED pass\nmoves\n").commands(
+        seats=SEATS, verbs=["moves", "buys"])
     assert [(c.text, c.kind) for c in hawaii.lines] == [("RED pass", "seat"),
                                                           ("moves", "verb")]
     assert hawaii.ignored == ("Buys are hard this week.",)
@@ -54,8 +54,8 @@ def test_moves_with_words_is_left_to_the_game():
     (tests/service/test_mail_builder.py plays them), in Hawaii (where 'moves' is also a
     verb) in a mail with seat words, and in a game where it is a command word only."""
     for verbs in (["moves", "buys"], ["places"]):
-        result = split_commands("Moves are hard this week.\nRED pass\nmoves B1 kahuna #7\n"
-                                "moves\n", seats=SEATS, verbs=verbs)
+        result = read_lines("Moves are hard this week.\nRED pass\nmoves B1 kahuna #7\n"
+                            "moves\n").commands(seats=SEATS, verbs=verbs)
         assert [(c.text, c.kind, c.guard) for c in result.lines] == [
             ("Moves are hard this week.", "ask", None), ("RED pass", "seat", None),
             ("moves B1 kahuna", "ask", 7), ("moves", "verb" if "moves" in verbs else "command",

@@ -1,10 +1,10 @@
-"""10,000 hostile and mutated messages: read_mail and split_commands never raise,
-and what they return keeps its promises (one-line headers, bare addresses)."""
+"""10,000 hostile and mutated messages: read_mail and the commands of read_lines never
+raise, and what they return keeps its promises (one-line headers, bare addresses)."""
 from __future__ import annotations
 
 import re
 
-from referee.service.hosted.lines import split_commands
+from referee.service.hosted.lines import read_lines
 from referee.service.mail.incoming import MAX_BODY, IncomingMail, read_mail
 from tests.service.mailkit import hostile_messages
 
@@ -30,7 +30,7 @@ def test_ten_thousand_hostile_messages_never_raise():
     for raw in hostile_messages(10_000, seed=12):
         mail = read_mail(raw)
         _check(mail)
-        commands = split_commands(mail.body, seats=["RED", "BLUE"], verbs=["buy", "pass"])
+        commands = read_lines(mail.body).commands(seats=["RED", "BLUE"], verbs=["buy", "pass"])
         assert all("\n" not in c.text for c in commands.lines)
         kinds["no sender"] += mail.sender is None
         kinds["auto"] += mail.auto

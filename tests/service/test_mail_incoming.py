@@ -6,7 +6,7 @@ import base64
 
 import pytest
 
-from referee.service.hosted.lines import split_commands
+from referee.service.hosted.lines import read_lines
 from referee.service.mail.incoming import MAX_BODY, MAX_DEPTH, read_mail
 from tests.service.mailkit import CLIENTS, LANGS, client_mail
 
@@ -42,7 +42,7 @@ def test_each_client_style_yields_exactly_the_new_text(client, lang, html_only):
     assert mail.subject == "Re: Hawaii g1 — RED to move"
     assert mail.in_reply_to == "<n7@example.org>"
     assert mail.references == ("<n1@example.org>", "<n7@example.org>")
-    commands = split_commands(mail.body, seats=["RED", "BLUE"], verbs=["buy", "pass"])
+    commands = read_lines(mail.body).commands(seats=["RED", "BLUE"], verbs=["buy", "pass"])
     assert [(c.word, c.text, c.guard) for c in commands.lines] == [
         ("RED", "RED buy 2 shells and travel to the island that is farthest from here by "
                 "canoe", 7),

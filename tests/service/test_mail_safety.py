@@ -12,7 +12,7 @@ from sqlalchemy import select
 from referee.operations.listing import legal_lines
 from referee.service.store import schema as S
 from referee.service.hosted.games import create_game, export_text, game_detail
-from referee.service.hosted.lines import split_commands
+from referee.service.hosted.lines import read_lines
 from referee.service.mail.ingest import REFUSAL_GAP, ingest
 from referee.service.hosted.session import replay_text
 from referee.service.store import open_store
@@ -96,10 +96,10 @@ def test_an_auto_reply_from_another_address_with_the_secret_is_not_answered(stor
 def test_a_salt_written_with_a_colon_equals_or_dash_is_the_salt():
     for line in ("salt: pepper", "Salt:pepper", "SALT : pepper.", "salt = pepper",
                  "Salt - pepper", "salt \u2013 pepper", "salt pepper!", "- salt: pepper"):
-        [cmd] = split_commands(line, seats=["RED"], verbs=[]).lines
+        [cmd] = read_lines(line).commands(seats=["RED"], verbs=[]).lines
         assert cmd.text == "salt pepper", line
     for chatter in ("salt: two words", "Salt - and pepper please", "salt and pepper"):
-        assert split_commands(chatter, seats=["RED"], verbs=[]).lines == (), chatter
+        assert read_lines(chatter).commands(seats=["RED"], verbs=[]).lines == (), chatter
 
 
 def test_salt_with_a_colon_by_mail_keeps_the_players_word(store):

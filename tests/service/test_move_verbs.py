@@ -7,7 +7,7 @@ import pytest
 
 from referee.core import registry
 from referee.replay.lines import canonical_move
-from referee.service.hosted.lines import split_commands
+from referee.service.hosted.lines import read_lines
 from tests.decisions import decisions
 
 
@@ -20,8 +20,8 @@ def test_every_legal_move_without_its_seat_word_is_a_command(key):
         for state, who, moves, rng in decisions(module, seed, 400):
             for move in moves if len(moves) < 60 else rng.sample(moves, 60):
                 line = canonical_move(module, move, state, who).split(None, 1)[1]
-                [cmd] = split_commands(f"Hi!\n{line}\nbye", seats=module.seats,
-                                       verbs=module.move_verbs).lines
+                [cmd] = read_lines(f"Hi!\n{line}\nbye").commands(
+                    seats=module.seats, verbs=module.move_verbs).lines
                 assert cmd.kind == "verb" and cmd.text == line
                 seen.add(cmd.word)
     # the list holds no verb that no move ever starts with, beyond the rare ones

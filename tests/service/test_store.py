@@ -59,7 +59,7 @@ def test_a_hosted_game_exports_what_the_cli_would_have_written(store, tmp_path):
     path = tmp_path / "cli.txt"
     path.write_text(text)
     (tmp_path / "cli.txt.secret").write_text(secret + "\n")
-    from referee.replay.dealing import salt_commitment
+    from referee.replay.deal_algorithm import salt_commitment
     for seat in SEATS:
         word = SALT + seat.lower()
         play_line(str(path), f'[SaltCommit "{seat} {salt_commitment(seat, word)}"]')

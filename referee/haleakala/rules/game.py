@@ -1,5 +1,5 @@
-"""A Haleakala position (plain, JSON-shaped data plus the State contract) and the title
-(components, variants, a fresh position).
+"""A Haleakala position (plain, JSON-shaped data plus the State contract) and a fresh
+one (components, variants).
 
 Everything the game needs to go on lives in plain dicts and lists (decks as
 face counts, a queue of pending steps), so the JSON form is a faithful copy and
@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
-from referee.core.game import ChanceMove, Game, Outcome, State
+from referee.core.game import ChanceMove, Outcome, State
 from referee.errors import BadHeaderError
 from referee.haleakala.data import components
 from referee.haleakala.rules import turns as rules
@@ -165,22 +165,9 @@ def check_setup(comp: HaleakalaComponents, players: Sequence[str], rules: Sequen
     return seats, flags
 
 
-class HaleakalaGame(Game):
-    name = "Haleakala"
-    min_players = 2
-    max_players = 2
-
-    def __init__(self, comp: HaleakalaComponents | None = None):
-        self.comp = comp or components.default()
-        self.seats = self.comp.seats
-
-    def new_state(self, players: Sequence[str] = ("RED", "YELLOW"),
-                  rules: Sequence[str] = ()) -> HaleakalaState:
-        """A game before its setup draws: the first chance act is the first player."""
-        _, flags = check_setup(self.comp, players, rules)
-        return HaleakalaState(self.comp, flags)
-
-
 def new_state(players: Sequence[str] = ("RED", "YELLOW"), rules: Sequence[str] = (),
               comp: HaleakalaComponents | None = None) -> HaleakalaState:
-    return HaleakalaGame(comp).new_state(players, rules)
+    """A game before its setup draws: the first chance act is the first player."""
+    comp = comp or components.default()
+    _, flags = check_setup(comp, players, rules)
+    return HaleakalaState(comp, flags)

@@ -19,8 +19,6 @@ from referee.haleakala.rules import board, cards, landing, scoring
 from referee.haleakala.rules.moves import (Buy, BuyNothing, CardDrawn, FirstPlayerDrawn, PickCard,
                                      PlaceDisc, PriestessMove, Sail, TakeBack)
 
-DECISIONS = ("pick", "priestess", "buy")
-
 
 # --- what is due -------------------------------------------------------------
 

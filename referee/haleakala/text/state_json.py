@@ -14,8 +14,6 @@ from referee.haleakala.rules import turns as rules
 from referee.haleakala.data.model import DECK_ORDER, HaleakalaComponents
 from referee.haleakala.rules.game import HaleakalaState
 
-_SEC_KEYS = ("sec",)
-
 
 def state_to_json(st: HaleakalaState) -> dict:
     who = rules.current_player(st)

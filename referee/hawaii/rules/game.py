@@ -4,7 +4,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Sequence
 
-from referee.core.game import CHANCE, ChanceMove, Game, Outcome, State
+from referee.core.game import CHANCE, ChanceMove, Outcome, State
 from referee.core.movelist import MoveList
 from referee.errors import IllegalMoveError, InvariantError, OutOfTurnError
 from referee.hawaii.rules import buying, dealing, fishing, invariants, islands, order_track, rounds, scoring
@@ -155,19 +155,6 @@ def check_income(d: Data, m: ChooseIncome) -> None:
     for c in m.choices:
         if c not in rounds.INCOME_CHOICES:
             raise IllegalMoveError(f"{m.seat} cannot choose {c!r}: irrigation II gives a shell, foot or fruit (H-R17)")
-
-
-class HawaiiGame(Game):
-    name = "Hawaii"
-    seats = SEATS
-    min_players = 2
-    max_players = 5
-
-    def __init__(self, comps: HawaiiComponents | None = None):
-        self.comps = comps or load()
-
-    def new_state(self, players: Sequence[str], rules: Sequence[str] = ()) -> HawaiiState:
-        return new_state(players, rules, self.comps)
 
 
 def new_state(players: Sequence[str], rules: Sequence[str] = (),

@@ -21,7 +21,6 @@ from referee.hawaii.rules.moves import IslandDrawn, OrderDrawn, PlaceDrawn, Toke
 from referee.syntax.chance_head import chance_head
 from referee.syntax.hints import did_you_mean
 
-_STEP = {"places": "place", "order": "order", "islands": "island", "tokens": "token"}
 _WORDS = {"places": "places", "place": "places", "layout": "places", "order": "order",
           "islands": "islands", "island": "islands", "tokens": "tokens", "token": "tokens"}
 _SPACES = re.compile(r"\s+")

@@ -7,7 +7,7 @@ engine about each candidate with ``state.check``, and keeps the legal ones.
 One legal reading is the move; several are an ambiguity the player must
 resolve; none re-raises the engine's reason, which names the rule.
 
-Chance lines live in :mod:`referee.hawaii.text.chance_lines`; both are exported here.
+Chance lines live in :mod:`referee.hawaii.text.chance_lines`.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from referee.hawaii.text.move_syntax import KEYWORDS, Pay, Said, read, syntax_er
 from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Token, Visit
 from referee.hawaii.rules.rounds import INCOME_CHOICES
 
-__all__ = ["parse_move", "format_move", "parse_chance", "format_chance", "KEYWORDS"]
+__all__ = ["parse_move", "format_move", "KEYWORDS"]
 
 _PLAIN = {"move": payment.FEET, "trip": payment.FEET, "tile": payment.SHELLS}
 

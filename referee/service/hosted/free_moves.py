@@ -2,7 +2,7 @@
 
 A line counts as a command when its first word is a seat, a move verb or a command
 word (commands.py); every other line is chatter. But the web page and ``referee
-play`` read a move in a player's own words (operations/reading.py), and a mail must
+play`` read a move in a player's own words (operations/line_reading.py), and a mail must
 accept what they accept. So when a mail holds no move line, its chatter lines are
 offered to the same reader, each as a move of the sender's seat, without playing:
 

@@ -135,11 +135,6 @@ def read_lines(body: str) -> Lines:
     return Lines(tuple(lines), token)
 
 
-def split_commands(body: str, *, seats: Sequence[str], verbs: Sequence[str]) -> Commands:
-    """The commands of ``body`` in order, the chatter lines and the token, if any."""
-    return read_lines(body).commands(seats=seats, verbs=verbs)
-
-
 def salt_text(text: str) -> str:
     """``salt WORD`` for a salt line written with a colon, an equals sign or a dash
     between (docs/mail.md section 3); any other line as it is."""

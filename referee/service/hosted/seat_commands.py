@@ -5,12 +5,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from referee.errors import BadChoiceError
+from referee.errors import BadChoiceError, NotationSyntaxError, RefereeError
 from referee.operations import next_step
 from referee.service.hosted.mails import BOARD, HELP, HELP_FORUM, deadline_words, when
 from referee.service.hosted.steps import read_choices, step_text
 from referee.service.hosted.playing import move
-from referee.service.hosted.session import Verdict
+from referee.service.hosted.session import Verdict, words
 
 
 def show(session, text: str) -> Verdict:
@@ -46,8 +46,14 @@ def ask(session, text: str, words: list[str], guard: int | None, *,
     plays, even when the choices leave one move that the free reader would also read
     from the line); any other line that plays is a move; one that does not is refused
     as a move, or, where it could be a sentence ("Moves are hard this week",
-    ``maybe_chatter``), is chatter (code ``chatter``)."""
+    ``maybe_chatter``), is chatter (code ``chatter``).
+
+    A line the notation reads as a move (legal or not) is told apart by its shape and
+    played at once: the builder's choices are never notation, and finding them means
+    working out every legal move's path first."""
     playing = session.game["status"] == "playing"
+    if playing and not maybe_chatter and _notation(session, text):
+        return move(session, text, guard)
     step, read, why = read_choices(session.module, session.state, words) if playing \
         else (None, [], "")
     if step is not None:
@@ -63,6 +69,19 @@ def ask(session, text: str, words: list[str], guard: int | None, *,
     if read:                                 # choices, then a word that is none
         return session.refuse(text, "bad-choice", why)
     return refused or Verdict(text, True, "", code="chatter")
+
+
+def _notation(session, text: str) -> bool:
+    """Whether the game's notation reads ``text`` (with the seat's word in front when it
+    has none) as a move: a syntax error is the one answer that leaves it to the builder."""
+    line = text if words(text, session.module)[0] else f"{session.seat} {text}"
+    try:
+        session.module.parse_move(line, session.state)
+    except NotationSyntaxError:
+        return False
+    except RefereeError:
+        return True
+    return True
 
 
 def _my_turn(session) -> bool:

@@ -95,7 +95,7 @@ class Store:
         after the commit, so nothing rolled back is ever kept. A thread that committed
         later but got here first is not undone: the log only grows, so more rows
         (``version[1]``) is later. The games the longest unplayed make room beyond
-        KEEP_CHARS; their states are in the store (``referee/service/states.py``),
+        KEEP_CHARS; their states are in the store (``referee/service/store/states.py``),
         written with their moves."""
         size = len(text) + len(doc)
         with self._kept_lock:
@@ -110,13 +110,6 @@ class Store:
                 self._kept_chars -= len(gone[1]) + len(gone[2])
             self.kept[game_id] = (version, text, doc)
             self._kept_chars += size
-
-    def forget_games(self) -> None:
-        """Drop every game kept in memory: the process then plays on as one that has not
-        seen them (from the states in the store)."""
-        with self._kept_lock:
-            self.kept.clear()
-            self._kept_chars = 0
 
     def remember_position(self, document: str, position: tuple) -> None:
         """Keep the state a notification's position ``document`` (as the outbox holds

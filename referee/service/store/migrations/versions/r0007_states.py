@@ -1,6 +1,6 @@
 """Each game's state kept in the store with every move, so a process that has not got
 the game in memory (evicted from it, or the game moved through another process of
-the host) loads it instead of replaying the whole game (``referee/service/states.py``);
+the host) loads it instead of replaying the whole game (``referee/service/store/states.py``);
 and the outbox's mail still to send indexed apart, so finding it does not read through
 every mail sent before (both: the cost of a move must not grow with the host's size).
 

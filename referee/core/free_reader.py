@@ -1,0 +1,181 @@
+"""Reading a free line the way a human moderator reads it.
+
+Players write "my chief goes to the gods for Kane, paying the 5s", not the notation.
+A moderator does not parse such a line: they take what it names (a place, a tile, a
+token, a payment...) and look for the legal move of the seat to act that has all of
+it. Growing a grammar word by word never gets there; matching does, and it cannot
+invent a move, since every answer is a legal move.
+
+A game offers two things (``GameModule.hear`` and ``GameModule.move_facts``, in its
+``text/free_words.py``): what a line names, as :class:`Mention` s, and what a legal move
+has, as :class:`Facts`. A fact is a tuple whose first item is its kind. This module,
+the same for every game, matches them:
+
+- every mention must be met by the move (a mention lists the facts it may mean; one
+  of them is enough), so nothing the player said is dropped;
+- a detail the player left out is settled only as the notation settles it when the
+  detail is left out (plain payment, the usual boats...): a move that differs from
+  that default in a kind of fact the line does not mention is no reading of it;
+- exactly one move left is the move; several are an ambiguity listing them; none is
+  an illegal move naming the nearest legal ones.
+
+A wrong reading is far worse than a refusal: a word the game does not know makes the
+line unread (the caller answers with the notation's own error), and so does a line
+that names nothing at all ("good luck!").
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from referee.errors import (AmbiguousMoveError, IllegalMoveError, NotationSyntaxError,
+                            OutOfTurnError)
+
+MAX_LISTED = 8          # candidates or near moves named in one answer
+
+_WORD = re.compile(r"->|→|=>|\+|[()]|\d+-?fish(?:es)?\b|\d+s?\b|[^\W\d_][\w'’]*(?:-[\w'’]+)*|\S")
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_PUNCTUATION = set(",.;:!?")
+
+
+def words_of(text: str) -> list[tuple[str, int]]:
+    """The words of a free line, (in lower case, 1-based column), without punctuation,
+    possessives and contractions ("chief's", "I'll"); arrows, "+" and brackets are words."""
+    out = []
+    for m in _WORD.finditer(text):
+        word = m.group(0).lower().replace("’", "'")
+        if word in _PUNCTUATION:
+            continue
+        for tail in ("'s", "'ll", "'d", "'m", "'ve", "'re"):
+            if word.endswith(tail) and len(word) > len(tail):
+                word = word[:-len(tail)]
+        out.append((word.strip("'"), m.start() + 1))
+    return out
+
+
+def number_of(word: str) -> tuple[int, bool] | None:
+    """A number a player wrote ("3", "three", "4s": with crossed spears), else None."""
+    if word in _NUMBER_WORDS:
+        return _NUMBER_WORDS[word], False
+    m = re.fullmatch(r"(\d{1,3})(s?)", word)
+    return (int(m.group(1)), bool(m.group(2))) if m else None
+
+
+@dataclass(frozen=True)
+class Mention:
+    """Something a line names: the words and where they stand, and the facts they may
+    mean (any one will do)."""
+    words: str
+    column: int
+    facts: frozenset
+    weak: bool = False      # a number no word explains: alone, it makes no move of a line
+
+
+@dataclass
+class Heard:
+    """What a game made of a line: the seat it names (None for "I" or no seat word),
+    its mentions, and the words it could not place."""
+    seat: str | None = None
+    seat_word: str | None = None
+    mentions: list[Mention] = field(default_factory=list)
+    unknown: list[tuple[str, int]] = field(default_factory=list)     # (word, column)
+    vocabulary: tuple[str, ...] = ()      # the words the game knows, for "did you mean"
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a legal move has, and the kinds of fact in which it is not what the notation
+    fills in when that detail is left out."""
+    facts: frozenset
+    unplain: frozenset = frozenset()
+
+
+class NotRead(NotationSyntaxError):
+    """The line is not one the free reader can take: it names nothing the game knows, or
+    holds a word it does not know. The caller answers with the notation's own error
+    unless the line named things (``named``) and the notation's error is about less."""
+
+    def __init__(self, reason: str, *, named: int = 0, **kw):
+        super().__init__(reason, **kw)
+        self.named = named
+
+
+def read_line(module, text: str, state) -> Any:
+    """The legal move of the seat to act that the free line ``text`` describes
+    (see the module docstring); the module's ``hear`` and ``move_facts`` do the game's
+    part."""
+    seat = state.current_player()
+    if not getattr(module, "free_words", None):      # a game without a free reader
+        raise NotRead(f"{getattr(module, 'name', 'this game')} reads moves in its notation only",
+                      column=1)
+    heard = module.hear(text, state)
+    moves = list(state.legal_moves())
+    return read_free(text, seat, moves, heard, module.move_facts(moves, state),
+                     lambda m: module.format_move(m, state))
+
+
+def read_free(text: str, seat: str, moves: Sequence[Any], heard: Heard,
+              facts: Sequence[Facts], line_of: Callable[[Any], str]) -> Any:
+    """The one legal move of ``seat`` (``moves`` are its legal moves, ``facts`` theirs)
+    that ``heard`` describes; AmbiguousMoveError, IllegalMoveError, OutOfTurnError or
+    NotRead."""
+    if heard.unknown:
+        word, column = heard.unknown[0]
+        raise NotRead(f"'{word}' is no word of a move the referee knows", column=column,
+                      hint=_did_you_mean(word, heard.vocabulary), named=len(heard.mentions))
+    if all(m.weak for m in heard.mentions):
+        raise NotRead(f"'{_short(text)}' names nothing of the game"
+                      + (" but numbers" if heard.mentions else ""), column=1)
+    if heard.seat is not None and heard.seat != seat:
+        raise OutOfTurnError(f"{heard.seat} cannot move now: {seat} is to move", column=1)
+    matched, near, best = [], [], (-1, False)
+    for move, f in zip(moves, facts):
+        hit: set = set()
+        met = score = 0
+        for mention in heard.mentions:
+            if mention.facts.isdisjoint(f.facts):
+                continue
+            common = mention.facts & f.facts
+            if common:
+                met += 1
+                score += 1 if mention.weak else 2
+                hit.update(x[0] for x in common)
+        if met == len(heard.mentions):
+            matched.append((move, f.unplain <= hit))
+            continue
+        rank = (score, f.unplain <= hit)      # the most said, then the plainest
+        if rank > best:
+            best, near = rank, [move]
+        elif rank == best and len(near) < MAX_LISTED:
+            near.append(move)
+    plain = [m for m, ok in matched if ok]
+    if len(plain) == 1:
+        return plain[0]
+    said = ", ".join(m.words for m in heard.mentions if m.words)
+    if matched:
+        shown = plain or [m for m, _ in matched]
+        lines = list(dict.fromkeys(line_of(m) for m in shown))
+        more = len(lines) - MAX_LISTED
+        why = ("has {n} legal readings" if plain else
+               "fits {n} legal moves, each with a detail the line leaves out")
+        raise AmbiguousMoveError(
+            f"'{_short(text)}' (read: {said}) " + why.format(n=len(lines))
+            + ": say which of the candidates" + (f" ({more} more not listed)" if more > 0 else ""),
+            candidates=lines[:MAX_LISTED], column=1)
+    lines = list(dict.fromkeys(line_of(m) for m in near))[:3]
+    raise IllegalMoveError(f"no legal move of {seat} has all of what '{_short(text)}' names "
+                           f"(read: {said})",
+                           hint=("the nearest legal moves: " + " | ".join(lines)) if lines else None,
+                           column=1)
+
+
+def _did_you_mean(word: str, vocabulary) -> str | None:
+    near = difflib.get_close_matches(word.lower()[:40], list(vocabulary), n=1, cutoff=0.75)
+    return f"did you mean '{near[0]}'?" if near else None
+
+
+def _short(text: str, width: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width - 3] + "..."

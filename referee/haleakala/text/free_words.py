@@ -1,0 +1,209 @@
+"""What a free Haleakala line names, and what a legal Haleakala move has, for the free
+reader (referee/core/free_reader.py): "I put the 3 on the boat", "take back my 4 from
+beach 2 and move the shaman to forest3", "I'll pick the white pearl".
+
+Words are taken for what they name in the game's data (spaces by ring and section,
+card faces and score cards from games/haleakala.yaml); a number is a disc unless the
+words before it make it a beach ("on 2", "beach 2") or a crater. Anything else must be
+a word a forum player puts round a move, or the line is not read.
+"""
+from __future__ import annotations
+
+from referee.core.free_reader import Facts, Heard, Mention, number_of, words_of
+from referee.haleakala.rules import board
+from referee.haleakala.rules.moves import (Buy, BuyNothing, PickCard, PlaceDisc, PriestessMove,
+                                           Sail, TakeBack)
+from referee.haleakala.text.canonical_moves import pickable, purchasable
+
+_SELF = {"i", "me", "my", "mine", "myself", "we", "us", "our", "im"}
+_ACTIONS = {**dict.fromkeys(("place", "places", "placing", "put", "puts", "putting", "play",
+                             "plays", "drop", "drops", "lay", "lays"), "place"),
+            **dict.fromkeys(("retrieve", "retrieves", "withdraw", "withdraws", "remove",
+                             "removes", "back"), "takeback"),
+            **dict.fromkeys(("sail", "sails", "sailing"), "sail"),
+            **dict.fromkeys(("pick", "picks", "choose", "chooses", "picking"), "pick"),
+            **dict.fromkeys(("buy", "buys", "purchase", "purchases", "buying"), "buy"),
+            **dict.fromkeys(("lava",), "priestess")}
+_NONE = {"nothing", "none", "no", "pass", "passes", "skip", "skips"}
+_STAYS = {"stay", "stays", "staying", "remain", "remains"}
+_FILLER = set("""a an the and then also please pls plz thanks will would shall want wants
+like to let lets ok okay so now just this turn go goes going move moves moving walk walks
+walking is it be do does am are think guess for with at on in into onto by of from over up
+out take takes taking get gets disc discs number card cards space which where shaman
+shamans there here one beach""".split())
+_SECTION_BEFORE = {"on", "onto", "at", "to", "beach", "section", "beaches", "from", "in"}
+
+
+class _Hearing:
+    def __init__(self, text: str, state):
+        self.st = state
+        self.comp = state.comp
+        self.cards = {**pickable(self.comp), **purchasable(self.comp)}
+        self.words = words_of(self.join(text, self.cards))
+        self.heard = Heard(vocabulary=tuple(sorted({*self.cards, *_ACTIONS, *self.comp.rings,
+                                                    "invocation", "shaman", "boat"})))
+        self.mentions = self.heard.mentions
+        self.craters: list[int] = []
+        self.take = self.shaman = False
+
+    @staticmethod
+    def join(text: str, cards) -> str:
+        """A card's name typed with spaces ("forest statues") is the card; "white pearl"
+        is the face ``pearl-white``."""
+        out = text
+        for name in sorted(cards, key=len, reverse=True):
+            if "-" in name:
+                out = _replace(out, name.replace("-", " "), name)
+        for a, b in (("white", "pearl"), ("black", "pearl")):
+            out = _replace(out, f"{a} {b}", f"{b}-{a}")
+            out = _replace(out, f"{a}-{b}", f"{b}-{a}")
+        return out
+
+    def add(self, words: str, column: int, *facts, weak: bool = False) -> None:
+        self.mentions.append(Mention(words, column, frozenset(facts), weak))
+
+    def prev(self, i: int) -> str:
+        j = i - 1
+        while j >= 0 and self.words[j][0] in ("the", "a", "my", "number", "disc"):
+            j -= 1
+        return self.words[j][0] if j >= 0 else ""
+
+    def run(self) -> Heard:
+        i = 0
+        while i < len(self.words):
+            i = self.word(i, *self.words[i])
+        if len(self.craters) == 2:
+            self.add("crater to crater", self.craters_at, ("route", tuple(self.craters)))
+        elif self.craters:
+            self.add("a crater", self.craters_at, ("crater", self.craters[0]))
+        return self.heard
+
+    def word(self, i: int, word: str, column: int) -> int:
+        nxt = self.words[i + 1][0] if i + 1 < len(self.words) else ""
+        if word == "put" and self.prev(i) in _STAYS:          # "the shaman stays put"
+            return i + 1
+        if word.upper() in self.comp.seats:
+            self.heard.seat, self.heard.seat_word = word.upper(), word
+            return i + 1
+        space = board.parse_space(self.comp, word)
+        if space is None and word in self.comp.rings and number_of(nxt):
+            space = board.parse_space(self.comp, f"{word}{number_of(nxt)[0]}")
+            i += 1
+        if space is not None:
+            self.space(i, word, space, column)
+            return i + 1
+        number = number_of(word)
+        if number is not None and not number[1]:
+            self.number(i, number[0], column)
+            return i + 1
+        if word in ("take", "takes", "taking"):
+            self.take = True
+            return i + 1
+        if word == "from" and self.take:
+            self.add("take ... from", column, ("action", "takeback"))
+            return i + 1
+        if word in ("shell", "shells") and self.prev(i) in ("with", "using", "paying", "pay"):
+            return i + 1                            # how a purchase is paid: no card to pick
+        if word in self.cards:
+            facts = [("card", self.cards[word])]
+            if word == "priestess":
+                facts.append(("action", "priestess"))
+            self.add(word, column, *facts)
+            return i + 1
+        if word in _ACTIONS:
+            self.add(word, column, ("action", _ACTIONS[word]))
+            return i + 1
+        if word in _NONE:
+            self.add(word, column, ("none",))
+            return i + 1
+        if word == "invocation":
+            self.add(word, column, ("invocation", True))
+            return i + 1
+        if word in ("boat", "boat's", "jetty"):
+            self.add("the boat's beach", column, ("at-boat",), ("action", "sail"))
+            return i + 1
+        if word in ("shaman", "shamans"):
+            self.shaman = True
+        if word in _STAYS and self.shaman:
+            self.add("shaman stays", column, ("shaman-stays",))
+            return i + 1
+        if word in _SELF or word in _FILLER or word in _STAYS or not word[:1].isalnum():
+            return i + 1
+        self.heard.unknown.append((word, column))
+        return i + 1
+
+    def space(self, i: int, word: str, space: tuple[str, int], column: int) -> None:
+        ring, section = space
+        if ring == "beach":
+            self.add(word, column, ("section", section))
+        elif ring == "crater":
+            if not self.craters:
+                self.craters_at = column
+            self.craters.append(section)
+        else:
+            self.add(word, column, ("shaman", board.space(ring, section)))
+
+    def number(self, i: int, n: int, column: int) -> None:
+        before = self.prev(i)
+        lava = any(("action", "priestess") in m.facts for m in self.mentions)
+        if before == "crater" or (lava and before in ("from", "to", "into", "onto")):
+            if not self.craters:
+                self.craters_at = column
+            self.craters.append(n)
+        elif before in _SECTION_BEFORE:
+            self.add(f"beach {n}", column, ("section", n), weak=before != "beach")
+        else:
+            self.add(f"disc {n}", column, ("disc", n), weak=True)
+
+
+def _replace(text: str, old: str, new: str) -> str:
+    low = text.lower()
+    at = low.find(old)
+    while at >= 0:
+        text = text[:at] + new + text[at + len(old):]
+        low = text.lower()
+        at = low.find(old, at + len(new))
+    return text
+
+
+def hear(text: str, state) -> Heard:
+    """What ``text`` names, for the free reader."""
+    return _Hearing(text, state).run()
+
+
+def move_facts(moves, state) -> list[Facts]:
+    """The facts of each of ``moves`` (legal in ``state``)."""
+    return [_facts(move, state) for move in moves]
+
+
+def _facts(move, state) -> Facts:
+    if isinstance(move, (PlaceDisc, TakeBack)):
+        place = isinstance(move, PlaceDisc)
+        facts = {("action", "place" if place else "takeback"), ("disc", move.value),
+                 ("section", move.section)}
+        unplain = set()
+        stays = move.shaman is None or move.shaman == state.shaman.get(move.seat)
+        facts.add(("shaman-stays",) if stays else ("shaman", move.shaman))
+        if not stays:
+            unplain.add("shaman")
+        if place:
+            if move.section == state.boat:
+                facts.add(("at-boat",))
+            if move.invocation:
+                facts.add(("invocation", True))
+                unplain.add("invocation")
+        return Facts(frozenset(facts), frozenset(unplain))
+    if isinstance(move, Sail):
+        return Facts(frozenset({("action", "sail")}))
+    if isinstance(move, PickCard):
+        return Facts(frozenset({("action", "pick"), ("card", move.card)}))
+    if isinstance(move, PriestessMove):
+        if move.is_none:
+            return Facts(frozenset({("action", "priestess"), ("none",)}))
+        return Facts(frozenset({("action", "priestess"), ("route", (move.src, move.dst)),
+                                ("crater", move.src), ("crater", move.dst)}))
+    if isinstance(move, Buy):
+        return Facts(frozenset({("action", "buy"), ("card", move.card)}))
+    if isinstance(move, BuyNothing):
+        return Facts(frozenset({("action", "buy"), ("none",)}))
+    raise TypeError(f"{move!r} is not a Haleakala move")
