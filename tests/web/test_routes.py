@@ -188,3 +188,28 @@ def test_head_on_the_events_stream_answers_at_once(hosted):
     assert sent[0]["status"] == 200
     assert (b"content-type", b"text/event-stream; charset=utf-8") in sent[0]["headers"]
     assert b"".join(m.get("body", b"") for m in sent[1:]) == b""
+
+
+def _post_move(client, hosted, seat: str, line: str):
+    link = hosted.link(seat)
+    token = re.search(r'name="token" value="([0-9a-f]+)"', client.get(link).text).group(1)
+    return client.post(link, data={"token": token, "command": "move", "move": line,
+                                   "ply": str(hosted.detail()["ply"])},
+                       headers={"Origin": "http://testserver"})
+
+
+def test_resign_typed_in_the_move_box_asks_for_the_confirming_code(client, hosted):
+    """The box is a line of text like a mail's: a bare ``resign`` or ``SEAT resigns``
+    only answers with the confirming line, and that line, typed in the box, resigns."""
+    seat = hosted.to_move()
+    ply = hosted.detail()["ply"]
+    for line in ("resign", f"{seat} resigns", "resign.", "resign 00000000"):
+        r = _post_move(client, hosted, seat, line)
+        assert r.status_code in (200, 422), r.text
+        assert hosted.detail()["ply"] == ply, line
+        assert not any(s["resigned"] for s in hosted.detail()["seats"]), line
+    r = _post_move(client, hosted, seat, "resign")
+    code = re.search(r"^\s+resign ([0-9a-f]{8})$", html.unescape(r.text), re.M).group(1)
+    r = _post_move(client, hosted, seat, f"resign {code}")
+    assert r.status_code == 200, r.text
+    assert hosted.detail()["items"][-1]["text"].startswith(f"{seat} resigns")

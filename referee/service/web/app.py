@@ -336,7 +336,8 @@ async def seat_post(request: Request) -> Response:
 
     def run():
         try:
-            return submit(page.store, gid, seat, text, via="web", expect_ply=guard)
+            return submit(page.store, gid, seat, text, via="web", expect_ply=guard,
+                          resign_confirmed=command == "resign")
         except RefereeError as err:
             raise HTTPException(400, err.reason) from None
     reply = await run_in_threadpool(run)
