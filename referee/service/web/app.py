@@ -30,6 +30,7 @@ from referee.service.hosted import forum_answers
 from referee.service.hosted.games import (export_text, game_detail, list_games, seat_and_detail,
                                           seat_for_link)
 from referee.service.hosted.entry import submit
+from referee.service.plaintext.line_ends import split_lines
 from referee.service.web import board, building, positions, queries, safety
 from referee.service.web.watch import Watch
 
@@ -327,7 +328,7 @@ async def seat_post(request: Request) -> Response:
         text = form.get("move", "").strip()
         if not text:
             raise HTTPException(400, "Type a move first (or choose one step by step).")
-        if "\n" in text or "\r" in text:
+        if len(split_lines(text)) > 1:
             raise HTTPException(400, "One move at a time on the page.")
         raw = form.get("ply", "")
         guard = safety.whole_number(raw)
