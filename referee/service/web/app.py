@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
+from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.applications import Starlette
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
@@ -360,6 +361,25 @@ async def client_gone(request: Request, exc: ClientDisconnect) -> Response:
     return Response(status_code=400)
 
 
+STORE_DOWN = ("The referee cannot reach its store of games just now. Please try again "
+              "in a minute.")
+
+
+async def store_down(request: Request, exc: Exception) -> Response:
+    """The database unreachable (a server down, a connection lost): a temporary state, so
+    503 with one log line, not a 500 with a traceback; JSON to a route that speaks it."""
+    log.warning("web: %s %s: the store is unreachable (%s)", request.method,
+                request.url.path[:80], type(getattr(exc, "orig", None) or exc).__name__)
+    headers = {"Retry-After": "60"}
+    if request.scope.get("endpoint") is seat_steps:
+        return JSONResponse({"error": STORE_DOWN}, status_code=503, headers=headers)
+    if request.scope.get("endpoint") not in _PAGES:     # another channel's route (a webhook)
+        return PlainTextResponse(STORE_DOWN + "\n", status_code=503, headers=headers)
+    response = render("error.html", status=503, status_code=503, message=STORE_DOWN)
+    response.headers.update(headers)
+    return response
+
+
 async def server_error(request: Request, exc: Exception) -> Response:
     return render("error.html", status=500, status_code=500,
                   message="Something went wrong on the referee's side; nothing was changed "
@@ -389,6 +409,10 @@ class SecurityHeaders:
         return await self.app(scope, receive, send_with)
 
 
+# the routes answered with a page of this web site
+_PAGES = (games_list, game_page, transcript, events, board_picture, seat_page, seat_post)
+
+
 def create_app(store, routes=()) -> Starlette:
     """The web page over ``store`` (an open :class:`referee.service.store.Store`), with
     ``routes`` of other channels beside it (the forum's webhook: the daemon adds it, so
@@ -405,7 +429,8 @@ def create_app(store, routes=()) -> Starlette:
         *routes,
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ], exception_handlers={HTTPException: http_error, ClientDisconnect: client_gone,
-                                          Exception: server_error})
+                           OperationalError: store_down, InterfaceError: store_down,
+                           Exception: server_error})
     app.state.store = store
     app.state.page = Page(store)
     app.state.watch = Watch(store)
