@@ -237,9 +237,9 @@ def test_own_mail_the_server_refuses_is_recorded_on_its_row(store, answer, outco
 
 _DOOMED_SENDER = """
 import sys
-from referee.service.games import create_game
-from referee.service.mail.outbox import deliver
-from referee.service.mail.own import OwnMail
+from referee.service.hosted.games import create_game
+from referee.service.hosted.outbox import OwnMail
+from referee.service.mail.sending import deliver
 from referee.service.store import open_store
 db, url, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
 store = open_store(db)
@@ -279,7 +279,7 @@ def test_a_sender_killed_mid_backlog_sends_at_most_a_batch_twice(tmp_path):
     import sys
     from pathlib import Path
 
-    from referee.service.mail.outbox import CLAIM_BATCH
+    from referee.service.mail.sending import CLAIM_BATCH
     from referee.service.store import open_store
 
     db = f"sqlite:///{tmp_path / 'referee.db'}"
