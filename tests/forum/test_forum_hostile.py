@@ -204,3 +204,31 @@ def test_a_post_brought_by_a_webhook_first_leaves_earlier_posts_to_the_poll(tmp_
         ref.poll()
         assert counts(store, gid)[2] == before[2] + 1           # the earlier post answered
         store.dispose()
+
+
+def test_a_hidden_line_break_in_a_post_splits_nothing(tmp_path, capsys, monkeypatch):
+    """U+2028 and the other breaks str.splitlines knows are spaces in a post as in a mail
+    (plaintext/line_ends.py ``split_lines``): a move behind one is still the line's move, and
+    the line's stale ``#N`` still stops it, by webhook and by poll alike."""
+    from starlette.testclient import TestClient
+
+    from tests.service.test_line_ends import OTHER_BREAKS
+
+    rng = random.Random(8)
+    with ForumStandIn() as forum:
+        monkeypatch.setenv(SECRET, forum.webhook_secret)
+        topic, gid, store, ref = _dealt(capsys, forum, f"sqlite:///{tmp_path / 'r.db'}")
+        web = TestClient(host_app(store))
+        ply = game_row(store, gid)["ply"]
+        for i, sep in enumerate(OTHER_BREAKS):
+            line = legal_line(store, gid, rng)
+            post_id = topic.post(_account(store, gid), f"{line}{sep}{line} #{ply - 1}")
+            if i % 2:
+                raw, headers = topic.webhook(post_id)
+                assert web.post("/forum/discourse", content=raw,
+                                headers=headers).status_code == 200
+            else:
+                ref.round()
+            assert game_row(store, gid)["ply"] == ply, repr(sep)
+            assert "stale-ply" in answer_bodies(store, gid)[-1], repr(sep)
+        store.dispose()

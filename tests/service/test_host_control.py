@@ -84,7 +84,7 @@ def test_a_resignation_cannot_be_asked_back(store):
 def test_resign_in_two_player_game_ends_it(store):
     two = {"RED": "alice@example.org", "GREEN": "bob@example.org"}
     gid = _dealt(store, two)
-    r = submit(store, gid, "GREEN", "resign", via="web")
+    r = submit(store, gid, "GREEN", "resign", via="web", resign_confirmed=True)
     assert r.ok
     g = game_detail(store, gid)
     assert g["status"] == "over" and "winner RED" in g["result"]
@@ -94,7 +94,7 @@ def test_a_resigned_seat_plays_on_by_the_referee(store):
     gid = _dealt(store)
     g = game_detail(store, gid)
     quitter = next(s for s in THREE if s != g["to_move"])
-    assert submit(store, gid, quitter, "resign", via="web").ok
+    assert submit(store, gid, quitter, "resign", via="web", resign_confirmed=True).ok
     for _ in range(6):
         _move(store, gid)
     g = game_detail(store, gid)

@@ -3,6 +3,8 @@ which order, and which are chatter (docs/mail.md section 3)."""
 from __future__ import annotations
 
 from referee.service.hosted.lines import COMMAND_WORDS, read_lines
+from referee.service.plaintext.line_ends import split_lines
+from tests.service.test_line_ends import OTHER_BREAKS
 
 SEATS = ["RED", "BLUE", "GREEN"]
 VERBS = ["buy", "pass", "go"]
@@ -100,3 +102,11 @@ def test_invisible_characters_and_spacing():
     result = _split("\ufeff\u200bRED\u00a0 pass \t\n\n   \n")
     assert [c.text for c in result.lines] == ["RED pass"]
     assert result.ignored == ()
+
+
+def test_only_newline_and_carriage_return_end_a_line():
+    assert split_lines("a\nb\r\nc\rd") == ["a", "b", "c", "d"]
+    for sep in OTHER_BREAKS:
+        assert split_lines(f"RED pass{sep}RED go #3") == ["RED pass RED go #3"], repr(sep)
+        result = _split(f"RED pass{sep}RED go #3")
+        assert [(c.text, c.guard) for c in result.lines] == [("RED pass RED go", 3)], repr(sep)

@@ -233,3 +233,70 @@ def test_own_mail_the_server_refuses_is_recorded_on_its_row(store, answer, outco
     else:                                   # a temporary failure ends the run; the rest
         assert done.deferred == 1           # is given back, due at once
         assert all(r["claimed_by"] is None for r in rows.values() if r["sent_at"] is None)
+
+
+_DOOMED_SENDER = """
+import sys
+from referee.service.hosted.games import create_game
+from referee.service.hosted.outbox import OwnMail
+from referee.service.mail.sending import deliver
+from referee.service.store import open_store
+db, url, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
+store = open_store(db)
+store.own_mail = OwnMail("doomed")
+seats = {"RED": "alice@players.example", "GREEN": "bob@players.example",
+         "BLUE": "carol@players.example"}
+for _ in range(games):
+    create_game(store, "hawaii", seats, host_address="referee@host.example")
+deliver(store, url, own=True)
+"""
+
+
+class KillingSink(SmtpSink):
+    """Takes each mail; with the ``kill_at``-th it kills the sender (SIGKILL) before
+    answering, as a crash between the server's acceptance and the sender's mark."""
+
+    def __init__(self, kill_at: int):
+        super().__init__()
+        self.kill_at, self.victim = kill_at, None
+
+    async def handle_DATA(self, server, session, envelope):
+        answer = await super().handle_DATA(server, session, envelope)
+        if len(self.received) == self.kill_at and self.victim is not None:
+            import os
+            import signal
+            os.kill(self.victim.pid, signal.SIGKILL)
+            self.victim.wait()
+        return answer
+
+
+def test_a_sender_killed_mid_backlog_sends_at_most_a_batch_twice(tmp_path):
+    """serve's sender with a backlog of its own mail (claimed as it was queued) is
+    killed with it half sent; the next sender, once the claims run out, sends the
+    rest. The mails that arrive twice are at most one batch (CLAIM_BATCH), the bound
+    docs/hosting.md gives, and every mail arrives."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from referee.service.mail.sending import CLAIM_BATCH
+    from referee.service.store import open_store
+
+    db = f"sqlite:///{tmp_path / 'referee.db'}"
+    games = 4 * CLAIM_BATCH // len(SEATS) + 1          # three mails a game: 4 batches
+    kill_at = 2 * CLAIM_BATCH + CLAIM_BATCH // 2 + 1    # in the middle of the third batch
+    with KillingSink(kill_at) as sink:
+        url = f"smtp://127.0.0.1:{sink.port}"
+        sink.victim = subprocess.Popen([sys.executable, "-c", _DOOMED_SENDER, db, url,
+                                        str(games)], cwd=Path(__file__).parents[2])
+        assert sink.victim.wait(timeout=600) == -9, "the sender was not killed"
+        assert len(sink.received) == kill_at
+        store = open_store(db)
+        later = time.time() + CLAIM_SECS + 1
+        deliver(store, url, now=later)
+        assert counts(store)["waiting"] == 0
+        store.dispose()
+    ids = [r.data.split(b"Message-ID:", 1)[1].split(b"\n", 1)[0] for r in sink.received]
+    doubled = len(ids) - len(set(ids))
+    assert len(set(ids)) == games * len(SEATS)
+    assert 0 < doubled <= CLAIM_BATCH, doubled

@@ -111,7 +111,7 @@ def test_a_ply_keeps_its_picture_through_takebacks_and_resignations(client, host
             assert submit(store, gid, seat, "accept", via="web").ok
     assert look() == before + 1                   # the takeback is a ply of its own
     quitter = next(s for s in THREE if s != game_detail(store, gid)["to_move"])
-    assert submit(store, gid, quitter, "resign", via="web").ok
+    assert submit(store, gid, quitter, "resign", via="web", resign_confirmed=True).ok
     look()
     _move(store, gid, rng)
     look()

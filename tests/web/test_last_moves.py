@@ -46,7 +46,7 @@ def _played_with_a_takeback_and_a_resignation(store) -> str:
             assert submit(store, gid, seat, "accept", via="web").ok
     _move(store, gid, rng)
     quitter = next(s for s in THREE if s != game_detail(store, gid)["to_move"])
-    assert submit(store, gid, quitter, "resign", via="web").ok
+    assert submit(store, gid, quitter, "resign", via="web", resign_confirmed=True).ok
     _move(store, gid, rng)
     return gid
 

@@ -7,6 +7,7 @@ import html
 import re
 
 from referee.operations.check import check_text
+from tests.service.test_line_ends import OTHER_BREAKS
 
 
 def _result(example: str) -> str:
@@ -188,3 +189,49 @@ def test_head_on_the_events_stream_answers_at_once(hosted):
     assert sent[0]["status"] == 200
     assert (b"content-type", b"text/event-stream; charset=utf-8") in sent[0]["headers"]
     assert b"".join(m.get("body", b"") for m in sent[1:]) == b""
+
+
+def _post_move(client, hosted, seat: str, line: str):
+    link = hosted.link(seat)
+    token = re.search(r'name="token" value="([0-9a-f]+)"', client.get(link).text).group(1)
+    return client.post(link, data={"token": token, "command": "move", "move": line,
+                                   "ply": str(hosted.detail()["ply"])},
+                       headers={"Origin": "http://testserver"})
+
+
+def test_resign_typed_in_the_move_box_asks_for_the_confirming_code(client, hosted):
+    """The box is a line of text like a mail's: a bare ``resign`` or ``SEAT resigns``
+    only answers with the confirming line, and that line, typed in the box, resigns."""
+    seat = hosted.to_move()
+    ply = hosted.detail()["ply"]
+    for line in ("resign", f"{seat} resigns", "resign.", "resign 00000000"):
+        r = _post_move(client, hosted, seat, line)
+        assert r.status_code in (200, 422), r.text
+        assert hosted.detail()["ply"] == ply, line
+        assert not any(s["resigned"] for s in hosted.detail()["seats"]), line
+    r = _post_move(client, hosted, seat, "resign")
+    code = re.search(r"^\s+resign ([0-9a-f]{8})$", html.unescape(r.text), re.M).group(1)
+    r = _post_move(client, hosted, seat, f"resign {code}")
+    assert r.status_code == 200, r.text
+    assert hosted.detail()["items"][-1]["text"].startswith(f"{seat} resigns")
+
+
+def test_a_line_break_the_page_does_not_show_splits_nothing(client, hosted):
+    """U+2028 and the other breaks str.splitlines knows are spaces inside the line, so a
+    post is one line and keeps the ply it carries: a stale page plays nothing."""
+    seat = hosted.to_move()
+    link = hosted.link(seat)
+    page = client.get(link).text
+    token = re.search(r'name="token" value="([0-9a-f]+)"', page).group(1)
+    move = html.unescape(re.search(r'data-move="([^"]+)"', page).group(1))
+    ply = hosted.detail()["ply"]
+    for sep in OTHER_BREAKS:
+        r = client.post(link, data={"token": token, "command": "move",
+                                    "move": f"show{sep}{move}", "ply": str(ply - 1)},
+                        headers={"Origin": "http://testserver"})
+        assert r.status_code in (400, 422), (repr(sep), r.text)
+        assert hosted.detail()["ply"] == ply, repr(sep)
+    r = client.post(link, data={"token": token, "command": "move", "move": f"show\r{move}",
+                                "ply": str(ply)}, headers={"Origin": "http://testserver"})
+    assert r.status_code == 400 and "One move at a time" in r.text
+    assert hosted.detail()["ply"] == ply

@@ -9,24 +9,71 @@ import asyncio
 import logging
 
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP
 from sqlalchemy.exc import SQLAlchemyError
 
 from referee.service.hosted.identity import same_address
 from referee.service.mail.ingest import ingest
+from referee.service.mail.incoming import MAX_RAW
 
 log = logging.getLogger("referee")
-MAX_MAIL = 32 * 1024 * 1024    # bytes taken (a photo attached); ingest reads the first MiB
+# Each session holds its mail in memory while it arrives, two or three copies of it at
+# the end, so the two caps together bound what mail in may take. The ingest reads only
+# the first MAX_RAW bytes of a mail; four times that still lets a move through with a
+# small picture attached, and a player's mail of moves is a few kilobytes.
+MAX_MAIL = 4 * MAX_RAW
+MAX_SESSIONS = 8               # at once; a sending server retries a refused one later
+TOO_MANY = b"421 4.3.2 too many connections to the referee now; try again later\r\n"
+
+
+class _CappedSMTP(SMTP):
+    """One SMTP session, counted: past the listener's cap a connection is answered 421
+    (an MTA keeps the mail and tries again) and closed before any of it is read."""
+
+    def __init__(self, handler, *, listener: "Listener", **kw):
+        super().__init__(handler, **kw)
+        self._listener, self._counted = listener, False
+
+    def connection_made(self, transport) -> None:
+        if self.transport is None:            # a new connection (STARTTLS comes back here)
+            if self._listener.sessions >= MAX_SESSIONS:
+                log.warning("mail in: %s sessions already open; a connection from %s "
+                            "answered 421", MAX_SESSIONS, transport.get_extra_info("peername"))
+                transport.write(TOO_MANY)
+                transport.close()
+                return
+            self._listener.sessions += 1
+            self._counted = True
+        super().connection_made(transport)
+
+    def connection_lost(self, error) -> None:
+        if not self._counted:                 # refused: the session never started
+            return
+        self._counted = False
+        self._listener.sessions -= 1
+        super().connection_lost(error)
+
+
+class _Controller(Controller):
+    def __init__(self, listener: "Listener", **kw):
+        super().__init__(listener, **kw)
+        self.listener = listener
+
+    def factory(self):
+        return _CappedSMTP(self.handler, listener=self.listener, **self.SMTP_kwargs)
 
 
 class Listener:
     """An aiosmtpd server on ``host:port`` taking mail for ``sender`` and its
-    plus-addresses (``referee+…@``), refusing to relay anything else."""
+    plus-addresses (``referee+…@``), refusing to relay anything else. At most
+    ``MAX_SESSIONS`` sessions at once, of mails up to ``MAX_MAIL`` bytes (552 beyond)."""
 
     def __init__(self, store, host: str, port: int, sender: str, *, now=None):
         self.store, self.sender, self.now = store, sender, now
-        self.controller = Controller(self, hostname=host, port=port,
-                                     data_size_limit=MAX_MAIL, server_hostname=host,
-                                     ready_timeout=30)
+        self.sessions = 0                     # open sessions, counted on the server's loop
+        self.controller = _Controller(self, hostname=host, port=port,
+                                      data_size_limit=MAX_MAIL, server_hostname=host,
+                                      ready_timeout=30)
 
     def ours(self, address: str) -> bool:
         local, _, domain = str(address).rpartition("@")

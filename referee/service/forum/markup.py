@@ -18,6 +18,7 @@ import html
 import re
 
 from referee.service.plaintext.html_text import html_to_text
+from referee.service.plaintext.line_ends import split_lines
 from referee.service.plaintext.quotes import strip_reply
 
 MARKUPS = ("bbcode", "bgg", "markdown", "html")
@@ -61,7 +62,7 @@ def post_text(body: str, markup: str) -> str:
 
 
 def _bounded(text: str) -> str:
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = "\n".join(split_lines(text))
     if len(text) > MAX_POST:
         cut = text.rfind("\n", 0, MAX_POST)
         text = text[:cut if cut > 0 else MAX_POST]

@@ -30,6 +30,8 @@ class Arrival:
     ref: str | None = None         # what the record notes for its lines (a Message-ID, a
                                    # post's address), and its key for :meth:`Door.once`
     expect_ply: int | None = None  # the ply the sender saw (the web page's guard)
+    resign_confirmed: bool = False  # a bare 'resign' already confirmed outside the text
+                                    # (the web page's ticked box): no code asked for
 
 
 @dataclass
@@ -104,6 +106,7 @@ def take(store, arrival: Arrival, door: Door, *, now: float | None = None) -> Ta
         game_id, seat = found.game["id"], found.seat
         session = Session(store, conn, game_id, seat, via=arrival.via, now=now,
                           message_id=arrival.ref, game=found.game, seats=found.seats)
+        session.resign_confirmed = arrival.resign_confirmed
         if door.every_line:
             cmds = lines.each_line(guard=arrival.expect_ply)
         else:
@@ -122,12 +125,14 @@ def take(store, arrival: Arrival, door: Door, *, now: float | None = None) -> Ta
 
 
 def submit(store, game_id: str, seat: str, text: str, *, via: str, now: float | None = None,
-           expect_ply: int | None = None) -> Reply:
+           expect_ply: int | None = None, resign_confirmed: bool = False) -> Reply:
     """Run every line of ``text`` as a command of ``seat`` (already authenticated by the
     caller): the web page's form, the host's own commands. ``expect_ply`` guards a
-    single move like ``#N``."""
-    taken = take(store, Arrival(via, text, expect_ply=expect_ply), SeatForm(game_id, seat),
-                 now=now)
+    single move like ``#N``; ``resign_confirmed``: the caller had the player confirm a
+    bare ``resign`` already (the web page's Resign button)."""
+    taken = take(store, Arrival(via, text, expect_ply=expect_ply,
+                                resign_confirmed=resign_confirmed),
+                 SeatForm(game_id, seat), now=now)
     return taken.reply
 
 

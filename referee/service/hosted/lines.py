@@ -21,6 +21,8 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from referee.service.plaintext.line_ends import split_lines
+
 COMMAND_WORDS = ("salt", "show", "moves", "history", "undo", "accept", "decline",
                  "resign", "help", "confirm")
 WORD_TAKERS = ("salt", "resign")   # salt WORD; resign CODE, the confirming line
@@ -118,7 +120,7 @@ def read_lines(body: str) -> Lines:
     line with another word is kept as a line (chatter)."""
     lines: list[tuple[str, str, str]] = []
     token: str | None = None
-    for raw in str(body).split("\n")[:MAX_LINES]:
+    for raw in split_lines(body)[:MAX_LINES]:
         line = " ".join(_INVISIBLE.sub("", raw).split())[:MAX_LINE]
         if not line:
             continue

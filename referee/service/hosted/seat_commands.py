@@ -103,23 +103,22 @@ def help(session, text: str) -> Verdict:  # noqa: A001 (the command's name)
 CONFIRM_HOURS = 24          # how long a 'resign CODE' line stays good
 
 
-TWO_STEP = ("mail", "forum")      # resigning by a line of text takes a confirming line
-
-
 def resign(session, text: str, code: str | None = None) -> Verdict:
-    """Give up the seat. By mail it takes two steps, as the web page's "I mean it" box:
-    ``resign`` answers with a ``resign CODE`` line, good for a day, and only that line
-    resigns; a mistyped or stale code changes nothing."""
+    """Give up the seat. A line of text, on any channel, takes two steps: ``resign``
+    answers with a ``resign CODE`` line, good for a day, and only that line resigns; a
+    mistyped or stale code changes nothing. Only the web page's Resign button, whose
+    "I mean it" box is the second step, skips the code (``session.resign_confirmed``)."""
     if session.game["status"] != "playing":
         return session.refuse(text, "resign", "only a game in play can be resigned")
-    if session.via in TWO_STEP and code is None:
+    confirmed = session.resign_confirmed and code is None
+    if code is None and not confirmed:
         expires = _hour(session.now) + CONFIRM_HOURS + 1
         return Verdict(text, True, "\n".join([
             "Nothing has changed yet. Resigning gives up your seat for the rest of the",
             "game (the referee then plays its moves) and cannot be taken back. If you",
             f"mean it, send this line before {when(expires * 3600)}:", "",
             f"    resign {_resign_code(session, expires)}"]))
-    if session.via in TWO_STEP and not any(
+    if not confirmed and not any(
             hmac.compare_digest(str(code).lower(), _resign_code(session, hour))
             for hour in range(_hour(session.now) + 1, _hour(session.now) + CONFIRM_HOURS + 2)):
         return session.refuse(text, "resign", f"'{str(code)[:20]}' is not a confirming code "

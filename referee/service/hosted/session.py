@@ -52,6 +52,9 @@ class Session:
         seat) when the caller has read them already."""
         self.store, self.conn, self.via, self.now, self.message_id = \
             store, conn, via, now, message_id
+        # the player has already said they mean to resign, outside the text (the web
+        # page's ticked box): a bare 'resign' then needs no confirming code
+        self.resign_confirmed = False
         if game is None:
             game, read = store.lock_game_and_seats(conn, game_id)
             seats = read if seats is None else seats

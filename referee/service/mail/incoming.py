@@ -20,6 +20,7 @@ from email.policy import compat32
 from email.utils import getaddresses
 
 from referee.service.plaintext.html_text import html_to_text
+from referee.service.plaintext.line_ends import split_lines
 from referee.service.plaintext.quotes import strip_reply, unflow
 
 MAX_RAW = 1024 * 1024          # bytes of message read; the rest (attachments) is cut
@@ -402,8 +403,7 @@ class _Walk:
         except Exception:
             charset = None
         text = _decode_bytes(data, charset, self.problems)
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-        text = text.replace("\u2028", "\n").replace("\u2029", "\n")
+        text = "\n".join(split_lines(text))
         text = _BODY_CONTROL.sub("", text)
         if ctype == "text/html":
             return text, True

@@ -8,7 +8,8 @@ left is a crash between the server's "250 OK" and the mark: that row goes out
 again when its claim expires, with the same Message-ID, which clients show once.
 The marks of a batch of claimed rows are written together once the batch is tried
 (one transaction for the batch, not one a mail), so that gap
-holds at most a batch (CLAIM_BATCH mails; a move's four mails in serve). For the same
+holds at most a batch (CLAIM_BATCH mails; a move's four mails in serve, where mail
+claimed as it was queued is marked a batch at a time too however much waits). For the same
 reason the claims and marks are not synced to disk on SQLite (``Store.write(durable=
 False)``): a power cut may undo the last of them, which sends those mails again, the
 same messages; it never loses one, and the moves they tell of are synced.
@@ -231,6 +232,15 @@ def _send_claimed(store, connection, me: str, rows: list, out: Delivery, drawn, 
         else:
             report(row, outcome, reason)
 
+    def mark():
+        try:
+            _mark_sent(store, me, taken)
+        finally:
+            for row in held:
+                report(row, "sent", "")
+            taken.clear()
+            held.clear()
+
     tried = 0
     try:
         for row in rows:
@@ -240,13 +250,11 @@ def _send_claimed(store, connection, me: str, rows: list, out: Delivery, drawn, 
             if not _deliver_one(store, connection, row, me, out, drawn, texts, hold, when,
                                 taken):
                 return False
+            if len(taken) >= CLAIM_BATCH:   # a backlog is marked as it goes: a crash
+                mark()                      # sends at most a batch again
         return True
     finally:
-        try:
-            _mark_sent(store, me, taken)
-        finally:
-            for row in held:
-                report(row, "sent", "")
+        mark()
         if tried < len(rows):
             try:
                 release(store, me, [r["message_id"] for r in rows[tried:]])

@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
+from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.applications import Starlette
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
@@ -30,6 +31,7 @@ from referee.service.hosted import forum_answers, takebacks
 from referee.service.hosted.games import (export_text, game_detail, list_games, seat_and_detail,
                                           seat_for_link)
 from referee.service.hosted.entry import submit
+from referee.service.plaintext.line_ends import split_lines
 from referee.service.web import board, building, positions, queries, safety
 from referee.service.web.watch import Watch
 
@@ -344,7 +346,7 @@ async def seat_post(request: Request) -> Response:
         text = form.get("move", "").strip()
         if not text:
             raise HTTPException(400, "Type a move first (or choose one step by step).")
-        if "\n" in text or "\r" in text:
+        if len(split_lines(text)) > 1:
             raise HTTPException(400, "One move at a time on the page.")
         raw = form.get("ply", "")
         guard = safety.whole_number(raw)
@@ -353,7 +355,8 @@ async def seat_post(request: Request) -> Response:
 
     def run():
         try:
-            return submit(page.store, gid, seat, text, via="web", expect_ply=guard)
+            return submit(page.store, gid, seat, text, via="web", expect_ply=guard,
+                          resign_confirmed=command == "resign")
         except RefereeError as err:
             raise HTTPException(400, err.reason) from None
     reply = await run_in_threadpool(run)
@@ -373,6 +376,25 @@ async def client_gone(request: Request, exc: ClientDisconnect) -> Response:
     log.info("web: %s %s: the client hung up before its request was read",
              request.method, request.url.path[:80])
     return Response(status_code=400)
+
+
+STORE_DOWN = ("The referee cannot reach its store of games just now. Please try again "
+              "in a minute.")
+
+
+async def store_down(request: Request, exc: Exception) -> Response:
+    """The database unreachable (a server down, a connection lost): a temporary state, so
+    503 with one log line, not a 500 with a traceback; JSON to a route that speaks it."""
+    log.warning("web: %s %s: the store is unreachable (%s)", request.method,
+                request.url.path[:80], type(getattr(exc, "orig", None) or exc).__name__)
+    headers = {"Retry-After": "60"}
+    if request.scope.get("endpoint") is seat_steps:
+        return JSONResponse({"error": STORE_DOWN}, status_code=503, headers=headers)
+    if request.scope.get("endpoint") not in _PAGES:     # another channel's route (a webhook)
+        return PlainTextResponse(STORE_DOWN + "\n", status_code=503, headers=headers)
+    response = render("error.html", status=503, status_code=503, message=STORE_DOWN)
+    response.headers.update(headers)
+    return response
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
@@ -404,6 +426,10 @@ class SecurityHeaders:
         return await self.app(scope, receive, send_with)
 
 
+# the routes answered with a page of this web site
+_PAGES = (games_list, game_page, transcript, events, board_picture, seat_page, seat_post)
+
+
 def create_app(store, routes=()) -> Starlette:
     """The web page over ``store`` (an open :class:`referee.service.store.Store`), with
     ``routes`` of other channels beside it (the forum's webhook: the daemon adds it, so
@@ -420,7 +446,8 @@ def create_app(store, routes=()) -> Starlette:
         *routes,
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ], exception_handlers={HTTPException: http_error, ClientDisconnect: client_gone,
-                                          Exception: server_error})
+                           OperationalError: store_down, InterfaceError: store_down,
+                           Exception: server_error})
     app.state.store = store
     app.state.page = Page(store)
     app.state.watch = Watch(store)
