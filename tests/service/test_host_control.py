@@ -74,7 +74,7 @@ def test_a_resignation_cannot_be_asked_back(store):
     gid = _dealt(store)
     g = game_detail(store, gid)
     quitter = next(s for s in THREE if s != g["to_move"])
-    assert submit(store, gid, quitter, "resign", via="web").ok
+    assert submit(store, gid, quitter, "resign", via="web", resign_confirmed=True).ok
     refused = submit(store, gid, quitter, "undo", via="web")
     assert not refused.ok and refused.verdicts[0].code == "undo"
     assert "not a resignation" in refused.verdicts[0].answer
