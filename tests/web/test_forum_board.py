@@ -133,4 +133,4 @@ def test_host_show_prints_the_post_with_the_picture_of_this_ply(hosted, capsys, 
     assert out[0] == {"markdown": "**Try a move here**"}.get(fmt, "[b]Try a move here[/b]")
     assert out[-1] == d["witness"]                  # the store's witness, recomputed
     assert run(["host", "show", hosted.live, "--db", db, "--format", fmt]) == 0
-    assert "board.png" not in capsys.readouterr().out     # no --url: no picture
+    assert link.format(url=url, ply=d["ply"]) in capsys.readouterr().out   # the store keeps it
