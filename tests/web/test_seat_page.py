@@ -176,7 +176,7 @@ def test_a_resigned_seat_is_offered_nothing_to_take_back_or_resign(browser, new_
     seats = ("RED", "YELLOW", "GREEN")
     game = new_game("hawaii", seats)
     quitter = next(s for s in seats if s != game.to_move())
-    assert submit(game.store, game.live, quitter, "resign", via="web").ok
+    assert submit(game.store, game.live, quitter, "resign", via="web", resign_confirmed=True).ok
     with serve(game.app) as served:
         page = browser.new_page(viewport={"width": 1300, "height": 900})
         page.goto(served.base + game.link(quitter))
