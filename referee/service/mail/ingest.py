@@ -86,9 +86,6 @@ class MailDoor(Door):
         game_id = found.game["id"] if isinstance(found, Seated) else found.game_id
         return _mark(store, conn, self.scoped, game_id, found.note, now, legacy=self.legacy)
 
-    def quiet(self, session, commands, unsure) -> bool:
-        return False
-
     def answer(self, session, reply, commands, now: float) -> None:
         """The reply to the sender; to a mail with no command, once an hour at most."""
         game_id, seat, mail = session.game["id"], session.seat, self.mail
