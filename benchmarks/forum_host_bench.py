@@ -31,7 +31,7 @@ def main() -> int:
     from referee.replay.lines import canonical_move
     from referee.service.forum import Post, thread_of
     from referee.service.forum.intake import handle_post
-    from referee.service.hosted.games import create_game, export_text, list_games
+    from referee.service.hosted.games import ForumGame, create_game, export_text, list_games
     from referee.service.hosted.session import replay_text
     from referee.service.store import open_store
 
@@ -46,7 +46,7 @@ def main() -> int:
         store = open_store(f"sqlite:///{tmp}/r.db", resident=True,
                            public_url="https://games.example.org")
         gid = create_game(store, args.game, seats, host_address="referee@example.org",
-                          thread=THREAD)
+                          forum=ForumGame(THREAD))
         key = thread_of(THREAD).key
         n = 0
 

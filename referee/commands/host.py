@@ -39,6 +39,11 @@ def _duration(value, hint):
         raise click.BadParameter(err.reason, param_hint=hint) from None
 
 
+def _clock(deadline, grace, on_timeout):
+    from referee.service.hosted.games import Clock  # heavy: not at start-up
+    return Clock(_duration(deadline, "--deadline"), _duration(grace, "--grace"), on_timeout)
+
+
 def _host_from(value):
     if not value:
         raise click.UsageError("the host's address is needed: --from ADDRESS or REFEREE_FROM")
@@ -106,16 +111,17 @@ def new(game, seats, rules, thread, forum, moderator, deadline, grace, on_timeou
     """
     from referee.service.errors import ForumError  # heavy: not at start-up
     from referee.service.forum.intake import thread_now  # (likewise)
-    from referee.service.hosted.games import create_game  # (likewise)
+    from referee.service.hosted.games import ForumGame, create_game  # (likewise)
 
+    if (forum or moderator) and not thread:
+        raise click.UsageError("--forum and --moderator are for a game that follows a --thread")
+    place = ForumGame(thread, forum=forum, moderator=moderator, read=thread_now) if thread else None
     try:
         gid = create_game(open_from(db, url=url), game, _seats(seats),
                           host_address=_host_from(sender),
                           rules=[r for r in rules.replace(",", " ").split() if r], title=title,
-                          deadline=_duration(deadline, "--deadline"),
-                          grace=_duration(grace, "--grace"), on_timeout=on_timeout,
-                          thread=thread, forum=forum, moderator=moderator,
-                          read_thread=thread_now, now=parse_now(now))
+                          clock=_clock(deadline, grace, on_timeout), forum=place,
+                          now=parse_now(now))
     except ForumError as err:           # the thread could not be read: try again later
         click.echo(f"referee: {err.reason}", err=True)
         return EX_TEMPFAIL if err.temporary else 1
@@ -269,8 +275,8 @@ def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now, url)
     where = secret_path(file)
     secret = where.read_text(encoding="utf-8").strip() if where.exists() else None
     gid = adopt_game(open_from(db, url=url), text, _seats(seats), host_address=_host_from(sender),
-                     secret=secret, title=title, deadline=_duration(deadline, "--deadline"),
-                     grace=_duration(grace, "--grace"), on_timeout=on_timeout, now=parse_now(now))
+                     secret=secret, title=title, clock=_clock(deadline, grace, on_timeout),
+                     now=parse_now(now))
     click.echo(gid)
     return 0
 

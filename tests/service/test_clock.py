@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from referee.service.store import schema as S
 from referee.service.hosted.clock import tick
-from referee.service.hosted.games import create_game, game_detail
+from referee.service.hosted.games import Clock, create_game, game_detail
 from referee.service.hosted.entry import submit
 
 SEATS = {"RED": "alice@example.org", "GREEN": "bob@example.org"}
@@ -17,7 +17,7 @@ T0 = 1_000_000.0
 
 def _game(store, policy):
     gid = create_game(store, "hawaii", SEATS, host_address="referee@host.example",
-                      deadline=1000, grace=500, on_timeout=policy, now=T0)
+                      clock=Clock(1000, 500, policy), now=T0)
     for seat in SEATS:
         assert submit(store, gid, seat, "salt x", via="web", now=T0).ok
     return gid

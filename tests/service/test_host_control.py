@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from referee.operations.check import check_text
 from referee.operations.listing import legal_lines
-from referee.service.hosted.games import create_game, force_undo, game_detail
+from referee.service.hosted.games import Clock, create_game, force_undo, game_detail
 from referee.service.hosted.session import replay_text
 from referee.service.hosted.entry import submit
 
@@ -108,7 +108,7 @@ def test_skip_policy_plays_the_least_disruptive_move(store):
     from referee.service.hosted.clock import tick
 
     gid = create_game(store, "hawaii", THREE, host_address="referee@host.example",
-                      deadline=100, grace=0, on_timeout="skip", now=0.0)
+                      clock=Clock(100, 0, "skip"), now=0.0)
     for seat in THREE:
         submit(store, gid, seat, "salt x", via="web", now=0.0)
     g = game_detail(store, gid)

@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 
 from referee.cli import run
 from referee.service.daemon import Host, load
-from referee.service.hosted.games import create_game, list_games, seat_link_token
+from referee.service.hosted.games import Clock, create_game, list_games, seat_link_token
 from referee.service.store import open_store
 from tests.service.hostkit import HOST, Table
 from tests.service.mailservers import SmtpSink
@@ -115,7 +115,7 @@ def test_a_game_without_a_deadline_says_nothing_of_one(capsys, tmp_path):
         page = TestClient(create_app(store)).get(f"/game/{gid}").text
         assert "Deadline" not in page
         # a game with one still says it
-        timed = create_game(store, "hawaii", SEATS, host_address=HOST, deadline=3600)
+        timed = create_game(store, "hawaii", SEATS, host_address=HOST, clock=Clock(3600))
         table.deliver()
         for seat in SEATS:
             table.send(seat, "in")

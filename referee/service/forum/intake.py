@@ -77,7 +77,7 @@ def before_the_game(post, game) -> bool:
 
 def thread_now(thread) -> list[str]:
     """The ids of the posts ``thread`` holds now, for a game about to follow it (its
-    ``create_game(read_thread=…)``): read as ``poll`` reads it, through the API user
+    ``ForumGame.read``): read as ``poll`` reads it, through the API user
     when one is set for the thread's forum (a topic guests cannot see). ForumError, said in a sentence, when
     it cannot be read."""
     client_for = posting.discourse_client()

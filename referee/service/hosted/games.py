@@ -9,7 +9,8 @@ import hmac
 import secrets
 import string
 import time
-from typing import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Callable, Mapping, Sequence
 
 from sqlalchemy import insert, select, update
 
@@ -32,6 +33,33 @@ from referee.transcript import UsageError, join_text, split_text
 
 ID_ALPHABET = string.ascii_lowercase + string.digits
 TIMEOUT_POLICIES = ("wait", "skip", "replace")
+
+
+@dataclass(frozen=True)
+class Clock:
+    """How long a seat has for its turn (seconds; None: no deadline), the grace after
+    it, and what the referee does with a seat still silent then (``TIMEOUT_POLICIES``)."""
+    deadline: int | None = None
+    grace: int | None = None
+    on_timeout: str = "wait"
+
+    def __post_init__(self):
+        if self.on_timeout not in TIMEOUT_POLICIES:
+            raise UsageError(f"--on-timeout is one of {', '.join(TIMEOUT_POLICIES)}")
+
+
+@dataclass(frozen=True)
+class ForumGame:
+    """A game played in a forum thread by the seats' accounts: the thread's address,
+    its kind when the address does not say it, the moderator told to paste what the
+    referee cannot post, and ``read`` (the forum channel's), which gives the ids of the
+    posts the thread holds before the game is made, none of which is ever taken for a
+    seat's reply (the forum's clock and ours may differ, so a post's date cannot say
+    it); its ForumError makes no game. Without it the game goes by the posts' dates."""
+    thread: str
+    forum: str | None = None
+    moderator: str | None = None
+    read: Callable[..., list[str]] | None = None
 
 
 def new_game_id(conn) -> str:
@@ -109,24 +137,14 @@ def _since(conn, gid: str, thread, shown: list[str], now: float) -> str:
     return ""
 
 
-def _check_clock(on_timeout: str) -> None:
-    if on_timeout not in TIMEOUT_POLICIES:
-        raise UsageError(f"--on-timeout is one of {', '.join(TIMEOUT_POLICIES)}")
-
-
 def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str,
-                rules: Sequence[str] = (), title: str = "", deadline: int | None = None,
-                grace: int | None = None, on_timeout: str = "wait", thread: str | None = None,
-                forum: str | None = None, moderator: str | None = None,
-                read_thread=None, now: float | None = None) -> str:
-    """A new hosted game dealt by commit-reveal; the invitations are queued (for a game
-    that follows a ``thread``, played by forum accounts, the opening answer). Returns
-    its id. ``read_thread(thread)``, the forum channel's, gives the ids of the posts the
-    thread holds before the game is made, none of which is ever taken for a seat's
-    reply (the forum's clock and ours may differ, so a post's date cannot say it); its
-    ForumError makes no game. Without it the game goes by the posts' dates."""
+                rules: Sequence[str] = (), title: str = "", clock: Clock = Clock(),
+                forum: ForumGame | None = None, now: float | None = None) -> str:
+    """A new hosted game dealt by commit-reveal; the invitations are queued (for a
+    ``forum`` game, played by forum accounts, the opening answer). Returns its id."""
     now = time.time() if now is None else now
     module = registry.get(game)
+    thread = forum and forum.thread
     accounts = split_seats(seats, thread)
     if accounts is None:
         seat_map = _seat_map(module, seats)
@@ -134,31 +152,31 @@ def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str
         accounts = _account_map(module, accounts)
         seat_map = {seat: "" for seat in accounts}
     host_address = check_address(host_address)
+    moderator = forum and forum.moderator
     if moderator is not None:
         try:
             moderator = check_address(moderator)
         except ValueError as exc:
             raise UsageError(f"--moderator: {exc}") from None
-    _check_clock(on_timeout)
     shown = None
-    if accounts is not None and read_thread is not None:
+    if accounts is not None and forum.read is not None:
         try:
-            where = thread_of(thread, forum)
+            where = thread_of(thread, forum.forum)
         except ForumError as err:
             raise UsageError(err.reason) from None
-        shown = read_thread(where)
+        shown = forum.read(where)
     secret = secrets.token_bytes(32).hex()
     text, _ = new_committed_transcript(module, list(seat_map), list(rules), bytes.fromhex(secret))
     header, _ = split_text(text)
     with store.write() as conn:
-        followed = None if accounts is None else _thread(conn, thread, forum)
+        followed = None if accounts is None else _thread(conn, thread, forum.forum)
         gid = new_game_id(conn)
         conn.execute(insert(S.games).values(
             id=gid, game=module.key, title=title or "", host_address=host_address,
             header=header, secret=secret, status="salting", ply=0, chain=None,
-            created_at=now, updated_at=now, deadline_secs=deadline, grace_secs=grace,
-            on_timeout=on_timeout, turn_since=now, clock_ply=0, clock_stage=0,
-            thread_url=followed and followed.url, thread_kind=followed and followed.kind,
+            created_at=now, updated_at=now, deadline_secs=clock.deadline,
+            grace_secs=clock.grace, on_timeout=clock.on_timeout, turn_since=now, clock_ply=0,
+            clock_stage=0, thread_url=followed and followed.url, thread_kind=followed and followed.kind,
             thread_key=followed and followed.key, moderator=moderator,
             thread_since=None if shown is None else _since(conn, gid, followed, shown, now)))
         _insert_seats(conn, gid, seat_map, accounts)
@@ -194,8 +212,7 @@ def _invite(store, conn, gid: str, now: float, only: str | None = None) -> None:
 
 
 def adopt_game(store, text: str, seats: Mapping[str, str], *, host_address: str,
-               secret: str | None = None, title: str = "", deadline: int | None = None,
-               grace: int | None = None, on_timeout: str = "wait",
+               secret: str | None = None, title: str = "", clock: Clock = Clock(),
                now: float | None = None) -> str:
     """Host a game begun as a transcript (``text``): it must replay cleanly, and a
     committed game still being dealt needs the secret it is committed to."""
@@ -213,7 +230,6 @@ def adopt_game(store, text: str, seats: Mapping[str, str], *, host_address: str,
     if sorted(seat_map) != sorted(rp.players):
         raise UsageError(f"give an address for each seat of the game: {' '.join(rp.players)}")
     seat_map = {p: seat_map[p] for p in rp.players}
-    _check_clock(on_timeout)
     header, body = split_text(text)
     with store.write() as conn:
         gid = new_game_id(conn)
@@ -221,8 +237,8 @@ def adopt_game(store, text: str, seats: Mapping[str, str], *, host_address: str,
             id=gid, game=rp.module.key, title=title or "",
             host_address=check_address(host_address), header=header, secret=secret,
             status="salting", ply=0, chain=None, created_at=now, updated_at=now,
-            deadline_secs=deadline, grace_secs=grace, on_timeout=on_timeout, turn_since=now,
-            clock_ply=0, clock_stage=0))
+            deadline_secs=clock.deadline, grace_secs=clock.grace, on_timeout=clock.on_timeout,
+            turn_since=now, clock_ply=0, clock_stage=0))
         _insert_seats(conn, gid, seat_map)
         game = conn.execute(select(S.games).where(S.games.c.id == gid)).mappings().first()
         append(conn, game, join_text(header, body), seat=None, sent=None, via="adopt",
