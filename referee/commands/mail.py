@@ -14,6 +14,7 @@ import click
 from referee.commands.common import CONTEXT
 from referee.commands.hosted import (EX_TEMPFAIL, db_option, now_option, open_from, parse_now,
                                      url_option)
+from referee.operations import format_error
 
 
 @click.group(context_settings=CONTEXT)
@@ -63,7 +64,8 @@ def ingest(db, now, url):
     """Handle one message from stdin (an MTA pipe, procmail, .forward).
 
     Exit 0 when handled (a refusal is a reply), 75 when the store cannot be
-    written (the MTA keeps the message and tries again).
+    opened or written (the MTA keeps the message and tries again, so a move is
+    not bounced while the host fixes the store).
 
     \b
     Example:
@@ -71,12 +73,16 @@ def ingest(db, now, url):
     """
     from sqlalchemy.exc import SQLAlchemyError  # heavy: not at start-up
 
-    from referee.service.mail.ingest import ingest as run_ingest  # heavy: not at start-up
+    from referee.service.errors import StoreUnsafe  # heavy: likewise
+    from referee.service.mail.ingest import ingest as run_ingest  # heavy: likewise
 
     raw = sys.stdin.buffer.read()
     when = parse_now(now)
     try:
         result = run_ingest(open_from(db, url=url), raw, now=when)
+    except StoreUnsafe as err:
+        click.echo(format_error(err), err=True)
+        return EX_TEMPFAIL
     except (SQLAlchemyError, OSError) as exc:
         return _store_failed(exc)
     click.echo(f"{result.outcome}" + (f" {result.game_id} {result.seat}" if result.game_id else ""),

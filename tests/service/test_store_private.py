@@ -122,6 +122,21 @@ def test_the_command_refuses_an_unsafe_store_in_one_sentence(tmp_path):
     assert "Traceback" not in err and "internal" not in err
 
 
+def test_mail_ingest_defers_a_move_while_its_store_is_refused(tmp_path):
+    """Exit 75: the mail server keeps the move and tries again once the host has
+    fixed the store, rather than bouncing it to the player."""
+    path = tmp_path / "r.db"
+    open_store(f"sqlite:///{path}").dispose()
+    os.chmod(path, 0o640)
+    done = subprocess.run([sys.executable, "-m", "referee", "mail", "ingest", "--db",
+                           f"sqlite:///{path}"], input=b"From: a@example.org\n\nhi\n",
+                          capture_output=True, cwd=ROOT, timeout=120)
+    err = done.stderr.decode()
+    assert done.returncode == 75, err
+    assert err.startswith("store-unsafe: the store") and f"chmod 600 {path}" in err, err
+    assert _mode(path) == 0o640
+
+
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root to act as another user")
 def test_another_user_cannot_read_the_store(tmp_path):
     os.chmod(tmp_path, 0o755)                 # the folder is open: only the file protects
