@@ -34,6 +34,21 @@ SEATS = {"RED": "alice@players.example", "GREEN": "bob@players.example"}
 WAIT = 120.0                 # seconds to wait for a mail before the test fails
 
 
+_RUNNING: list[subprocess.Popen] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_serve_outlives_its_test():
+    """A test that fails half-way leaves no ``referee serve`` behind to hold its
+    ports and slow every later test."""
+    yield
+    while _RUNNING:
+        proc = _RUNNING.pop()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=WAIT)
+
+
 class Serve:
     """One ``referee serve`` process; its log is kept in a file."""
 
@@ -50,6 +65,7 @@ class Serve:
                 "--mail-out", f"smtp://127.0.0.1:{self.sink.port}", *self.extra]
         self.proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL,
                                      stderr=open(self.log, "ab"))
+        _RUNNING.append(self.proc)
         deadline = time.monotonic() + WAIT
         while True:
             assert self.proc.poll() is None, self.log.read_text()
@@ -61,7 +77,7 @@ class Serve:
                         return self
             except OSError:
                 pass
-            assert time.monotonic() < deadline, "serve did not start"
+            assert time.monotonic() < deadline, f"serve did not start:\n{self.log.read_text()}"
             time.sleep(0.2)
 
     def terminate(self) -> int:
