@@ -250,6 +250,26 @@ def test_a_config_file_with_secrets_apart(tmp_path):
         assert done.returncode == 2 and "put no password in the config file" in done.stderr
 
 
+@pytest.mark.parametrize("given, said", [
+    ({"REFEREE_DISCOURSE_API_KEY": "k", "REFEREE_DISCOURSE_USER": "referee"},
+     "FAILED: forum: REFEREE_DISCOURSE_URL not set"),
+    ({"REFEREE_DISCOURSE_API_KEY": "k", "REFEREE_DISCOURSE_USER": "referee",
+      "REFEREE_DISCOURSE_URL": "forum.example.org"}, "FAILED: forum: REFEREE_DISCOURSE_URL: "),
+    ({"REFEREE_DISCOURSE_API_KEY": "k", "REFEREE_DISCOURSE_USER": "referee",
+      "REFEREE_DISCOURSE_URL": "https://Forum.example.org/"},
+     "ok: forum: answers in https://forum.example.org threads are posted as referee"),
+])
+def test_check_says_whether_discourse_answers_can_be_posted(tmp_path, given, said):
+    """The key, its user and its forum go together: a missing or unusable one meant
+    every answer was refused one by one, each after its own retries."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_DISCOURSE")}
+    done = subprocess.run([sys.executable, "-m", "referee", "serve", "--demo", "--port",
+                           str(free_port()), "--check"], capture_output=True, cwd=ROOT,
+                          env={**env, **given}, timeout=WAIT, text=True)
+    assert said in done.stdout, done.stdout + done.stderr
+    assert done.returncode == (0 if said.startswith("ok") else 1), done.stdout
+
+
 def _serve(*args, cwd=ROOT):
     return subprocess.run([sys.executable, "-m", "referee", "serve", *args],
                           capture_output=True, cwd=cwd, timeout=WAIT, text=True)

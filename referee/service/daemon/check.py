@@ -11,7 +11,9 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from referee.service.daemon.config import Config
-from referee.service.errors import MailError
+from referee.service.errors import ForumError, MailError
+from referee.service.forum.discourse import forum_base
+from referee.service.forum.posting import API_FORUM, API_KEY, API_USER
 from referee.service.mail.poll import imap_messages
 from referee.service.mail.smtp import probe
 from referee.service.store import HEAD, default_url, open_store, schema_version
@@ -29,7 +31,30 @@ def check(config: Config, *, timeout: float = 15) -> list[tuple[bool, str]]:
         out.append(_imap(config, timeout))
     elif kind == "maildir":
         out.append(_maildir(config))
+    discourse = discourse_settings(os.environ)
+    if discourse is not None:
+        out.append(discourse)
     return out
+
+
+def discourse_settings(env) -> tuple[bool, str] | None:
+    """(usable, sentence) for the Discourse API settings serve reads from the
+    environment; None when none is set (threads are then read, and answered through
+    their moderators)."""
+    key, user, forum = (env.get(name, "").strip() for name in (API_KEY, API_USER, API_FORUM))
+    if not (key or user or forum):
+        return None
+    missing = [name for name, value in ((API_KEY, key), (API_USER, user), (API_FORUM, forum))
+               if not value]
+    if missing:
+        return False, f"forum: {' and '.join(missing)} not set: the referee posts no answer " \
+                      "in Discourse threads (the three go together)"
+    try:
+        base = forum_base(forum)
+    except ForumError as err:
+        return False, f"forum: {API_FORUM}: {err.reason}"
+    return True, f"forum: answers in {base} threads are posted as {user} (the key is sent " \
+                 "to that forum only; not tried)"
 
 
 def _store(config: Config) -> tuple[bool, str]:

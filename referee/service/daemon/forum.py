@@ -4,8 +4,10 @@ web page), and the answers due posted moments after the commit that queued them.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 
+from referee.service.daemon.check import discourse_settings
 from referee.service.daemon.workers import Woken, Worker
 from referee.service.forum.posting import discourse_client, post_answers
 from referee.service.forum.intake import poll
@@ -48,6 +50,11 @@ class ForumPoster(Woken):
 def forum_workers(store, stop: threading.Event, every: float) -> list[Worker]:
     """The reader, and the poster when the Discourse API key and user are set."""
     out: list[Worker] = [ForumReader(store, stop, every)]
+    settings = discourse_settings(os.environ)
+    if settings is not None and not settings[0]:
+        log.warning("%s; the answers wait in the outbox until the settings are fixed and "
+                    "serve is started again", settings[1])
+        return out
     client_for = discourse_client()
     if client_for is not None:
         out.append(ForumPoster(store, stop, client_for))
