@@ -83,6 +83,7 @@ def serve(config_file, db, host, port, sender, url, mail_in, mail_out, imap_pass
     for chatty in ("mail.log", "alembic"):      # aiosmtpd's sessions, the migrations' steps
         logging.getLogger(chatty).setLevel(logging.WARNING)
     host_ = Host(config)
+    host_.listen_web()
     if config.demo:
         _demo(host_)
     else:

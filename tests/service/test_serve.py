@@ -270,6 +270,19 @@ def test_check_says_whether_discourse_answers_can_be_posted(tmp_path, given, sai
     assert done.returncode == (0 if said.startswith("ok") else 1), done.stdout
 
 
+def test_port_0_takes_a_free_port_and_the_printed_links_name_it(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "referee", "serve", "--demo", "--port", "0"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    _RUNNING.append(proc)
+    first = proc.stdout.readline()
+    address = first.split()[1]
+    assert address.startswith("http://127.0.0.1:") and not address.endswith(":0/"), first
+    with urllib.request.urlopen(address, timeout=30) as page:
+        assert page.status == 200
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=WAIT) == 0
+
+
 def _serve(*args, cwd=ROOT):
     return subprocess.run([sys.executable, "-m", "referee", "serve", *args],
                           capture_output=True, cwd=cwd, timeout=WAIT, text=True)

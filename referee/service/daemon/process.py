@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import signal
+import socket
 import tempfile
 import threading
 from contextlib import contextmanager
@@ -59,6 +60,8 @@ class Host:
             self.tmp = tempfile.TemporaryDirectory(prefix="referee-demo-")
             db = f"sqlite:///{self.tmp.name}/referee.db"
         self.store = open_store(db, resident=True, public_url=config.url)
+        self.port = config.port
+        self.web_socket: socket.socket | None = None
         self.workers: list = []
         self.listener: Listener | None = None
         self.server: _WebServer | None = None
@@ -70,7 +73,15 @@ class Host:
         if self.store.public_url:
             return self.store.public_url
         host = self.config.host
-        return f"http://{host if ':' not in host else '[' + host + ']'}:{self.config.port}"
+        return f"http://{host if ':' not in host else '[' + host + ']'}:{self.port}"
+
+    def listen_web(self) -> None:
+        """Take the web page's port now, before any link to it is printed: port 0 is
+        any free one, and the links must name the one taken."""
+        host = self.config.host
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        self.web_socket = socket.create_server((host, self.config.port), family=family)
+        self.port = self.web_socket.getsockname()[1]
 
     def start_mail(self) -> None:
         c = self.config
@@ -97,10 +108,12 @@ class Host:
         try:
             self.start_mail()
             app = host_app(self.store)
+            if self.web_socket is None:
+                self.listen_web()
             self.server = _WebServer(uvicorn.Config(
-                app, host=self.config.host, port=self.config.port,
+                app, host=self.config.host, port=self.port,
                 log_level="warning", timeout_graceful_shutdown=5))
-            self.server.run()
+            self.server.run(sockets=[self.web_socket])
         finally:
             self.close()
 
@@ -114,6 +127,9 @@ class Host:
         for worker in self.workers:
             worker.join(60)
         self.workers = []
+        if self.web_socket is not None:
+            self.web_socket.close()
+            self.web_socket = None
         self.store.dispose()
         if self.tmp is not None:
             self.tmp.cleanup()
