@@ -1,5 +1,5 @@
 """What reading a forum thread costs: a post's markup to text, and a thread read through
-each source from the stand-in forum (tests/forum/standin.py) on this machine.
+each source from the stand-in forum (tests/service/forum/standin.py) on this machine.
 
     python benchmarks/forum_bench.py [--runs 9] [--posts 15]
 
@@ -20,8 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from referee.service.forum import post_text, read_posts, thread_of  # noqa: E402
-from tests.forum.render import phpbb_html  # noqa: E402
-from tests.forum.standin import ForumStandIn  # noqa: E402
+from tests.service.forum.render import phpbb_html  # noqa: E402
+from tests.service.forum.standin import ForumStandIn  # noqa: E402
 
 
 def cpu_ms(call, runs: int) -> float:

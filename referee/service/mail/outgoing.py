@@ -155,7 +155,7 @@ WIDTH = 78                  # the SMTP policy's line length
 
 def _plain_message(fields, text: str) -> bytes | None:
     """A text-only message whose headers and body are plain ASCII, written directly, as
-    the email package writes it byte for byte (tests/service/test_mail_outgoing.py holds
+    the email package writes it byte for byte (tests/service/mail/test_mail_outgoing.py holds
     them to that) without its general machinery; None for anything else (the package
     then writes it): a host sends four of these for every move."""
     if not _PLAIN_BODY.fullmatch(text):

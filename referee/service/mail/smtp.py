@@ -116,7 +116,7 @@ class _Stale(Exception):
 
 
 # An address of dot-separated atoms of these characters: smtplib's quoteaddr gives it
-# back in angle brackets unchanged (tests/service/test_mail_smtp.py checks that over
+# back in angle brackets unchanged (tests/service/mail/test_mail_smtp.py checks that over
 # random addresses), after parsing it as a header's address list: such an address
 # is sent as it is, without that parse for each recipient of each mail.
 _PLAIN_ADDRESS = re.compile(r"[A-Za-z0-9_%+=-]+(\.[A-Za-z0-9_%+=-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*")
