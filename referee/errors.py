@@ -102,6 +102,11 @@ class InvariantError(RefereeError):
     code = "invariant"
 
 
+class BotMoveError(RefereeError):
+    """A line marked ``# bot LEVEL`` is not the move that bot makes there (``verify``)."""
+    code = "not-the-bot"
+
+
 class StaleGuardError(RefereeError):
     """``play --ply N``: the game has moved on since the ply the player last saw."""
     code = "stale"

@@ -6,19 +6,25 @@ import sys
 import click
 
 from referee.commands.common import CONTEXT, echo_errors, waiting_line
-from referee.operations import (TranscriptHasErrors, digest, make_salt, play_line, what_happened,
-                                who_next)
+from referee.bots import LEVELS
+from referee.operations import (TranscriptHasErrors, bot_line, digest, make_salt, play_line,
+                                what_happened, who_next)
+from referee.transcript import UsageError
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.argument("move", nargs=-1, required=True)
+@click.argument("move", nargs=-1)
 @click.option("--dry-run", is_flag=True, help="Validate and report; do not write.")
 @click.option("--ply", "expect_ply", type=click.IntRange(min=0),
               help="Play only if the game still ends at this ply (the one play printed last).")
 @click.option("--chain", "expect_chain",
               help="Play only if the chain head still starts with these hex digits.")
-def play(file, move, dry_run, expect_ply, expect_chain):
+@click.option("--bot", "level", type=click.Choice(LEVELS),
+              help="Let a bot play the seat to act, marking the line '# bot LEVEL'.")
+@click.option("--seed", "bot_seed", metavar="S",
+              help="With --bot: a seed of your own, named in the mark (default: none).")
+def play(file, move, dry_run, expect_ply, expect_chain, level, bot_seed):
     """Add MOVE to FILE if it is legal (MOVE '-' reads it from stdin).
 
     Appends the canonical move and the chance lines that follow it, all at
@@ -27,18 +33,36 @@ def play(file, move, dry_run, expect_ply, expect_chain):
     witness; a rejected move leaves FILE untouched (exit 1). --ply N refuses
     a move sent for an older state of the game (a re-sent move). In a
     committed game, each player first adds a [SaltCommit], then a [Salt]
-    this way (referee salt).
+    this way (referee salt). --bot LEVEL plays the seat to act for it
+    (random, basic or strong, docs/bots.md): the bot's move follows from the
+    record, the level and S alone, so 'referee verify' can play it again.
 
     \b
     Example:
       referee play game.txt "BLUE moves beach->C2, buys kahuna x2 with token 3"
       referee play game.txt --ply 5 "GREEN moves beach->B4, buys spear-hut I with token 6, to village 1"
       echo "red moves beach->B2 buys boat I with token 2" | referee play game.txt -
+      referee play game.txt --bot strong
     """
+    if level is None and bot_seed is not None:
+        raise click.BadParameter("--seed goes with --bot", param_hint="--seed")
+    if level is not None and move:
+        raise click.BadParameter("give a move or --bot, not both", param_hint="MOVE")
+    if level is None and not move:
+        raise click.BadParameter("give the move to play (or --bot LEVEL)", param_hint="MOVE")
+    if level is not None:
+        try:
+            return _play(file, bot_line(level, bot_seed), dry_run, expect_ply, expect_chain)
+        except UsageError as err:
+            raise click.BadParameter(err.reason, param_hint="--seed") from None
     text = " ".join(move)
     if text.strip() == "-":
         text = sys.stdin.read(1 << 20)
         text = "\n".join(line for line in text.splitlines() if line.strip())
+    return _play(file, text, dry_run, expect_ply, expect_chain)
+
+
+def _play(file, text, dry_run, expect_ply, expect_chain):
     try:
         played = play_line(file, text, dry_run=dry_run, expect_ply=expect_ply,
                            expect_chain=expect_chain)

@@ -16,7 +16,7 @@ _WHERE = {
     "play_text": "play", "referee_move_line": "play", "Played": "played", "digest": "report",
     "format_error": "report", "format_errors": "report", "other_tags": "report",
     "replay_dict": "report", "who_next": "report", "make_salt": "salting",
-    "play_game": "selfplay",
+    "play_game": "selfplay", "bot_line": "bot_moves", "play_bot_game": "selfplay", "tournament": "selfplay", "bot_errors": "bot_moves",
 }
 __all__ = sorted([*_WHERE, "rulebook"])
 __getattr__ = lazy_face(__name__, _WHERE, modules=("rulebook",))

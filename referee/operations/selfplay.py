@@ -1,4 +1,5 @@
-"""Whole games of random legal moves: corpora for benchmarks, fuzzing, statistics.
+"""Whole games of random legal moves (corpora for benchmarks, fuzzing, statistics), and
+of bots against each other (``selfplay --bots``: tournaments between levels).
 
 Game ``k`` of a run with seed ``S`` gets the seed ``S-k``: its chance lines come
 from that seed exactly as ``play`` would draw them, so every transcript can be
@@ -6,18 +7,45 @@ continued or re-derived, and its moves come from a generator seeded the same way
 """
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import dataclass
 from hashlib import sha256
+from typing import Sequence
 
+from referee.bots import bot_seed, choose
 from referee.core.game import CHANCE
+from referee.operations.bot_moves import bot_comment
 from referee.operations.newgame import new_game
-from referee.transcript.writer import format_result, render
+from referee.transcript.writer import format_result, render, with_comment
 
 
 def play_game(module, players, rules=(), seed: str = "0", max_steps: int = 100_000) -> str:
     """The full transcript text of one random game."""
-    tags, lines, state, table = new_game(module, players, rules, seed)
     rng = random.Random(int.from_bytes(sha256(f"{seed}:moves".encode()).digest(), "big"))
+    return _play_out(module, players, rules, seed, max_steps,
+                     lambda state, table: table.move(rng.choice(state.legal_moves())))[0]
+
+
+def play_bot_game(module, levels: Sequence[str], rules=(), seed: str = "0",
+                  max_steps: int = 100_000):
+    """(transcript text, outcome, seats) of one game between bots: seat ``i`` (in the
+    title's seat order) is played by ``levels[i]``, every move marked ``# bot LEVEL``
+    and made at the seed its chain head gives, so ``referee verify`` plays it again."""
+    players = list(module.seats[:len(levels)])
+
+    def bot(state, table) -> str:
+        level = levels[players.index(state.current_player())]
+        move = choose(module, state, level, bot_seed(table.rp.chain, level), players)
+        return with_comment(table.move(move), bot_comment(level))
+    text, outcome = _play_out(module, players, rules, seed, max_steps, bot)
+    return text, outcome, players
+
+
+def _play_out(module, players, rules, seed: str, max_steps: int, line_of):
+    """(text, outcome) of a game dealt from ``seed`` whose every move is the line
+    ``line_of(state, table)`` plays."""
+    tags, lines, state, table = new_game(module, players, rules, seed)
     for _ in range(max_steps):
         who = state.current_player()
         if who is None:
@@ -25,10 +53,57 @@ def play_game(module, players, rules=(), seed: str = "0", max_steps: int = 100_0
         if who == CHANCE:
             lines += table.deal()
             continue
-        lines.append(table.move(rng.choice(state.legal_moves())))
+        lines.append(line_of(state, table))
     else:
         raise RuntimeError(f"game with seed {seed} did not end in {max_steps} steps")
     outcome = state.outcome()
     if outcome is not None:
         tags.append(("Result", format_result(outcome)))
-    return render(tags, lines)
+    return render(tags, lines), outcome
+
+
+@dataclass
+class Standing:
+    """One level's results over a tournament: its wins (a shared win counts its share)
+    and the share of the games it won, with a 95% Wilson interval."""
+    level: str
+    seats: int
+    wins: float = 0.0
+    games: int = 0
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        n, p, z = self.games, self.share, 1.96
+        if not n:
+            return 0.0, 1.0
+        middle = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, middle - half), min(1.0, middle + half)
+
+    def to_dict(self, players: int) -> dict:
+        low, high = self.interval()
+        return {"level": self.level, "seats": self.seats, "wins": self.wins,
+                "games": self.games, "share": round(self.share, 4), "low": round(low, 4),
+                "high": round(high, 4), "fair": round(self.seats / players, 4)}
+
+
+def tournament(module, levels: Sequence[str], games: int, seed: str, rules=(),
+               keep=None) -> list[Standing]:
+    """``games`` bot games, game k with the seed ``seed-k`` and the levels turned k-1
+    seats on, so that no level always sits in the same seat; ``keep(k, text)`` is
+    handed each transcript. Each level's standing, in the order first named."""
+    n = len(levels)
+    standings = {level: Standing(level, levels.count(level)) for level in levels}
+    for k in range(1, games + 1):
+        turned = [levels[(i - (k - 1)) % n] for i in range(n)]
+        text, outcome, players = play_bot_game(module, turned, rules, f"{seed}-{k}")
+        if keep is not None:
+            keep(k, text)
+        for standing in standings.values():
+            standing.games += 1
+        for seat in outcome.winners:
+            standings[turned[players.index(seat)]].wins += 1 / len(outcome.winners)
+    return list(standings.values())

@@ -2,33 +2,41 @@
 position looks for a seat, which moves are one choice paid in different ways, and
 the world its search plays in.
 
-The evaluation counts in points: the seat's score so far, what its realm would score
-if the game ended now (H-R19, H-R20), what this round's scoring would give on the
-tokens and fish taken so far (H-R16), and a quarter point for each shell, foot and
-fruit in hand (resources buy the tiles that score, and break a tie, H-R21). Each is
-public: every chief sees the realms, the tokens taken and the resources.
+The evaluation counts in points: the seat's score so far; what its realm would score
+if the game ended now (H-R19, H-R20); a point for each tile, kahuna, tiki and boat
+it holds, which is what scores later (a village scores once a tiki reaches it); what
+this round's scoring would give on the tokens and fish taken so far (H-R16), and
+half the lowest points of the round for each step towards the seat's target; and a
+tenth of a point for each shell, foot and fruit in hand (they buy the tiles, and
+break a tie, H-R21). Each is public: every chief sees the realms, the tokens taken
+and the resources.
 """
 from __future__ import annotations
 
 from referee.hawaii.rules import scoring
 from referee.hawaii.rules.moves import Buy, Fish, Visit
 
-RESOURCE_WORTH = 0.25
+RESOURCE_WORTH = 0.1
+PIECE_WORTH = 1.0
 
 
 def evaluate(state, seat: str) -> float:
     d = state.d
     p = d.players[seat]
-    value = p.score + RESOURCE_WORTH * (p.shells + p.feet + p.fruits)
     if d.phase == "over":
         return float(p.score)
-    value += sum(scoring.final_breakdown(p.realm, d.comps, d.rules).values())
+    realm = p.realm
+    pieces = len(realm.tiles()) + realm.kahunas + realm.tikis + len(realm.boat_tiles())
+    value = p.score + RESOURCE_WORTH * (p.shells + p.feet + p.fruits) + PIECE_WORTH * pieces
+    value += sum(scoring.final_breakdown(realm, d.comps, d.rules).values())
     if d.phase == "chiefs" and d.round <= len(d.comps.rounds):
         spec = d.comps.rounds[d.round - 1]
         sums = {s: q.round_sum(d.comps) for s, q in d.players.items()}
         targets = {s: scoring.threshold_for(q, spec.threshold, d.comps)
                    for s, q in d.players.items()}
         value += scoring.round_scores(sums, targets, spec.points)[seat]
+        if targets[seat] > 0:
+            value += 0.5 * spec.points[2] * min(sums[seat], targets[seat]) / targets[seat]
     return value
 
 
