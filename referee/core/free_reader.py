@@ -30,23 +30,29 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from referee.core.vocabulary import fold, unelide, vocabulary
 from referee.errors import (AmbiguousMoveError, IllegalMoveError, NotationSyntaxError,
                             OutOfTurnError)
 
 MAX_LISTED = 8          # candidates or near moves named in one answer
 
-_WORD = re.compile(r"->|→|=>|\+|[()]|\d+-?fish(?:es)?\b|\d+s?\b|[^\W\d_][\w'’]*(?:-[\w'’]+)*|\S")
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_WORD = re.compile(r"->|→|=>|\+|[()]|\d+-?fish(?:es)?\b|\d(?:st|nd|rd|th|eme|ere|er|re|e|o|a)\b|\d°|\d+s?\b|[^\W\d_][\w'’]*(?:-[\w'’]+)*|\S")
+_ORDINAL = re.compile(r"(\d)(?:st|nd|rd|th|eme|ere|er|re|e|o|a|°)")
 _PUNCTUATION = set(",.;:!?")
 
 
 def words_of(text: str) -> list[tuple[str, int]]:
-    """The words of a free line, (in lower case, 1-based column), without punctuation,
-    possessives and contractions ("chief's", "I'll"); arrows, "+" and brackets are words."""
+    """The words of a free line, (in lower case without accents, 1-based column), without
+    punctuation, possessives, contractions and elided articles ("chief's", "I'll",
+    "l'ordre", "all'isola"); arrows, "+" and brackets are words."""
     out = []
-    for m in _WORD.finditer(text):
-        word = m.group(0).lower().replace("’", "'")
+    for m in _WORD.finditer(fold(text)):
+        word = m.group(0)
         if word in _PUNCTUATION:
+            continue
+        word, cut = unelide(word)
+        if cut:
+            out.append((word.strip("'"), m.start() + 1 + cut))
             continue
         for tail in ("'s", "'ll", "'d", "'m", "'ve", "'re"):
             if word.endswith(tail) and len(word) > len(tail):
@@ -56,11 +62,26 @@ def words_of(text: str) -> list[tuple[str, int]]:
 
 
 def number_of(word: str) -> tuple[int, bool] | None:
-    """A number a player wrote ("3", "three", "4s": with crossed spears), else None."""
-    if word in _NUMBER_WORDS:
-        return _NUMBER_WORDS[word], False
+    """A number a player wrote ("3", "three", "trois", "4s": with crossed spears), else None."""
+    spelled = vocabulary("common").get("numbers", word)
+    if spelled is not None:
+        return spelled, False
     m = re.fullmatch(r"(\d{1,3})(s?)", word)
     return (int(m.group(1)), bool(m.group(2))) if m else None
+
+
+def seat_named(word: str) -> str | None:
+    """The seat a colour names in any language the referee reads ("bleu", "ROT", "giallo")."""
+    return vocabulary("common").get("seats", fold(word))
+
+
+def ordinal_of(word: str) -> int | None:
+    """A rank a player wrote ("second", "2nd", "deuxième", "2e", "zweiten", "terza")."""
+    rank = vocabulary("common").get("ordinals", word)
+    if rank is not None:
+        return rank
+    m = _ORDINAL.fullmatch(word)
+    return int(m.group(1)) if m else None
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from referee.core import registry
 from referee.core.game import CHANCE
-from referee.core.free_reader import NotRead, read_line
+from referee.core.free_reader import NotRead, read_line, seat_named
 from referee.errors import (AmbiguousMoveError, IllegalMoveError, NotationSyntaxError,
                             OutOfTurnError, RefereeError)
 from referee.replay.control import to_move
@@ -48,6 +48,9 @@ def step_move(rp, item, text: str, number: int, path: str):
     if who in (None, CHANCE):
         raise strict
     seatless = item.name.upper() not in rp.players
+    spoken = seatless and seat_named(item.name) in rp.players
+    if spoken:
+        seatless = False                    # "bleu", "ROT": a seat in another language
     if seatless:
         if near_seat(item.name, [*rp.players, *registry.all_seats()]):
             raise strict                    # a misspelt seat: its error names the seat
@@ -65,7 +68,7 @@ def step_move(rp, item, text: str, number: int, path: str):
     try:
         move = read_line(rp.module, body, rp.state)
     except NotRead as err:
-        if not (seatless and err.named):
+        if not ((seatless or spoken) and err.named):
             raise strict from None
         raise _placed(err, item, number, path) from None
     except RefereeError as err:

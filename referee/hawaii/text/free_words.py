@@ -3,7 +3,7 @@
 "put me on order space 3", "buy 2 kahunas with the 2 please".
 
 Words are taken for what they name in the game's data (places, tiles, boats, resources
-from games/hawaii.yaml) and numbers for what the words around them make of them: "2"
+from games/hawaii.yaml, and every language's words from games/words/) and numbers for what the words around them make of them: "2"
 before a tile is how many, after "village" a row, after "with the" a token. A number
 no word explains may only be a token. Anything else must be a word a forum player puts
 round a move ("please", "my chief goes"), or the line is not read: a guess is worse
@@ -15,39 +15,29 @@ import re
 from functools import lru_cache
 from itertools import product
 
-from referee.core.free_reader import Facts, Heard, Mention, number_of, words_of
+from referee.core.free_reader import Facts, Heard, Mention, number_of, ordinal_of, words_of
+from referee.core.vocabulary import fold, vocabulary
 from referee.hawaii.rules import boats as boats_mod
 from referee.hawaii.rules import buying, payment
 from referee.hawaii.rules.game import SEATS
 from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Visit
 from referee.hawaii.text import names
 
-_SELF = {"i", "me", "my", "mine", "myself", "we", "us", "our", "im"}
-_RESOURCES = {"shell": "shells", "shells": "shells", "foot": "feet", "feet": "feet",
-              "fruit": "fruits", "fruits": "fruits"}
-_ACTIONS = {**dict.fromkeys(("buy", "buys", "buying", "purchase", "purchases", "purchasing"),
-                            ("buy",)),
-            **dict.fromkeys(("fish", "fishes", "fishing", "cove"), ("fish",)),
-            **dict.fromkeys(("visit", "visits", "visiting"), ("visit",)),
-            **dict.fromkeys(("sail", "sails", "sailing"), ("visit", "fish")),
-            **dict.fromkeys(("pass", "passes", "passing", "order", "track"), ("order",)),
-            **dict.fromkeys(("income",), ("income",))}
-_STAY = {"stay", "stays", "staying", "remain", "remains", "remaining"}
-_FAMILIES = {"hut": "hut", "huts": "hut", "god": "god"}     # a word for any tile of a family
-_PLUS = {"plus", "+", "extra", "additional"}
-_SIDES = {"ii": 2, "x1": 1, "x2": 2}
-# the words that give the next number its meaning
-_BEFORE_NUMBER = {"village": "village", "villages": "village", "row": "village", "rows": "village",
-                  "order": "order", "track": "order", "space": "order", "dock": "dock",
-                  "docks": "dock", "island": "dock", "side": "side", "plain": "plain"}
+WORDS = vocabulary("hawaii")        # every language's words (games/words/hawaii.*.yaml)
+_SELF = WORDS.words("self")
+_RESOURCES = WORDS.terms["resources"]
+_ACTIONS = {w: tuple(a) for w, a in WORDS.terms["actions"].items()}
+_STAY = WORDS.words("stay")
+_FAMILIES = WORDS.terms["families"]     # a word for any tile of a family
+_PLUS = WORDS.words("plus")
+_SIDES = WORDS.terms["sides"]
+_BEFORE_NUMBER = WORDS.terms["roles"]   # the words that give the next number its meaning
+_TO = WORDS.words("to")
+_WITH = WORDS.words("with") | _SELF | WORDS.words("and")
+_ARTICLES = WORDS.words("articles")
+_SKIP_BEFORE = _ARTICLES | _SELF        # words between a word and the number it explains
 # words round a move that name nothing: articles, verbs of going and giving, courtesy
-_FILLER = set("""a an the and then also please pls plz thanks chief chiefs will would shall
-want wants wanna like to let lets let's ok okay so now just this turn go goes going went walk
-walks walking head heads heading travel travels run runs there is it be do does am are think
-guess for with at on in into onto by of from over up out place spot same take takes taking
-choose chooses pick picks grab grabs one
-put puts get gets getting use uses using pay pays paying paid token tokens price side space
-village row dock island which where me move moves moving""".split())
+_FILLER = WORDS.words("skipped", "articles", "with", "to", "and", "token", "self", "roles")
 _COMBINED = 3       # fish tokens one line may tell apart; more are read only one by one
 # a move that is no fishing has any number of numbers that might have named fish tokens
 _NOT_FISH = tuple(("not-fish", n) for n in range(1, 9))
@@ -84,14 +74,15 @@ def _named_token(facts) -> str | None:
 
 def _vocabulary(comps, board_ids) -> tuple[str, ...]:
     words = set(names.tile_names(comps)) | set(board_ids) | set(_RESOURCES) | set(_ACTIONS)
-    return tuple(sorted(words | _STAY | {"fishing-boat", "beach", "village", "order", "dock"}))
+    return tuple(sorted(words | _STAY | WORDS.words("tiles", "places", "boat", "beach", "roles")))
 
 
 class _Hearing:
     """One pass over the words, left to right, keeping what the last words said."""
 
     def __init__(self, text: str, state):
-        self.text = names.join_two_word_names(text)
+        self.typed = text
+        self.text = WORDS.join_phrases(fold(names.join_two_word_names(text)))
         self.state = state
         self.d = state.d
         self.comps = self.d.comps
@@ -99,6 +90,9 @@ class _Hearing:
         board = self.d.board
         self.coords = {c.lower(): c for c in board}
         self.place_ids = {pid.lower(): c for c, pid in board.items()}
+        by_id = {pid: c for c, pid in board.items()}
+        self.place_ids.update((w, by_id[pid]) for w, pid in WORDS.terms.get("places", {}).items()
+                              if pid in by_id)
         self.heard = Heard(vocabulary=_vocabulary(self.comps, self.place_ids))
         self.mentions = self.heard.mentions
         self.tile_seen = self.kane_seen = self.plus = self.trip = self.origin_next = False
@@ -110,13 +104,13 @@ class _Hearing:
 
     def add(self, words: str, column: int, *facts, weak: bool = False) -> None:
         if column > 0 and words == self.lower_at(column):      # the word as the player typed it
-            words = self.text[column - 1:column - 1 + len(words)]
+            words = self.typed[column - 1:column - 1 + len(words)]
         self.mentions.append(Mention(words, column, frozenset(facts), weak))
 
     def lower_at(self, column: int) -> str:
         return next((w for w, c in self.words if c == column), "")
 
-    def prev(self, i: int, skip=("the", "a", "an", "my")) -> str:
+    def prev(self, i: int, skip=_SKIP_BEFORE) -> str:
         j = i - 1
         while j >= 0 and self.words[j][0] in skip:
             j -= 1
@@ -132,7 +126,7 @@ class _Hearing:
         i = 0
         while i < len(self.words):
             word, column = self.words[i]
-            if word not in _RESOURCES and word != "and" \
+            if word not in _RESOURCES and not WORDS.has("and", word) \
                     and not (number_of(word) and _RESOURCES.get(self.next(i))):
                 self.flush_payment()
             i = self.word(i, word, column)
@@ -160,10 +154,14 @@ class _Hearing:
     # --- one word -----------------------------------------------------------------------
 
     def word(self, i: int, word: str, column: int) -> int:
-        if word.upper() in SEATS:
-            if self.heard.seat not in (None, word.upper()):
+        seat = WORDS.get("seats", word)
+        if seat in SEATS:
+            if self.heard.seat not in (None, seat):
                 self.heard.unknown.append((word, column))
-            self.heard.seat, self.heard.seat_word = word.upper(), word
+            self.heard.seat, self.heard.seat_word = seat, word
+            return i + 1
+        rank = ordinal_of(word)
+        if rank is not None and self.ranked(i, rank, column):
             return i + 1
         if word in ("->", "→", "=>"):
             self.to_origin()
@@ -172,22 +170,37 @@ class _Hearing:
         if number is not None and (word[:1].isdigit() or self.next(i) in self.tile_words()
                                    or self.next(i) in _RESOURCES):
             return self.number(i, number, column)    # "one" counts only things: "the 5s one"
-        if word.endswith("fish") or word.endswith("fishes"):
+        if word.endswith("fish") or word.endswith("fishes") or word.endswith("fische"):
             count = re.match(r"\d+", word)
             if count:
                 self.fish_count(int(count.group(0)), word, column)
                 return i + 1
-        if word == "i" and (self.prev(i, ()) in self.tile_words() or self.prev(i, ()) == "side"):
+        if word == "i" and (self.prev(i, ()) in self.tile_words()
+                            or _BEFORE_NUMBER.get(self.prev(i, ())) == "side"):
             self.add("side I", column, ("side", 1))
             return i + 1
-        if word in ("both", "all") and self.next(i) in ("boats", "boat"):
+        both = WORDS.get("both", word)
+        if both is None and number is not None and not number[1] and not word[:1].isdigit():
+            both = number[0]                # "three tokens", "les deux pirogues"
+        j = i + 1                           # "all three tokens", "tutti e tre i gettoni"
+        while both is not None and j < len(self.words) and (
+                self.words[j][0] in _ARTICLES or WORDS.has("and", self.words[j][0])
+                or (number_of(self.words[j][0]) and not self.words[j][0][:1].isdigit())):
+            spelled = number_of(self.words[j][0])
+            both = spelled[0] if spelled and self.words[j][0] not in _ARTICLES else both
+            j += 1
+        after = self.words[j][0] if both is not None and j < len(self.words) else ""
+        if WORDS.get("token", after) == "token":
+            self.add(f"{word} tokens", column, ("taken", len(self.d.cove) if both == "all" else both))
+            return j + 1
+        if both is not None and WORDS.get("boat", after) == "boat":
             seat = self.heard.seat or self.state.current_player()
             player = self.d.players.get(seat)
             if player is not None:
                 self.add(f"{word} boats", column, ("boats", frozenset(
                     names.boat_key(b.name) for b in player.realm.boats if not b.used)))
                 self.trip = True
-                return i + 2
+                return j + 1
         if word in _SIDES and (self.tile_seen or self.sides):
             self.add(word, column, ("side", _SIDES[word]))
             return i + 1
@@ -196,21 +209,22 @@ class _Hearing:
         if word in _PLUS:
             self.plus = True
             return i + 1
-        if word == "from":
+        if WORDS.has("from", word) or (WORDS.has("from_place", word)
+                                       and self.next(i) in self.coords):
             self.origin_next = True
             return i + 1
-        if word == "beach":
+        if WORDS.has("beach", word):
             self.add("from the beach", column, ("origin", "beach"))
             self.origin_next = False
             return i + 1
-        if word in _RESOURCES and not (self.prev(i) in ("to", "at") and word in self.place_ids):
+        if word in _RESOURCES and not (self.prev(i) in _TO and word in self.place_ids):
             self.pay_part(i, None, word, column)
             return i + 1
         if self.boat_name(i, word, column):
-            return i + 2 if word in ("boat", "boats") and number_of(self.next(i)) else i + 1
+            return i + 2 if WORDS.get("boat", word) == "boat" and number_of(self.next(i)) else i + 1
         if word in self.coords or word in self.place_ids:
             return self.place(i, word, column)
-        kind = names.tile(word, self.comps)
+        kind = WORDS.get("tiles", word) or names.tile(word, self.comps)
         if kind is not None or word in _FAMILIES:
             self.tile(i, word, kind, column)
             return i + 1
@@ -221,13 +235,33 @@ class _Hearing:
         if word in _STAY:
             self.add(word, column, ("movement", "stay"))
             return i + 1
+        if number is not None and not number[1] and self.counted():
+            self.add(f"{word} of them", column, ("count", number[0]))
+            return i + 1                    # "the kahunas, I buy two"
         if word in _FILLER or word in _BEFORE_NUMBER or not word[:1].isalnum():
             return i + 1
         self.heard.unknown.append((word, column))
         return i + 1
 
+    def ranked(self, i: int, rank: int, column: int) -> bool:
+        """"the second order space", "into my third village", "la deuxième place de
+        l'ordre du tour": a rank is the number of the place the next few words name."""
+        for word, _ in self.words[i + 1:i + 5]:
+            role = _BEFORE_NUMBER.get(word)
+            if role in ("village", "order", "dock"):
+                self.add(f"{role} {rank}", column, (role, rank))
+                return True
+            if word not in _FILLER:
+                return False
+        return False
+
+    def counted(self) -> bool:
+        """Whether a tile sold by count (kahunas, tikis) was named: a spelled number with no
+        tile after it then counts them."""
+        return any(f[0] == "tile" and f[1] in names.MULTI for m in self.mentions for f in m.facts)
+
     def tile_words(self) -> set[str]:
-        return set(names.tile_names(self.comps)) | set(_FAMILIES)
+        return set(names.tile_names(self.comps)) | set(_FAMILIES) | WORDS.words("tiles")
 
     def number(self, i: int, number: tuple[int, bool], column: int) -> int:
         n, spear = number
@@ -236,14 +270,14 @@ class _Hearing:
         if nxt in _RESOURCES:
             self.pay_part(i, n, nxt, column)
             return i + 2
-        if nxt in ("fish", "fishes") and not spear:
+        if WORDS.has("fish", nxt) and not spear:
             self.fish_count(n, f"{n} fish", column)
             j = i + 2
             return j + 1 if j < len(self.words) and self.words[j][0] == ")" else j
         if not spear and (nxt in self.tile_words()):
             self.add(f"{n} of them", column, ("count", n))
             return i + 1
-        role = _BEFORE_NUMBER.get(self.prev(i, ("the", "a", "an", "my", "number", "#", "token")))
+        role = _BEFORE_NUMBER.get(self.prev(i, _SKIP_BEFORE | WORDS.words("token")))
         if role == "village" and not spear:
             self.add(f"village {n}", column, ("village", n))
         elif role == "order" and not spear:
@@ -304,12 +338,14 @@ class _Hearing:
         self.pay_parts = []
 
     def boat_name(self, i: int, word: str, column: int) -> bool:
-        if word in ("boat", "boats"):
+        if WORDS.get("boat", word) == "boat":
             n = number_of(self.next(i))
-            if n is None or self.prev(i) not in ("with", "using", "my", "and", "use"):
+            if n is None or self.prev(i) not in _WITH:
                 return False
             word = f"boat{n[0]}"
-        if word != "fishing-boat" and not re.fullmatch(r"boat-?\d{1,2}", word):
+        if WORDS.get("boat", word) == "fishing-boat":
+            word = "fishing-boat"
+        elif not re.fullmatch(r"boat-?\d{1,2}", word):
             return False
         name = names.boat_key(word)
         if self.boats_at is not None:           # "with fishing-boat and boat1": one trip
@@ -325,7 +361,7 @@ class _Hearing:
 
     def place(self, i: int, word: str, column: int) -> int:
         coord = self.coords.get(word) or self.place_ids[word]
-        kind = names.tile(word, self.comps)
+        kind = WORDS.get("tiles", word) or names.tile(word, self.comps)
         if self.origin_next or self.next(i) in ("->", "→", "=>"):
             self.add(word, column, ("origin", coord))
             self.origin_next = False
@@ -353,11 +389,11 @@ class _Hearing:
             [k for k, t in self.comps.tiles.items() if t.family == _FAMILIES[word]]
         facts = [("tile", k) for k in kinds]
         before = self.prev(i, ())
-        if before in ("a", "an", "one"):
+        if WORDS.get("articles", before) == "a" or number_of(before) == (1, False):
             self.add(before, column, ("count", 1))
         elif kind in names.MULTI and not word.endswith("s"):
             self.singular = column                  # "the tiki": one, unless a count follows
-        if word in self.place_ids and self.prev(i) in ("to", "at"):
+        if word in self.place_ids and self.prev(i) in _TO:
             facts.append(("place", self.place_ids[word]))
         self.add(word, column, *facts)
         self.tile_seen = True
@@ -455,7 +491,7 @@ def _trip_facts(m, d, p, origin, known: dict) -> Facts:
     unplain = set()
     if isinstance(m, Fish):
         cost = len(m.fish)
-        facts.add(("action", "fish"))
+        facts.update((("action", "fish"), ("taken", len(m.fish))))
         each = []
         for t in m.fish:
             fish = comps.fish(t)
