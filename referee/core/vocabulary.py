@@ -95,11 +95,14 @@ class Vocabulary:
 
 
 @lru_cache(maxsize=None)
-def vocabulary(game: str) -> Vocabulary:
-    """Every language's words for ``game`` (its own files and the common ones)."""
+def vocabulary(game: str, languages: tuple[str, ...] | None = None) -> Vocabulary:
+    """The words of ``game`` (its own files and the common ones) in ``languages``, every
+    language the referee ships when None."""
     voc = Vocabulary()
     folder = games_dir() / "words"
     for path in sorted({*folder.glob("common.*.yaml"), *folder.glob(f"{game}.*.yaml")}):
+        if languages is not None and path.suffixes[-2][1:] not in languages:
+            continue
         doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader) or {}
         sources = doc.get("sources", {})
         for category, groups in (doc.get("terms") or {}).items():

@@ -153,8 +153,9 @@ class _Hearing:
     def number(self, i: int, n: int, column: int) -> None:
         before = self.prev(i)
         lava = any(("action", "priestess") in m.facts for m in self.mentions)
-        if WORDS.has("crater", before) or (lava and (WORDS.has("from", before)
-                                                      or WORDS.has("to", before))):
+        just = self.words[i - 1][0] if i else ""      # "à", "a": no article here
+        if WORDS.has("crater", before) or (lava and any(
+                WORDS.has(c, w) for c in ("from", "from_place", "to") for w in (before, just))):
             if not self.craters:
                 self.craters_at = column
             self.craters.append(n)

@@ -23,21 +23,34 @@ from referee.hawaii.rules.game import SEATS
 from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Visit
 from referee.hawaii.text import names
 
-WORDS = vocabulary("hawaii")        # every language's words (games/words/hawaii.*.yaml)
-_SELF = WORDS.words("self")
-_RESOURCES = WORDS.terms["resources"]
-_ACTIONS = {w: tuple(a) for w, a in WORDS.terms["actions"].items()}
-_STAY = WORDS.words("stay")
-_FAMILIES = WORDS.terms["families"]     # a word for any tile of a family
-_PLUS = WORDS.words("plus")
-_SIDES = WORDS.terms["sides"]
-_BEFORE_NUMBER = WORDS.terms["roles"]   # the words that give the next number its meaning
-_TO = WORDS.words("to")
-_WITH = WORDS.words("with") | _SELF | WORDS.words("and")
-_ARTICLES = WORDS.words("articles")
-_SKIP_BEFORE = _ARTICLES | _SELF        # words between a word and the number it explains
-# words round a move that name nothing: articles, verbs of going and giving, courtesy
-_FILLER = WORDS.words("skipped", "articles", "with", "to", "and", "token", "self", "roles")
+class Lexicon:
+    """The words the reader knows, from the word files of ``languages`` (every language
+    when None), sorted into what each does in a line."""
+
+    def __init__(self, languages: tuple[str, ...] | None = None):
+        words = self.words = vocabulary("hawaii", languages)
+        self.selfs = words.words("self")
+        self.resources = words.terms["resources"]
+        self.actions = {w: tuple(a) for w, a in words.terms["actions"].items()}
+        self.stay = words.words("stay")
+        self.families = words.terms["families"]     # a word for any tile of a family
+        self.plus = words.words("plus")
+        self.sides = words.terms["sides"]
+        self.roles = words.terms["roles"]           # the words that give the next number its meaning
+        self.to = words.words("to")
+        self.with_ = words.words("with") | self.selfs | words.words("and")
+        self.articles = words.words("articles")
+        self.skip_before = self.articles | self.selfs  # between a word and the number it explains
+        # words round a move that name nothing: articles, verbs of going and giving, courtesy
+        self.filler = words.words("skipped", "articles", "with", "to", "and", "token", "self",
+                                  "roles")
+
+
+@lru_cache(maxsize=8)
+def lexicon(languages: tuple[str, ...] | None = None) -> Lexicon:
+    return Lexicon(languages)
+
+
 _COMBINED = 3       # fish tokens one line may tell apart; more are read only one by one
 # a move that is no fishing has any number of numbers that might have named fish tokens
 _NOT_FISH = tuple(("not-fish", n) for n in range(1, 9))
@@ -72,17 +85,18 @@ def _named_token(facts) -> str | None:
     return head + (f"c{count}" if count is not None else "")
 
 
-def _vocabulary(comps, board_ids) -> tuple[str, ...]:
-    words = set(names.tile_names(comps)) | set(board_ids) | set(_RESOURCES) | set(_ACTIONS)
-    return tuple(sorted(words | _STAY | WORDS.words("tiles", "places", "boat", "beach", "roles")))
+def _vocabulary(comps, board_ids, x: Lexicon) -> tuple[str, ...]:
+    words = set(names.tile_names(comps)) | set(board_ids) | set(x.resources) | set(x.actions)
+    return tuple(sorted(words | x.stay | x.words.words("tiles", "places", "boat", "beach", "roles")))
 
 
 class _Hearing:
     """One pass over the words, left to right, keeping what the last words said."""
 
-    def __init__(self, text: str, state):
+    def __init__(self, text: str, state, x: Lexicon):
+        self.x = x
         self.typed = text
-        self.text = WORDS.join_phrases(fold(names.join_two_word_names(text)))
+        self.text = self.x.words.join_phrases(fold(names.join_two_word_names(text)))
         self.state = state
         self.d = state.d
         self.comps = self.d.comps
@@ -91,9 +105,9 @@ class _Hearing:
         self.coords = {c.lower(): c for c in board}
         self.place_ids = {pid.lower(): c for c, pid in board.items()}
         by_id = {pid: c for c, pid in board.items()}
-        self.place_ids.update((w, by_id[pid]) for w, pid in WORDS.terms.get("places", {}).items()
-                              if pid in by_id)
-        self.heard = Heard(vocabulary=_vocabulary(self.comps, self.place_ids))
+        places = self.x.words.terms.get("places", {})
+        self.place_ids.update((w, by_id[pid]) for w, pid in places.items() if pid in by_id)
+        self.heard = Heard(vocabulary=_vocabulary(self.comps, self.place_ids, x))
         self.mentions = self.heard.mentions
         self.tile_seen = self.kane_seen = self.plus = self.trip = self.origin_next = False
         self.place_seen = self.sides = False      # sides: a tile named by its place
@@ -110,7 +124,8 @@ class _Hearing:
     def lower_at(self, column: int) -> str:
         return next((w for w, c in self.words if c == column), "")
 
-    def prev(self, i: int, skip=_SKIP_BEFORE) -> str:
+    def prev(self, i: int, skip=None) -> str:
+        skip = self.x.skip_before if skip is None else skip
         j = i - 1
         while j >= 0 and self.words[j][0] in skip:
             j -= 1
@@ -126,8 +141,8 @@ class _Hearing:
         i = 0
         while i < len(self.words):
             word, column = self.words[i]
-            if word not in _RESOURCES and not WORDS.has("and", word) \
-                    and not (number_of(word) and _RESOURCES.get(self.next(i))):
+            if word not in self.x.resources and not self.x.words.has("and", word) \
+                    and not (number_of(word) and self.x.resources.get(self.next(i))):
                 self.flush_payment()
             i = self.word(i, word, column)
         self.flush_payment()
@@ -154,7 +169,7 @@ class _Hearing:
     # --- one word -----------------------------------------------------------------------
 
     def word(self, i: int, word: str, column: int) -> int:
-        seat = WORDS.get("seats", word)
+        seat = self.x.words.get("seats", word)
         if seat in SEATS:
             if self.heard.seat not in (None, seat):
                 self.heard.unknown.append((word, column))
@@ -168,7 +183,7 @@ class _Hearing:
             return i + 1
         number = number_of(word)
         if number is not None and (word[:1].isdigit() or self.next(i) in self.tile_words()
-                                   or self.next(i) in _RESOURCES):
+                                   or self.next(i) in self.x.resources):
             return self.number(i, number, column)    # "one" counts only things: "the 5s one"
         if word.endswith("fish") or word.endswith("fishes") or word.endswith("fische"):
             count = re.match(r"\d+", word)
@@ -176,24 +191,24 @@ class _Hearing:
                 self.fish_count(int(count.group(0)), word, column)
                 return i + 1
         if word == "i" and (self.prev(i, ()) in self.tile_words()
-                            or _BEFORE_NUMBER.get(self.prev(i, ())) == "side"):
+                            or self.x.roles.get(self.prev(i, ())) == "side"):
             self.add("side I", column, ("side", 1))
             return i + 1
-        both = WORDS.get("both", word)
+        both = self.x.words.get("both", word)
         if both is None and number is not None and not number[1] and not word[:1].isdigit():
             both = number[0]                # "three tokens", "les deux pirogues"
         j = i + 1                           # "all three tokens", "tutti e tre i gettoni"
         while both is not None and j < len(self.words) and (
-                self.words[j][0] in _ARTICLES or WORDS.has("and", self.words[j][0])
+                self.words[j][0] in self.x.articles or self.x.words.has("and", self.words[j][0])
                 or (number_of(self.words[j][0]) and not self.words[j][0][:1].isdigit())):
             spelled = number_of(self.words[j][0])
-            both = spelled[0] if spelled and self.words[j][0] not in _ARTICLES else both
+            both = spelled[0] if spelled and self.words[j][0] not in self.x.articles else both
             j += 1
         after = self.words[j][0] if both is not None and j < len(self.words) else ""
-        if WORDS.get("token", after) == "token":
+        if self.x.words.get("token", after) == "token":
             self.add(f"{word} tokens", column, ("taken", len(self.d.cove) if both == "all" else both))
             return j + 1
-        if both is not None and WORDS.get("boat", after) == "boat":
+        if both is not None and self.x.words.get("boat", after) == "boat":
             seat = self.heard.seat or self.state.current_player()
             player = self.d.players.get(seat)
             if player is not None:
@@ -201,44 +216,44 @@ class _Hearing:
                     names.boat_key(b.name) for b in player.realm.boats if not b.used)))
                 self.trip = True
                 return j + 1
-        if word in _SIDES and (self.tile_seen or self.sides):
-            self.add(word, column, ("side", _SIDES[word]))
+        if word in self.x.sides and (self.tile_seen or self.sides):
+            self.add(word, column, ("side", self.x.sides[word]))
             return i + 1
-        if word in _SELF:
+        if word in self.x.selfs:
             return i + 1
-        if word in _PLUS:
+        if word in self.x.plus:
             self.plus = True
             return i + 1
-        if WORDS.has("from", word) or (WORDS.has("from_place", word)
+        if self.x.words.has("from", word) or (self.x.words.has("from_place", word)
                                        and self.next(i) in self.coords):
             self.origin_next = True
             return i + 1
-        if WORDS.has("beach", word):
+        if self.x.words.has("beach", word):
             self.add("from the beach", column, ("origin", "beach"))
             self.origin_next = False
             return i + 1
-        if word in _RESOURCES and not (self.prev(i) in _TO and word in self.place_ids):
+        if word in self.x.resources and not (self.prev(i) in self.x.to and word in self.place_ids):
             self.pay_part(i, None, word, column)
             return i + 1
         if self.boat_name(i, word, column):
-            return i + 2 if WORDS.get("boat", word) == "boat" and number_of(self.next(i)) else i + 1
+            return i + 2 if self.x.words.get("boat", word) == "boat" and number_of(self.next(i)) else i + 1
         if word in self.coords or word in self.place_ids:
             return self.place(i, word, column)
-        kind = WORDS.get("tiles", word) or names.tile(word, self.comps)
-        if kind is not None or word in _FAMILIES:
+        kind = self.x.words.get("tiles", word) or names.tile(word, self.comps)
+        if kind is not None or word in self.x.families:
             self.tile(i, word, kind, column)
             return i + 1
-        if word in _ACTIONS:
-            self.add(word, column, *(("action", a) for a in _ACTIONS[word]))
-            self.trip = self.trip or "fish" in _ACTIONS[word] or "visit" in _ACTIONS[word]
+        if word in self.x.actions:
+            self.add(word, column, *(("action", a) for a in self.x.actions[word]))
+            self.trip = self.trip or "fish" in self.x.actions[word] or "visit" in self.x.actions[word]
             return i + 1
-        if word in _STAY:
+        if word in self.x.stay:
             self.add(word, column, ("movement", "stay"))
             return i + 1
         if number is not None and not number[1] and self.counted():
             self.add(f"{word} of them", column, ("count", number[0]))
             return i + 1                    # "the kahunas, I buy two"
-        if word in _FILLER or word in _BEFORE_NUMBER or not word[:1].isalnum():
+        if word in self.x.filler or word in self.x.roles or not word[:1].isalnum():
             return i + 1
         self.heard.unknown.append((word, column))
         return i + 1
@@ -247,11 +262,11 @@ class _Hearing:
         """"the second order space", "into my third village", "la deuxième place de
         l'ordre du tour": a rank is the number of the place the next few words name."""
         for word, _ in self.words[i + 1:i + 5]:
-            role = _BEFORE_NUMBER.get(word)
+            role = self.x.roles.get(word)
             if role in ("village", "order", "dock"):
                 self.add(f"{role} {rank}", column, (role, rank))
                 return True
-            if word not in _FILLER:
+            if word not in self.x.filler:
                 return False
         return False
 
@@ -261,23 +276,23 @@ class _Hearing:
         return any(f[0] == "tile" and f[1] in names.MULTI for m in self.mentions for f in m.facts)
 
     def tile_words(self) -> set[str]:
-        return set(names.tile_names(self.comps)) | set(_FAMILIES) | WORDS.words("tiles")
+        return set(names.tile_names(self.comps)) | set(self.x.families) | self.x.words.words("tiles")
 
     def number(self, i: int, number: tuple[int, bool], column: int) -> int:
         n, spear = number
         word = self.words[i][0]
         nxt = self.next(i)
-        if nxt in _RESOURCES:
+        if nxt in self.x.resources:
             self.pay_part(i, n, nxt, column)
             return i + 2
-        if WORDS.has("fish", nxt) and not spear:
+        if self.x.words.has("fish", nxt) and not spear:
             self.fish_count(n, f"{n} fish", column)
             j = i + 2
             return j + 1 if j < len(self.words) and self.words[j][0] == ")" else j
         if not spear and (nxt in self.tile_words()):
             self.add(f"{n} of them", column, ("count", n))
             return i + 1
-        role = _BEFORE_NUMBER.get(self.prev(i, _SKIP_BEFORE | WORDS.words("token")))
+        role = self.x.roles.get(self.prev(i, self.x.skip_before | self.x.words.words("token")))
         if role == "village" and not spear:
             self.add(f"village {n}", column, ("village", n))
         elif role == "order" and not spear:
@@ -315,7 +330,7 @@ class _Hearing:
     def pay_part(self, i: int, n: int | None, word: str, column: int) -> None:
         if not self.pay_parts:
             self.pay_start = column
-        self.pay_parts.append((n, _RESOURCES[word]))
+        self.pay_parts.append((n, self.x.resources[word]))
 
     def flush_payment(self) -> None:
         if not self.pay_parts:
@@ -338,12 +353,12 @@ class _Hearing:
         self.pay_parts = []
 
     def boat_name(self, i: int, word: str, column: int) -> bool:
-        if WORDS.get("boat", word) == "boat":
+        if self.x.words.get("boat", word) == "boat":
             n = number_of(self.next(i))
-            if n is None or self.prev(i) not in _WITH:
+            if n is None or self.prev(i) not in self.x.with_:
                 return False
             word = f"boat{n[0]}"
-        if WORDS.get("boat", word) == "fishing-boat":
+        if self.x.words.get("boat", word) == "fishing-boat":
             word = "fishing-boat"
         elif not re.fullmatch(r"boat-?\d{1,2}", word):
             return False
@@ -361,7 +376,7 @@ class _Hearing:
 
     def place(self, i: int, word: str, column: int) -> int:
         coord = self.coords.get(word) or self.place_ids[word]
-        kind = WORDS.get("tiles", word) or names.tile(word, self.comps)
+        kind = self.x.words.get("tiles", word) or names.tile(word, self.comps)
         if self.origin_next or self.next(i) in ("->", "→", "=>"):
             self.add(word, column, ("origin", coord))
             self.origin_next = False
@@ -386,23 +401,24 @@ class _Hearing:
             self.add("plus tiki", column, ("kane-tiki", True))
             return
         kinds = [kind] if kind is not None else \
-            [k for k, t in self.comps.tiles.items() if t.family == _FAMILIES[word]]
+            [k for k, t in self.comps.tiles.items() if t.family == self.x.families[word]]
         facts = [("tile", k) for k in kinds]
         before = self.prev(i, ())
-        if WORDS.get("articles", before) == "a" or number_of(before) == (1, False):
+        if self.x.words.get("articles", before) == "a" or number_of(before) == (1, False):
             self.add(before, column, ("count", 1))
         elif kind in names.MULTI and not word.endswith("s"):
             self.singular = column                  # "the tiki": one, unless a count follows
-        if word in self.place_ids and self.prev(i) in _TO:
+        if word in self.place_ids and self.prev(i) in self.x.to:
             facts.append(("place", self.place_ids[word]))
         self.add(word, column, *facts)
         self.tile_seen = True
         self.kane_seen = self.kane_seen or kind == "kane"
 
 
-def hear(text: str, state) -> Heard:
-    """What ``text`` names, for the free reader."""
-    return _Hearing(text, state).run()
+def hear(text: str, state, languages: tuple[str, ...] | None = None) -> Heard:
+    """What ``text`` names, for the free reader (in the words of ``languages``, every
+    language when None)."""
+    return _Hearing(text, state, lexicon(languages)).run()
 
 
 # --- what a legal move has --------------------------------------------------------------
