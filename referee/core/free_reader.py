@@ -26,6 +26,7 @@ that names nothing at all ("good luck!").
 from __future__ import annotations
 
 import difflib
+import importlib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -35,6 +36,7 @@ from referee.errors import (AmbiguousMoveError, IllegalMoveError, NotationSyntax
                             OutOfTurnError)
 
 MAX_LISTED = 8          # candidates or near moves named in one answer
+_WORTH_LISTED = 4       # candidates few enough to say what each costs and gives
 
 _WORD = re.compile(r"->|→|=>|\+|[()]|\d+-?fish(?:es)?\b|\d(?:st|nd|rd|th|eme|ere|er|re|e|o|a)\b|\d°|\d+s?\b|[^\W\d_][\w'’]*(?:-[\w'’]+)*|\S")
 _ORDINAL = re.compile(r"(\d)(?:st|nd|rd|th|eme|ere|er|re|e|o|a|°)")
@@ -73,6 +75,18 @@ def number_of(word: str) -> tuple[int, bool] | None:
 def seat_named(word: str) -> str | None:
     """The seat a colour names in any language the referee reads ("bleu", "ROT", "giallo")."""
     return vocabulary("common").get("seats", fold(word))
+
+
+def control_asked(text: str) -> str | None:
+    """"undo" or "resign" when a line's words ask for one in any language the referee
+    reads ("green undo", "j'abandonne", "ich gebe auf"), else None."""
+    words = vocabulary("common")
+    line = words.join_phrases(fold(text))
+    for word, _ in words_of(line):
+        for control in ("undo", "resign"):
+            if words.has(control, word):
+                return control
+    return None
 
 
 def ordinal_of(word: str) -> int | None:
@@ -133,12 +147,15 @@ def read_line(module, text: str, state) -> Any:
                       column=1)
     heard = module.hear(text, state)
     moves = list(state.legal_moves())
+    describe = getattr(importlib.import_module(module.free_words), "describe", None)
     return read_free(text, seat, moves, heard, module.move_facts(moves, state),
-                     lambda m: module.format_move(m, state))
+                     lambda m: module.format_move(m, state),
+                     (lambda m: describe(m, state)) if describe is not None else None)
 
 
 def read_free(text: str, seat: str, moves: Sequence[Any], heard: Heard,
-              facts: Sequence[Facts], line_of: Callable[[Any], str]) -> Any:
+              facts: Sequence[Facts], line_of: Callable[[Any], str],
+              describe: Callable[[Any], str | None] | None = None) -> Any:
     """The one legal move of ``seat`` (``moves`` are its legal moves, ``facts`` theirs)
     that ``heard`` describes; AmbiguousMoveError, IllegalMoveError, OutOfTurnError or
     NotRead."""
@@ -183,13 +200,22 @@ def read_free(text: str, seat: str, moves: Sequence[Any], heard: Heard,
                "fits {n} legal moves, each with a detail the line leaves out")
         raise AmbiguousMoveError(
             f"'{_short(text)}' (read: {said}) " + why.format(n=len(lines))
-            + ": say which of the candidates" + (f" ({more} more not listed)" if more > 0 else ""),
-            candidates=lines[:MAX_LISTED], column=1)
+            + ": say which of the candidates" + (f" ({more} more not listed)" if more > 0 else "")
+            + _worth(shown, describe), candidates=lines[:MAX_LISTED], column=1)
     lines = list(dict.fromkeys(line_of(m) for m in near))[:3]
     raise IllegalMoveError(f"no legal move of {seat} has all of what '{_short(text)}' names "
                            f"(read: {said})",
                            hint=("the nearest legal moves: " + " | ".join(lines)) if lines else None,
                            column=1)
+
+
+def _worth(moves: Sequence[Any], describe) -> str:
+    """What each of a few candidates costs and gives, when the game can say it: a player
+    choosing between the sides of a tile needs their prices and points."""
+    if describe is None or len(moves) > _WORTH_LISTED:
+        return ""
+    said = [d for d in (describe(m) for m in moves) if d]
+    return f" ({'; '.join(dict.fromkeys(said))})" if len(said) == len(moves) else ""
 
 
 def _did_you_mean(word: str, vocabulary) -> str | None:

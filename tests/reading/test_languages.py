@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from referee.core.paths import games_dir
-from referee.core.vocabulary import vocabulary
 from referee.errors import AmbiguousMoveError, OutOfTurnError
 from referee.operations import play_text
 from tests.reading.corpus import position
@@ -71,6 +70,7 @@ def test_what_is_left_out_is_still_asked_in_every_language():
 
 
 def test_every_term_names_its_source():
+    from referee.core.vocabulary import vocabulary
     for game in ("hawaii", "haleakala"):
         words = vocabulary(game)
         for (category, term), source in words.sources.items():
@@ -93,3 +93,48 @@ def test_checking_a_canonical_transcript_loads_neither_reader_nor_words(tmp_path
                          capture_output=True, text=True, cwd=PROJECT)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().splitlines()[-1] == "[]", run.stdout
+
+
+@pytest.mark.parametrize("where,line,control", [
+    ("hawaii-red-with-a-boat.txt", "green undo", "GREEN takes back"),
+    ("hawaii-red-with-a-boat.txt", "red: I resign", "RED resigns"),
+    ("hawaii-red-with-a-boat.txt", "j'abandonne", "RED resigns"),
+    ("hawaii-red-with-a-boat.txt", "rot: rückgängig bitte", "RED takes back"),
+    ("haleakala-red-opens.txt", "red undo", "RED takes back"),
+    ("haleakala-red-opens.txt", "mi arrendo", "RED resigns"),
+])
+def test_undo_and_resign_in_words_point_to_the_line_that_does_it(where, line, control):
+    from referee.errors import NotationSyntaxError
+    with pytest.raises(NotationSyntaxError) as info:
+        _read(where, line)
+    assert f"write '{control}'" in info.value.reason
+
+
+def test_haleakala_tells_its_take_back_move_from_the_undo():
+    from referee.errors import IllegalMoveError
+    with pytest.raises(IllegalMoveError) as info:
+        _read("haleakala-red-opens.txt", "RED takes back my 3")
+    assert "a disc from a beach" in info.value.reason
+    with pytest.raises(IllegalMoveError) as info:
+        _read("haleakala-red-opens.txt", "red takes back")
+    assert "undoes the seat's own last move" in (info.value.hint or "")
+
+
+def test_haleakala_reads_section():
+    assert _read("haleakala-red-opens.txt", "red puts the 3 on the beach of section 4") == \
+        "RED places 3 on beach4"
+
+
+def test_my_boat_is_one_of_the_seats_boats_and_never_a_guess():
+    with pytest.raises(AmbiguousMoveError) as info:
+        _read("hawaii-red-with-a-boat.txt", "red: fish with my boat, take the 6s and the 6")
+    assert info.value.candidates == ["RED fishes 6s (3 fish), 6 (3 fish) with fishing-boat",
+                                     "RED fishes 6s (3 fish), 6 (3 fish) with boat1"]
+
+
+def test_a_choice_between_sides_says_what_each_costs_and_gives():
+    with pytest.raises(AmbiguousMoveError) as info:
+        _read("hawaii-blue-opens.txt", "j'achète une banane avec le 6s dans le village 1")
+    reason = info.value.reason
+    assert "side I: pays 6 shells and 3 feet; 1 fruit of income" in reason
+    assert "side II: pays 12 shells and 3 feet; 2 fruits of income" in reason

@@ -105,7 +105,7 @@ class _Hearing:
             self.take = True
             return i + 1
         if WORDS.has("from", word) and self.take:
-            self.add("take ... from", column, ("action", "takeback"))
+            self.add("take ... from (a disc from a beach)", column, ("action", "takeback"))
             return i + 1
         if WORDS.has("shell", word) and (WORDS.has("with", self.prev(i))
                                          or self.prev(i) in ("paying", "pay", "payant", "pago")):
@@ -118,7 +118,8 @@ class _Hearing:
             self.add(word, column, *facts)
             return i + 1
         if word in _ACTIONS:
-            self.add(word, column, ("action", _ACTIONS[word]))
+            said = word if _ACTIONS[word] != "takeback" else f"{word} (a disc from a beach)"
+            self.add(said, column, ("action", _ACTIONS[word]))
             return i + 1
         if word in _NONE:
             self.add(word, column, ("none",))

@@ -17,6 +17,7 @@ from itertools import product
 
 from referee.core.free_reader import Facts, Heard, Mention, number_of, ordinal_of, words_of
 from referee.core.vocabulary import fold, vocabulary
+from referee.core.words import plural
 from referee.hawaii.rules import boats as boats_mod
 from referee.hawaii.rules import buying, payment
 from referee.hawaii.rules.game import SEATS
@@ -355,8 +356,10 @@ class _Hearing:
     def boat_name(self, i: int, word: str, column: int) -> bool:
         if self.x.words.get("boat", word) == "boat":
             n = number_of(self.next(i))
-            if n is None or self.prev(i) not in self.x.with_:
+            if self.prev(i) not in self.x.with_:
                 return False
+            if n is None:
+                return self.one_boat(word, column)
             word = f"boat{n[0]}"
         if self.x.words.get("boat", word) == "fishing-boat":
             word = "fishing-boat"
@@ -371,6 +374,18 @@ class _Hearing:
         else:
             self.boats_at = len(self.mentions)
             self.add(f"with {word}", column, ("boats", frozenset({name})))
+        self.trip = True
+        return True
+
+    def one_boat(self, word: str, column: int) -> bool:
+        """"fish with my boat": one of the seat's boats, whichever; several that could
+        sail are several readings, never a guess."""
+        player = self.d.players.get(self.heard.seat or self.state.current_player())
+        free = [b for b in player.realm.boats if not b.used] if player is not None else []
+        if not free or word.endswith("s"):
+            return False
+        self.add(f"with {word}", column, *(("boats", frozenset({names.boat_key(b.name)}))
+                                           for b in free))
         self.trip = True
         return True
 
@@ -567,3 +582,34 @@ def _not_lowest(taken, cove, comps) -> list:
         lower = [u for u in left if u < t and comps.fish(u) == comps.fish(t)]
         out += [(t, u.value == t.value) for u in lower]
     return out
+
+
+# --- what a candidate costs and gives, for an answer that asks which -----------------------
+
+_EFFECTS = {"income_shells": "{shells} of income", "income_feet": "{feet} of income",
+            "income_fruits": "{fruits} of income", "income_choice": "{n} of income, any kind",
+            "spear_points": "{points} per spear", "exchange": "exchanges {n}",
+            "final_points": "{points} at the end", "per_tile_points": "{points} per tile",
+            "fruits_shown": "{fruits} shown", "per_fruit_points": "{points} per fruit",
+            "per_boat_points": "{points} per boat", "threshold_reduction": "threshold -{n}",
+            "threshold_bonus": "threshold bonus {n}", "move_cap": "moves up to {n}",
+            "capacity": "holds {feet} paid", "printed_feet": "{feet} printed"}
+
+
+def _effect(text: str, n: int) -> str:
+    return text.format(n=n, **{w: plural(n, w) for w in ("shells", "feet", "fruits", "points")})
+
+
+def describe(move, state) -> str | None:
+    """What a purchase costs and what its side gives ("side II: pays 10 shells and 2
+    feet; 2 points per spear"), so that an answer asking for the side says what each
+    side is worth; None for other moves."""
+    if not isinstance(move, Buy):
+        return None
+    spec = state.d.comps.tiles[move.tile]
+    paid = " and ".join(str(p) for p in (move.tile_payment, move.move_payment) if p.total)
+    gives = [_effect(text, pair[move.side - 1]) for field, text in _EFFECTS.items()
+             if (pair := getattr(spec, field)) is not None and pair[move.side - 1]]
+    count = f"{move.side} {move.tile}s" if move.tile in names.MULTI else \
+        f"side {names.side_word(move.tile, move.side)}"
+    return f"{count}: pays {paid or 'nothing'}" + (f"; {', '.join(gives)}" if gives else "")
