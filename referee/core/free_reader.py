@@ -147,15 +147,19 @@ def read_line(module, text: str, state) -> Any:
                       column=1)
     heard = module.hear(text, state)
     moves = list(state.legal_moves())
-    describe = getattr(importlib.import_module(module.free_words), "describe", None)
+    words = importlib.import_module(module.free_words)
+    describe = getattr(words, "describe", None)
+    why_not = getattr(words, "why_not", None)
     return read_free(text, seat, moves, heard, module.move_facts(moves, state),
                      lambda m: module.format_move(m, state),
-                     (lambda m: describe(m, state)) if describe is not None else None)
+                     (lambda m: describe(m, state)) if describe is not None else None,
+                     (lambda h: why_not(h, state)) if why_not is not None else None)
 
 
 def read_free(text: str, seat: str, moves: Sequence[Any], heard: Heard,
               facts: Sequence[Facts], line_of: Callable[[Any], str],
-              describe: Callable[[Any], str | None] | None = None) -> Any:
+              describe: Callable[[Any], str | None] | None = None,
+              why_not: Callable[[Heard], str | None] | None = None) -> Any:
     """The one legal move of ``seat`` (``moves`` are its legal moves, ``facts`` theirs)
     that ``heard`` describes; AmbiguousMoveError, IllegalMoveError, OutOfTurnError or
     NotRead."""
@@ -203,6 +207,10 @@ def read_free(text: str, seat: str, moves: Sequence[Any], heard: Heard,
             + ": say which of the candidates" + (f" ({more} more not listed)" if more > 0 else "")
             + _worth(shown, describe), candidates=lines[:MAX_LISTED], column=1)
     lines = list(dict.fromkeys(line_of(m) for m in near))[:3]
+    why = why_not(heard) if why_not is not None else None
+    if why:
+        raise IllegalMoveError(f"no legal move of {seat} has all of what '{_short(text)}' "
+                               f"names: {why}", column=1)
     raise IllegalMoveError(f"no legal move of {seat} has all of what '{_short(text)}' names "
                            f"(read: {said})",
                            hint=("the nearest legal moves: " + " | ".join(lines)) if lines else None,

@@ -613,3 +613,32 @@ def describe(move, state) -> str | None:
     count = f"{move.side} {move.tile}s" if move.tile in names.MULTI else \
         f"side {names.side_word(move.tile, move.side)}"
     return f"{count}: pays {paid or 'nothing'}" + (f"; {', '.join(gives)}" if gives else "")
+
+
+def why_not(heard: Heard, state) -> str | None:
+    """Why a tile the line names cannot be bought although the board sells it (no price
+    token left, no place tile left, none of that tile left), when that holds at every
+    place selling it: the answer then says so instead of naming other moves."""
+    d = state.d
+    reasons = []
+    for mention in heard.mentions:
+        kinds = {f[1] for f in mention.facts if f[0] == "tile"}
+        if len(kinds) != 1:
+            continue
+        kind, = kinds
+        sellers = [c for c, pid in d.board.items() if kind in d.comps.place(pid).sells]
+        said = [_empty(d, coord, kind) for coord in sellers]
+        if sellers and all(said):
+            reasons += said
+    return "; ".join(dict.fromkeys(reasons)) or None
+
+
+def _empty(d, coord: str, kind: str) -> str | None:
+    place = d.place_at(coord)
+    if not place.tokens:
+        return f"no price token is left at {coord} (H-R3)"
+    if not place.tiles_left():
+        return f"no place tile is left at {coord} (H-R3)"
+    if place.stock.get(kind, 0) < 1:
+        return f"no {kind} is left at {coord} (H-R7)"
+    return None
