@@ -26,27 +26,35 @@ that names nothing at all ("good luck!").
 from __future__ import annotations
 
 import difflib
+import importlib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from referee.core.vocabulary import fold, unelide, vocabulary
 from referee.errors import (AmbiguousMoveError, IllegalMoveError, NotationSyntaxError,
                             OutOfTurnError)
 
 MAX_LISTED = 8          # candidates or near moves named in one answer
+_WORTH_LISTED = 4       # candidates few enough to say what each costs and gives
 
-_WORD = re.compile(r"->|→|=>|\+|[()]|\d+-?fish(?:es)?\b|\d+s?\b|[^\W\d_][\w'’]*(?:-[\w'’]+)*|\S")
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_WORD = re.compile(r"->|→|=>|\+|[()]|\d+-?fish(?:es)?\b|\d(?:st|nd|rd|th|eme|ere|er|re|e|o|a)\b|\d°|\d+s?\b|[^\W\d_][\w'’]*(?:-[\w'’]+)*|\S")
+_ORDINAL = re.compile(r"(\d)(?:st|nd|rd|th|eme|ere|er|re|e|o|a|°)")
 _PUNCTUATION = set(",.;:!?")
 
 
 def words_of(text: str) -> list[tuple[str, int]]:
-    """The words of a free line, (in lower case, 1-based column), without punctuation,
-    possessives and contractions ("chief's", "I'll"); arrows, "+" and brackets are words."""
+    """The words of a free line, (in lower case without accents, 1-based column), without
+    punctuation, possessives, contractions and elided articles ("chief's", "I'll",
+    "l'ordre", "all'isola"); arrows, "+" and brackets are words."""
     out = []
-    for m in _WORD.finditer(text):
-        word = m.group(0).lower().replace("’", "'")
+    for m in _WORD.finditer(fold(text)):
+        word = m.group(0)
         if word in _PUNCTUATION:
+            continue
+        word, cut = unelide(word)
+        if cut:
+            out.append((word.strip("'"), m.start() + 1 + cut))
             continue
         for tail in ("'s", "'ll", "'d", "'m", "'ve", "'re"):
             if word.endswith(tail) and len(word) > len(tail):
@@ -56,11 +64,38 @@ def words_of(text: str) -> list[tuple[str, int]]:
 
 
 def number_of(word: str) -> tuple[int, bool] | None:
-    """A number a player wrote ("3", "three", "4s": with crossed spears), else None."""
-    if word in _NUMBER_WORDS:
-        return _NUMBER_WORDS[word], False
+    """A number a player wrote ("3", "three", "trois", "4s": with crossed spears), else None."""
+    spelled = vocabulary("common").get("numbers", word)
+    if spelled is not None:
+        return spelled, False
     m = re.fullmatch(r"(\d{1,3})(s?)", word)
     return (int(m.group(1)), bool(m.group(2))) if m else None
+
+
+def seat_named(word: str) -> str | None:
+    """The seat a colour names in any language the referee reads ("bleu", "ROT", "giallo")."""
+    return vocabulary("common").get("seats", fold(word))
+
+
+def control_asked(text: str) -> str | None:
+    """"undo" or "resign" when a line's words ask for one in any language the referee
+    reads ("green undo", "j'abandonne", "ich gebe auf"), else None."""
+    words = vocabulary("common")
+    line = words.join_phrases(fold(text))
+    for word, _ in words_of(line):
+        for control in ("undo", "resign"):
+            if words.has(control, word):
+                return control
+    return None
+
+
+def ordinal_of(word: str) -> int | None:
+    """A rank a player wrote ("second", "2nd", "deuxième", "2e", "zweiten", "terza")."""
+    rank = vocabulary("common").get("ordinals", word)
+    if rank is not None:
+        return rank
+    m = _ORDINAL.fullmatch(word)
+    return int(m.group(1)) if m else None
 
 
 @dataclass(frozen=True)
@@ -112,12 +147,19 @@ def read_line(module, text: str, state) -> Any:
                       column=1)
     heard = module.hear(text, state)
     moves = list(state.legal_moves())
+    words = importlib.import_module(module.free_words)
+    describe = getattr(words, "describe", None)
+    why_not = getattr(words, "why_not", None)
     return read_free(text, seat, moves, heard, module.move_facts(moves, state),
-                     lambda m: module.format_move(m, state))
+                     lambda m: module.format_move(m, state),
+                     (lambda m: describe(m, state)) if describe is not None else None,
+                     (lambda h: why_not(h, state)) if why_not is not None else None)
 
 
 def read_free(text: str, seat: str, moves: Sequence[Any], heard: Heard,
-              facts: Sequence[Facts], line_of: Callable[[Any], str]) -> Any:
+              facts: Sequence[Facts], line_of: Callable[[Any], str],
+              describe: Callable[[Any], str | None] | None = None,
+              why_not: Callable[[Heard], str | None] | None = None) -> Any:
     """The one legal move of ``seat`` (``moves`` are its legal moves, ``facts`` theirs)
     that ``heard`` describes; AmbiguousMoveError, IllegalMoveError, OutOfTurnError or
     NotRead."""
@@ -162,13 +204,26 @@ def read_free(text: str, seat: str, moves: Sequence[Any], heard: Heard,
                "fits {n} legal moves, each with a detail the line leaves out")
         raise AmbiguousMoveError(
             f"'{_short(text)}' (read: {said}) " + why.format(n=len(lines))
-            + ": say which of the candidates" + (f" ({more} more not listed)" if more > 0 else ""),
-            candidates=lines[:MAX_LISTED], column=1)
+            + ": say which of the candidates" + (f" ({more} more not listed)" if more > 0 else "")
+            + _worth(shown, describe), candidates=lines[:MAX_LISTED], column=1)
     lines = list(dict.fromkeys(line_of(m) for m in near))[:3]
+    why = why_not(heard) if why_not is not None else None
+    if why:
+        raise IllegalMoveError(f"no legal move of {seat} has all of what '{_short(text)}' "
+                               f"names: {why}", column=1)
     raise IllegalMoveError(f"no legal move of {seat} has all of what '{_short(text)}' names "
                            f"(read: {said})",
                            hint=("the nearest legal moves: " + " | ".join(lines)) if lines else None,
                            column=1)
+
+
+def _worth(moves: Sequence[Any], describe) -> str:
+    """What each of a few candidates costs and gives, when the game can say it: a player
+    choosing between the sides of a tile needs their prices and points."""
+    if describe is None or len(moves) > _WORTH_LISTED:
+        return ""
+    said = [d for d in (describe(m) for m in moves) if d]
+    return f" ({'; '.join(dict.fromkeys(said))})" if len(said) == len(moves) else ""
 
 
 def _did_you_mean(word: str, vocabulary) -> str | None:

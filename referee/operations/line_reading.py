@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from referee.core import registry
 from referee.core.game import CHANCE
-from referee.core.free_reader import NotRead, read_line
+from referee.core.free_reader import NotRead, control_asked, read_line, seat_named
 from referee.errors import (AmbiguousMoveError, IllegalMoveError, NotationSyntaxError,
                             OutOfTurnError, RefereeError)
 from referee.replay.control import to_move
@@ -39,7 +39,25 @@ def seated_item(rp, text: str, number: int, err: RefereeError):
 def step_move(rp, item, text: str, number: int, path: str):
     """Play the move ``item`` on the replay; when the notation cannot read it, read it
     again as the module docstring says. Returns the item played (the canonical line
-    when the free reader read it) and its canonical lines."""
+    when the free reader read it) and its canonical lines. A line that no reader takes
+    but that asks to undo or resign ("green undo", "yellow: I resign", "j'abandonne")
+    is answered with the line that does it."""
+    try:
+        return _step_move(rp, item, text, number, path)
+    except NotationSyntaxError as err:
+        control = control_asked(text)
+        if control is None:
+            raise
+        who = to_move(rp.state)
+        seat = item.name.upper() if item.name.upper() in rp.players else \
+            seat_named(item.name) if seat_named(item.name) in rp.players else who
+        line = f"{seat} takes back" if control == "undo" else f"{seat} resigns"
+        what = ("to undo your own last move" if control == "undo" else "to resign")
+        raise NotationSyntaxError(f"'{text.strip()[:60]}' is no move: {what}, write "
+                                  f"'{line}'", column=err.column, hint=line) from None
+
+
+def _step_move(rp, item, text: str, number: int, path: str):
     try:
         return _strictly(rp, item, number)
     except NotationSyntaxError as err:
@@ -48,6 +66,9 @@ def step_move(rp, item, text: str, number: int, path: str):
     if who in (None, CHANCE):
         raise strict
     seatless = item.name.upper() not in rp.players
+    spoken = seatless and seat_named(item.name) in rp.players
+    if spoken:
+        seatless = False                    # "bleu", "ROT": a seat in another language
     if seatless:
         if near_seat(item.name, [*rp.players, *registry.all_seats()]):
             raise strict                    # a misspelt seat: its error names the seat
@@ -65,7 +86,7 @@ def step_move(rp, item, text: str, number: int, path: str):
     try:
         move = read_line(rp.module, body, rp.state)
     except NotRead as err:
-        if not (seatless and err.named):
+        if not ((seatless or spoken) and err.named):
             raise strict from None
         raise _placed(err, item, number, path) from None
     except RefereeError as err:

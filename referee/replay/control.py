@@ -210,6 +210,10 @@ def _resign(rp, seat: str) -> None:
     state.control = Resignations(control.players, control.resigned + (seat,))
 
 
+_UNDO = ("'takes back' alone undoes the seat's own last move; a game's move that takes a "
+         "piece back names the piece")
+
+
 def _take_back(rp, item, seat: str) -> None:
     state = rp.state
     if seat in resigned(state):
@@ -219,16 +223,16 @@ def _take_back(rp, item, seat: str) -> None:
     if not any(it.kind == I.MOVE and it.line < item.line and it.name.upper() == seat
                for it in rp.transcript.items):
         raise IllegalMoveError(f"{seat} has nothing to take back: it has not moved yet (T-1)",
-                               column=1)
+                               hint=_UNDO, column=1)
     if prev.kind == I.CHANCE:
-        raise IllegalMoveError(f"{seat} cannot take back: the chance line of line {prev.line} "
+        raise IllegalMoveError(f"{seat} cannot undo its last move: the chance line of line {prev.line} "
                                "has followed the last move (T-1)", column=1)
     if prev.kind == I.CONTROL:
         what = "a takeback" if prev.value == I.TAKEBACK else "a resignation"
-        raise IllegalMoveError(f"{seat} cannot take back: the last item (line {prev.line}) is "
+        raise IllegalMoveError(f"{seat} cannot undo its last move: the last item (line {prev.line}) is "
                                f"{what}, and {what} cannot be taken back (T-2)", column=1)
     if prev.name.upper() != seat:
-        raise IllegalMoveError(f"{seat} cannot take back: the last move (line {prev.line}) is "
+        raise IllegalMoveError(f"{seat} cannot undo its last move: the last move (line {prev.line}) is "
                                f"{prev.name.upper()}'s, and a seat takes back only its own move "
                                "while nothing has followed it (T-1)", column=1)
     undo = rp.undo

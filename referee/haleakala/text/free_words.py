@@ -3,35 +3,34 @@ reader (referee/core/free_reader.py): "I put the 3 on the boat", "take back my 4
 beach 2 and move the shaman to forest3", "I'll pick the white pearl".
 
 Words are taken for what they name in the game's data (spaces by ring and section,
-card faces and score cards from games/haleakala.yaml); a number is a disc unless the
+card faces and score cards from games/haleakala.yaml, and every language's words from
+games/words/); a number is a disc unless the
 words before it make it a beach ("on 2", "beach 2") or a crater. Anything else must be
 a word a forum player puts round a move, or the line is not read.
 """
 from __future__ import annotations
 
+import re
+
 from referee.core.free_reader import Facts, Heard, Mention, number_of, words_of
+from referee.core.vocabulary import fold, vocabulary
 from referee.haleakala.rules import board
 from referee.haleakala.rules.moves import (Buy, BuyNothing, PickCard, PlaceDisc, PriestessMove,
                                            Sail, TakeBack)
 from referee.haleakala.text.canonical_moves import pickable, purchasable
 
-_SELF = {"i", "me", "my", "mine", "myself", "we", "us", "our", "im"}
-_ACTIONS = {**dict.fromkeys(("place", "places", "placing", "put", "puts", "putting", "play",
-                             "plays", "drop", "drops", "lay", "lays"), "place"),
-            **dict.fromkeys(("retrieve", "retrieves", "withdraw", "withdraws", "remove",
-                             "removes", "back"), "takeback"),
-            **dict.fromkeys(("sail", "sails", "sailing"), "sail"),
-            **dict.fromkeys(("pick", "picks", "choose", "chooses", "picking"), "pick"),
-            **dict.fromkeys(("buy", "buys", "purchase", "purchases", "buying"), "buy"),
-            **dict.fromkeys(("lava",), "priestess")}
-_NONE = {"nothing", "none", "no", "pass", "passes", "skip", "skips"}
-_STAYS = {"stay", "stays", "staying", "remain", "remains"}
-_FILLER = set("""a an the and then also please pls plz thanks will would shall want wants
-like to let lets ok okay so now just this turn go goes going move moves moving walk walks
-walking is it be do does am are think guess for with at on in into onto by of from over up
-out take takes taking get gets disc discs number card cards space which where shaman
-shamans there here one beach""".split())
-_SECTION_BEFORE = {"on", "onto", "at", "to", "beach", "section", "beaches", "from", "in"}
+WORDS = vocabulary("haleakala")     # every language's words (games/words/haleakala.*.yaml)
+_SELF = WORDS.words("self")
+_ACTIONS = WORDS.terms["actions"]
+_NONE = WORDS.words("none")
+_STAYS = WORDS.words("stays")
+_TAKE = WORDS.words("take")
+_RINGS = WORDS.terms.get("rings", {})
+_ARTICLES = WORDS.words("articles")
+_FILLER = WORDS.words("skipped", "articles", "with", "to", "from", "and", "shaman", "take",
+                      "section", "boat")
+_SECTION_BEFORE = WORDS.words("to", "from", "section")
+_SPACE = re.compile(r"([a-z]+)(\d)")
 
 
 class _Hearing:
@@ -39,9 +38,10 @@ class _Hearing:
         self.st = state
         self.comp = state.comp
         self.cards = {**pickable(self.comp), **purchasable(self.comp)}
-        self.words = words_of(self.join(text, self.cards))
+        self.words = words_of(WORDS.join_phrases(fold(self.join(text, self.cards))))
         self.heard = Heard(vocabulary=tuple(sorted({*self.cards, *_ACTIONS, *self.comp.rings,
-                                                    "invocation", "shaman", "boat"})))
+                                                    *WORDS.words("cards", "rings", "invocation",
+                                                                 "shaman", "boat")})))
         self.mentions = self.heard.mentions
         self.craters: list[int] = []
         self.take = self.shaman = False
@@ -64,7 +64,8 @@ class _Hearing:
 
     def prev(self, i: int) -> str:
         j = i - 1
-        while j >= 0 and self.words[j][0] in ("the", "a", "my", "number", "disc"):
+        while j >= 0 and (self.words[j][0] in _ARTICLES or self.words[j][0] in _SELF
+                          or self.words[j][0] in ("number", "disc", "disque", "scheibe", "disco")):
             j -= 1
         return self.words[j][0] if j >= 0 else ""
 
@@ -82,12 +83,16 @@ class _Hearing:
         nxt = self.words[i + 1][0] if i + 1 < len(self.words) else ""
         if word == "put" and self.prev(i) in _STAYS:          # "the shaman stays put"
             return i + 1
-        if word.upper() in self.comp.seats:
-            self.heard.seat, self.heard.seat_word = word.upper(), word
+        seat = WORDS.get("seats", word)
+        if seat in self.comp.seats:
+            self.heard.seat, self.heard.seat_word = seat, word
             return i + 1
-        space = board.parse_space(self.comp, word)
-        if space is None and word in self.comp.rings and number_of(nxt):
-            space = board.parse_space(self.comp, f"{word}{number_of(nxt)[0]}")
+        glued = _SPACE.fullmatch(word)            # "plaine1", "Wald3"
+        ring = _RINGS.get(glued.group(1)) if glued else None
+        space = board.parse_space(self.comp, f"{ring}{glued.group(2)}" if ring else word)
+        ring = _RINGS.get(word, word)
+        if space is None and ring in self.comp.rings and number_of(nxt):
+            space = board.parse_space(self.comp, f"{ring}{number_of(nxt)[0]}")
             i += 1
         if space is not None:
             self.space(i, word, space, column)
@@ -96,33 +101,36 @@ class _Hearing:
         if number is not None and not number[1]:
             self.number(i, number[0], column)
             return i + 1
-        if word in ("take", "takes", "taking"):
+        if word in _TAKE:
             self.take = True
             return i + 1
-        if word == "from" and self.take:
-            self.add("take ... from", column, ("action", "takeback"))
+        if WORDS.has("from", word) and self.take:
+            self.add("take ... from (a disc from a beach)", column, ("action", "takeback"))
             return i + 1
-        if word in ("shell", "shells") and self.prev(i) in ("with", "using", "paying", "pay"):
+        if WORDS.has("shell", word) and (WORDS.has("with", self.prev(i))
+                                         or self.prev(i) in ("paying", "pay", "payant", "pago")):
             return i + 1                            # how a purchase is paid: no card to pick
-        if word in self.cards:
-            facts = [("card", self.cards[word])]
-            if word == "priestess":
+        card = self.cards.get(word) or self.cards.get(WORDS.get("cards", word, ""))
+        if card is not None:
+            facts = [("card", card)]
+            if card == "priestess":
                 facts.append(("action", "priestess"))
             self.add(word, column, *facts)
             return i + 1
         if word in _ACTIONS:
-            self.add(word, column, ("action", _ACTIONS[word]))
+            said = word if _ACTIONS[word] != "takeback" else f"{word} (a disc from a beach)"
+            self.add(said, column, ("action", _ACTIONS[word]))
             return i + 1
         if word in _NONE:
             self.add(word, column, ("none",))
             return i + 1
-        if word == "invocation":
+        if WORDS.has("invocation", word):
             self.add(word, column, ("invocation", True))
             return i + 1
-        if word in ("boat", "boat's", "jetty"):
+        if WORDS.has("boat", word):
             self.add("the boat's beach", column, ("at-boat",), ("action", "sail"))
             return i + 1
-        if word in ("shaman", "shamans"):
+        if WORDS.has("shaman", word):
             self.shaman = True
         if word in _STAYS and self.shaman:
             self.add("shaman stays", column, ("shaman-stays",))
@@ -146,12 +154,14 @@ class _Hearing:
     def number(self, i: int, n: int, column: int) -> None:
         before = self.prev(i)
         lava = any(("action", "priestess") in m.facts for m in self.mentions)
-        if before == "crater" or (lava and before in ("from", "to", "into", "onto")):
+        just = self.words[i - 1][0] if i else ""      # "à", "a": no article here
+        if WORDS.has("crater", before) or (lava and any(
+                WORDS.has(c, w) for c in ("from", "from_place", "to") for w in (before, just))):
             if not self.craters:
                 self.craters_at = column
             self.craters.append(n)
         elif before in _SECTION_BEFORE:
-            self.add(f"beach {n}", column, ("section", n), weak=before != "beach")
+            self.add(f"beach {n}", column, ("section", n), weak=WORDS.get("section", before) is None)
         else:
             self.add(f"disc {n}", column, ("disc", n), weak=True)
 

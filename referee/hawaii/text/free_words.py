@@ -3,7 +3,7 @@
 "put me on order space 3", "buy 2 kahunas with the 2 please".
 
 Words are taken for what they name in the game's data (places, tiles, boats, resources
-from games/hawaii.yaml) and numbers for what the words around them make of them: "2"
+from games/hawaii.yaml, and every language's words from games/words/) and numbers for what the words around them make of them: "2"
 before a tile is how many, after "village" a row, after "with the" a token. A number
 no word explains may only be a token. Anything else must be a word a forum player puts
 round a move ("please", "my chief goes"), or the line is not read: a guess is worse
@@ -15,39 +15,43 @@ import re
 from functools import lru_cache
 from itertools import product
 
-from referee.core.free_reader import Facts, Heard, Mention, number_of, words_of
+from referee.core.free_reader import Facts, Heard, Mention, number_of, ordinal_of, words_of
+from referee.core.vocabulary import fold, vocabulary
+from referee.core.words import plural
 from referee.hawaii.rules import boats as boats_mod
 from referee.hawaii.rules import buying, payment
 from referee.hawaii.rules.game import SEATS
 from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Visit
 from referee.hawaii.text import names
 
-_SELF = {"i", "me", "my", "mine", "myself", "we", "us", "our", "im"}
-_RESOURCES = {"shell": "shells", "shells": "shells", "foot": "feet", "feet": "feet",
-              "fruit": "fruits", "fruits": "fruits"}
-_ACTIONS = {**dict.fromkeys(("buy", "buys", "buying", "purchase", "purchases", "purchasing"),
-                            ("buy",)),
-            **dict.fromkeys(("fish", "fishes", "fishing", "cove"), ("fish",)),
-            **dict.fromkeys(("visit", "visits", "visiting"), ("visit",)),
-            **dict.fromkeys(("sail", "sails", "sailing"), ("visit", "fish")),
-            **dict.fromkeys(("pass", "passes", "passing", "order", "track"), ("order",)),
-            **dict.fromkeys(("income",), ("income",))}
-_STAY = {"stay", "stays", "staying", "remain", "remains", "remaining"}
-_FAMILIES = {"hut": "hut", "huts": "hut", "god": "god"}     # a word for any tile of a family
-_PLUS = {"plus", "+", "extra", "additional"}
-_SIDES = {"ii": 2, "x1": 1, "x2": 2}
-# the words that give the next number its meaning
-_BEFORE_NUMBER = {"village": "village", "villages": "village", "row": "village", "rows": "village",
-                  "order": "order", "track": "order", "space": "order", "dock": "dock",
-                  "docks": "dock", "island": "dock", "side": "side", "plain": "plain"}
-# words round a move that name nothing: articles, verbs of going and giving, courtesy
-_FILLER = set("""a an the and then also please pls plz thanks chief chiefs will would shall
-want wants wanna like to let lets let's ok okay so now just this turn go goes going went walk
-walks walking head heads heading travel travels run runs there is it be do does am are think
-guess for with at on in into onto by of from over up out place spot same take takes taking
-choose chooses pick picks grab grabs one
-put puts get gets getting use uses using pay pays paying paid token tokens price side space
-village row dock island which where me move moves moving""".split())
+class Lexicon:
+    """The words the reader knows, from the word files of ``languages`` (every language
+    when None), sorted into what each does in a line."""
+
+    def __init__(self, languages: tuple[str, ...] | None = None):
+        words = self.words = vocabulary("hawaii", languages)
+        self.selfs = words.words("self")
+        self.resources = words.terms["resources"]
+        self.actions = {w: tuple(a) for w, a in words.terms["actions"].items()}
+        self.stay = words.words("stay")
+        self.families = words.terms["families"]     # a word for any tile of a family
+        self.plus = words.words("plus")
+        self.sides = words.terms["sides"]
+        self.roles = words.terms["roles"]           # the words that give the next number its meaning
+        self.to = words.words("to")
+        self.with_ = words.words("with") | self.selfs | words.words("and")
+        self.articles = words.words("articles")
+        self.skip_before = self.articles | self.selfs  # between a word and the number it explains
+        # words round a move that name nothing: articles, verbs of going and giving, courtesy
+        self.filler = words.words("skipped", "articles", "with", "to", "and", "token", "self",
+                                  "roles")
+
+
+@lru_cache(maxsize=8)
+def lexicon(languages: tuple[str, ...] | None = None) -> Lexicon:
+    return Lexicon(languages)
+
+
 _COMBINED = 3       # fish tokens one line may tell apart; more are read only one by one
 # a move that is no fishing has any number of numbers that might have named fish tokens
 _NOT_FISH = tuple(("not-fish", n) for n in range(1, 9))
@@ -82,16 +86,18 @@ def _named_token(facts) -> str | None:
     return head + (f"c{count}" if count is not None else "")
 
 
-def _vocabulary(comps, board_ids) -> tuple[str, ...]:
-    words = set(names.tile_names(comps)) | set(board_ids) | set(_RESOURCES) | set(_ACTIONS)
-    return tuple(sorted(words | _STAY | {"fishing-boat", "beach", "village", "order", "dock"}))
+def _vocabulary(comps, board_ids, x: Lexicon) -> tuple[str, ...]:
+    words = set(names.tile_names(comps)) | set(board_ids) | set(x.resources) | set(x.actions)
+    return tuple(sorted(words | x.stay | x.words.words("tiles", "places", "boat", "beach", "roles")))
 
 
 class _Hearing:
     """One pass over the words, left to right, keeping what the last words said."""
 
-    def __init__(self, text: str, state):
-        self.text = names.join_two_word_names(text)
+    def __init__(self, text: str, state, x: Lexicon):
+        self.x = x
+        self.typed = text
+        self.text = self.x.words.join_phrases(fold(names.join_two_word_names(text)))
         self.state = state
         self.d = state.d
         self.comps = self.d.comps
@@ -99,7 +105,10 @@ class _Hearing:
         board = self.d.board
         self.coords = {c.lower(): c for c in board}
         self.place_ids = {pid.lower(): c for c, pid in board.items()}
-        self.heard = Heard(vocabulary=_vocabulary(self.comps, self.place_ids))
+        by_id = {pid: c for c, pid in board.items()}
+        places = self.x.words.terms.get("places", {})
+        self.place_ids.update((w, by_id[pid]) for w, pid in places.items() if pid in by_id)
+        self.heard = Heard(vocabulary=_vocabulary(self.comps, self.place_ids, x))
         self.mentions = self.heard.mentions
         self.tile_seen = self.kane_seen = self.plus = self.trip = self.origin_next = False
         self.place_seen = self.sides = False      # sides: a tile named by its place
@@ -110,13 +119,14 @@ class _Hearing:
 
     def add(self, words: str, column: int, *facts, weak: bool = False) -> None:
         if column > 0 and words == self.lower_at(column):      # the word as the player typed it
-            words = self.text[column - 1:column - 1 + len(words)]
+            words = self.typed[column - 1:column - 1 + len(words)]
         self.mentions.append(Mention(words, column, frozenset(facts), weak))
 
     def lower_at(self, column: int) -> str:
         return next((w for w, c in self.words if c == column), "")
 
-    def prev(self, i: int, skip=("the", "a", "an", "my")) -> str:
+    def prev(self, i: int, skip=None) -> str:
+        skip = self.x.skip_before if skip is None else skip
         j = i - 1
         while j >= 0 and self.words[j][0] in skip:
             j -= 1
@@ -132,8 +142,8 @@ class _Hearing:
         i = 0
         while i < len(self.words):
             word, column = self.words[i]
-            if word not in _RESOURCES and word != "and" \
-                    and not (number_of(word) and _RESOURCES.get(self.next(i))):
+            if word not in self.x.resources and not self.x.words.has("and", word) \
+                    and not (number_of(word) and self.x.resources.get(self.next(i))):
                 self.flush_payment()
             i = self.word(i, word, column)
         self.flush_payment()
@@ -160,90 +170,130 @@ class _Hearing:
     # --- one word -----------------------------------------------------------------------
 
     def word(self, i: int, word: str, column: int) -> int:
-        if word.upper() in SEATS:
-            if self.heard.seat not in (None, word.upper()):
+        seat = self.x.words.get("seats", word)
+        if seat in SEATS:
+            if self.heard.seat not in (None, seat):
                 self.heard.unknown.append((word, column))
-            self.heard.seat, self.heard.seat_word = word.upper(), word
+            self.heard.seat, self.heard.seat_word = seat, word
+            return i + 1
+        rank = ordinal_of(word)
+        if rank is not None and self.ranked(i, rank, column):
             return i + 1
         if word in ("->", "→", "=>"):
             self.to_origin()
             return i + 1
         number = number_of(word)
         if number is not None and (word[:1].isdigit() or self.next(i) in self.tile_words()
-                                   or self.next(i) in _RESOURCES):
+                                   or self.next(i) in self.x.resources):
             return self.number(i, number, column)    # "one" counts only things: "the 5s one"
-        if word.endswith("fish") or word.endswith("fishes"):
+        if word.endswith("fish") or word.endswith("fishes") or word.endswith("fische"):
             count = re.match(r"\d+", word)
             if count:
                 self.fish_count(int(count.group(0)), word, column)
                 return i + 1
-        if word == "i" and (self.prev(i, ()) in self.tile_words() or self.prev(i, ()) == "side"):
+        if word == "i" and (self.prev(i, ()) in self.tile_words()
+                            or self.x.roles.get(self.prev(i, ())) == "side"):
             self.add("side I", column, ("side", 1))
             return i + 1
-        if word in ("both", "all") and self.next(i) in ("boats", "boat"):
+        both = self.x.words.get("both", word)
+        if both is None and number is not None and not number[1] and not word[:1].isdigit():
+            both = number[0]                # "three tokens", "les deux pirogues"
+        j = i + 1                           # "all three tokens", "tutti e tre i gettoni"
+        while both is not None and j < len(self.words) and (
+                self.words[j][0] in self.x.articles or self.x.words.has("and", self.words[j][0])
+                or (number_of(self.words[j][0]) and not self.words[j][0][:1].isdigit())):
+            spelled = number_of(self.words[j][0])
+            both = spelled[0] if spelled and self.words[j][0] not in self.x.articles else both
+            j += 1
+        after = self.words[j][0] if both is not None and j < len(self.words) else ""
+        if self.x.words.get("token", after) == "token":
+            self.add(f"{word} tokens", column, ("taken", len(self.d.cove) if both == "all" else both))
+            return j + 1
+        if both is not None and self.x.words.get("boat", after) == "boat":
             seat = self.heard.seat or self.state.current_player()
             player = self.d.players.get(seat)
             if player is not None:
                 self.add(f"{word} boats", column, ("boats", frozenset(
                     names.boat_key(b.name) for b in player.realm.boats if not b.used)))
                 self.trip = True
-                return i + 2
-        if word in _SIDES and (self.tile_seen or self.sides):
-            self.add(word, column, ("side", _SIDES[word]))
+                return j + 1
+        if word in self.x.sides and (self.tile_seen or self.sides):
+            self.add(word, column, ("side", self.x.sides[word]))
             return i + 1
-        if word in _SELF:
+        if word in self.x.selfs:
             return i + 1
-        if word in _PLUS:
+        if word in self.x.plus:
             self.plus = True
             return i + 1
-        if word == "from":
+        if self.x.words.has("from", word) or (self.x.words.has("from_place", word)
+                                       and self.next(i) in self.coords):
             self.origin_next = True
             return i + 1
-        if word == "beach":
+        if self.x.words.has("beach", word):
             self.add("from the beach", column, ("origin", "beach"))
             self.origin_next = False
             return i + 1
-        if word in _RESOURCES and not (self.prev(i) in ("to", "at") and word in self.place_ids):
+        if word in self.x.resources and not (self.prev(i) in self.x.to and word in self.place_ids):
             self.pay_part(i, None, word, column)
             return i + 1
         if self.boat_name(i, word, column):
-            return i + 2 if word in ("boat", "boats") and number_of(self.next(i)) else i + 1
+            return i + 2 if self.x.words.get("boat", word) == "boat" and number_of(self.next(i)) else i + 1
         if word in self.coords or word in self.place_ids:
             return self.place(i, word, column)
-        kind = names.tile(word, self.comps)
-        if kind is not None or word in _FAMILIES:
+        kind = self.x.words.get("tiles", word) or names.tile(word, self.comps)
+        if kind is not None or word in self.x.families:
             self.tile(i, word, kind, column)
             return i + 1
-        if word in _ACTIONS:
-            self.add(word, column, *(("action", a) for a in _ACTIONS[word]))
-            self.trip = self.trip or "fish" in _ACTIONS[word] or "visit" in _ACTIONS[word]
+        if word in self.x.actions:
+            self.add(word, column, *(("action", a) for a in self.x.actions[word]))
+            self.trip = self.trip or "fish" in self.x.actions[word] or "visit" in self.x.actions[word]
             return i + 1
-        if word in _STAY:
+        if word in self.x.stay:
             self.add(word, column, ("movement", "stay"))
             return i + 1
-        if word in _FILLER or word in _BEFORE_NUMBER or not word[:1].isalnum():
+        if number is not None and not number[1] and self.counted():
+            self.add(f"{word} of them", column, ("count", number[0]))
+            return i + 1                    # "the kahunas, I buy two"
+        if word in self.x.filler or word in self.x.roles or not word[:1].isalnum():
             return i + 1
         self.heard.unknown.append((word, column))
         return i + 1
 
+    def ranked(self, i: int, rank: int, column: int) -> bool:
+        """"the second order space", "into my third village", "la deuxième place de
+        l'ordre du tour": a rank is the number of the place the next few words name."""
+        for word, _ in self.words[i + 1:i + 5]:
+            role = self.x.roles.get(word)
+            if role in ("village", "order", "dock"):
+                self.add(f"{role} {rank}", column, (role, rank))
+                return True
+            if word not in self.x.filler:
+                return False
+        return False
+
+    def counted(self) -> bool:
+        """Whether a tile sold by count (kahunas, tikis) was named: a spelled number with no
+        tile after it then counts them."""
+        return any(f[0] == "tile" and f[1] in names.MULTI for m in self.mentions for f in m.facts)
+
     def tile_words(self) -> set[str]:
-        return set(names.tile_names(self.comps)) | set(_FAMILIES)
+        return set(names.tile_names(self.comps)) | set(self.x.families) | self.x.words.words("tiles")
 
     def number(self, i: int, number: tuple[int, bool], column: int) -> int:
         n, spear = number
         word = self.words[i][0]
         nxt = self.next(i)
-        if nxt in _RESOURCES:
+        if nxt in self.x.resources:
             self.pay_part(i, n, nxt, column)
             return i + 2
-        if nxt in ("fish", "fishes") and not spear:
+        if self.x.words.has("fish", nxt) and not spear:
             self.fish_count(n, f"{n} fish", column)
             j = i + 2
             return j + 1 if j < len(self.words) and self.words[j][0] == ")" else j
         if not spear and (nxt in self.tile_words()):
             self.add(f"{n} of them", column, ("count", n))
             return i + 1
-        role = _BEFORE_NUMBER.get(self.prev(i, ("the", "a", "an", "my", "number", "#", "token")))
+        role = self.x.roles.get(self.prev(i, self.x.skip_before | self.x.words.words("token")))
         if role == "village" and not spear:
             self.add(f"village {n}", column, ("village", n))
         elif role == "order" and not spear:
@@ -281,7 +331,7 @@ class _Hearing:
     def pay_part(self, i: int, n: int | None, word: str, column: int) -> None:
         if not self.pay_parts:
             self.pay_start = column
-        self.pay_parts.append((n, _RESOURCES[word]))
+        self.pay_parts.append((n, self.x.resources[word]))
 
     def flush_payment(self) -> None:
         if not self.pay_parts:
@@ -304,12 +354,16 @@ class _Hearing:
         self.pay_parts = []
 
     def boat_name(self, i: int, word: str, column: int) -> bool:
-        if word in ("boat", "boats"):
+        if self.x.words.get("boat", word) == "boat":
             n = number_of(self.next(i))
-            if n is None or self.prev(i) not in ("with", "using", "my", "and", "use"):
+            if self.prev(i) not in self.x.with_:
                 return False
+            if n is None:
+                return self.one_boat(word, column)
             word = f"boat{n[0]}"
-        if word != "fishing-boat" and not re.fullmatch(r"boat-?\d{1,2}", word):
+        if self.x.words.get("boat", word) == "fishing-boat":
+            word = "fishing-boat"
+        elif not re.fullmatch(r"boat-?\d{1,2}", word):
             return False
         name = names.boat_key(word)
         if self.boats_at is not None:           # "with fishing-boat and boat1": one trip
@@ -323,9 +377,21 @@ class _Hearing:
         self.trip = True
         return True
 
+    def one_boat(self, word: str, column: int) -> bool:
+        """"fish with my boat": one of the seat's boats, whichever; several that could
+        sail are several readings, never a guess."""
+        player = self.d.players.get(self.heard.seat or self.state.current_player())
+        free = [b for b in player.realm.boats if not b.used] if player is not None else []
+        if not free or word.endswith("s"):
+            return False
+        self.add(f"with {word}", column, *(("boats", frozenset({names.boat_key(b.name)}))
+                                           for b in free))
+        self.trip = True
+        return True
+
     def place(self, i: int, word: str, column: int) -> int:
         coord = self.coords.get(word) or self.place_ids[word]
-        kind = names.tile(word, self.comps)
+        kind = self.x.words.get("tiles", word) or names.tile(word, self.comps)
         if self.origin_next or self.next(i) in ("->", "→", "=>"):
             self.add(word, column, ("origin", coord))
             self.origin_next = False
@@ -350,23 +416,24 @@ class _Hearing:
             self.add("plus tiki", column, ("kane-tiki", True))
             return
         kinds = [kind] if kind is not None else \
-            [k for k, t in self.comps.tiles.items() if t.family == _FAMILIES[word]]
+            [k for k, t in self.comps.tiles.items() if t.family == self.x.families[word]]
         facts = [("tile", k) for k in kinds]
         before = self.prev(i, ())
-        if before in ("a", "an", "one"):
+        if self.x.words.get("articles", before) == "a" or number_of(before) == (1, False):
             self.add(before, column, ("count", 1))
         elif kind in names.MULTI and not word.endswith("s"):
             self.singular = column                  # "the tiki": one, unless a count follows
-        if word in self.place_ids and self.prev(i) in ("to", "at"):
+        if word in self.place_ids and self.prev(i) in self.x.to:
             facts.append(("place", self.place_ids[word]))
         self.add(word, column, *facts)
         self.tile_seen = True
         self.kane_seen = self.kane_seen or kind == "kane"
 
 
-def hear(text: str, state) -> Heard:
-    """What ``text`` names, for the free reader."""
-    return _Hearing(text, state).run()
+def hear(text: str, state, languages: tuple[str, ...] | None = None) -> Heard:
+    """What ``text`` names, for the free reader (in the words of ``languages``, every
+    language when None)."""
+    return _Hearing(text, state, lexicon(languages)).run()
 
 
 # --- what a legal move has --------------------------------------------------------------
@@ -455,7 +522,7 @@ def _trip_facts(m, d, p, origin, known: dict) -> Facts:
     unplain = set()
     if isinstance(m, Fish):
         cost = len(m.fish)
-        facts.add(("action", "fish"))
+        facts.update((("action", "fish"), ("taken", len(m.fish))))
         each = []
         for t in m.fish:
             fish = comps.fish(t)
@@ -515,3 +582,63 @@ def _not_lowest(taken, cove, comps) -> list:
         lower = [u for u in left if u < t and comps.fish(u) == comps.fish(t)]
         out += [(t, u.value == t.value) for u in lower]
     return out
+
+
+# --- what a candidate costs and gives, for an answer that asks which -----------------------
+
+_EFFECTS = {"income_shells": "{shells} of income", "income_feet": "{feet} of income",
+            "income_fruits": "{fruits} of income", "income_choice": "{n} of income, any kind",
+            "spear_points": "{points} per spear", "exchange": "exchanges {n}",
+            "final_points": "{points} at the end", "per_tile_points": "{points} per tile",
+            "fruits_shown": "{fruits} shown", "per_fruit_points": "{points} per fruit",
+            "per_boat_points": "{points} per boat", "threshold_reduction": "threshold -{n}",
+            "threshold_bonus": "threshold bonus {n}", "move_cap": "moves up to {n}",
+            "capacity": "holds {feet} paid", "printed_feet": "{feet} printed"}
+
+
+def _effect(text: str, n: int) -> str:
+    return text.format(n=n, **{w: plural(n, w) for w in ("shells", "feet", "fruits", "points")})
+
+
+def describe(move, state) -> str | None:
+    """What a purchase costs and what its side gives ("side II: pays 10 shells and 2
+    feet; 2 points per spear"), so that an answer asking for the side says what each
+    side is worth; None for other moves."""
+    if not isinstance(move, Buy):
+        return None
+    spec = state.d.comps.tiles[move.tile]
+    paid = " and ".join(str(p) for p in (move.tile_payment, move.move_payment) if p.total)
+    gives = [_effect(text, pair[move.side - 1]) for field, text in _EFFECTS.items()
+             if (pair := getattr(spec, field)) is not None and pair[move.side - 1]]
+    count = f"{move.side} {move.tile}s" if move.tile in names.MULTI else \
+        f"side {names.side_word(move.tile, move.side)}"
+    return f"{count}: pays {paid or 'nothing'}" + (f"; {', '.join(gives)}" if gives else "")
+
+
+def why_not(heard: Heard, state) -> str | None:
+    """Why a tile the line names cannot be bought although the board sells it (no price
+    token left, no place tile left, none of that tile left), when that holds at every
+    place selling it: the answer then says so instead of naming other moves."""
+    d = state.d
+    reasons = []
+    for mention in heard.mentions:
+        kinds = {f[1] for f in mention.facts if f[0] == "tile"}
+        if len(kinds) != 1:
+            continue
+        kind, = kinds
+        sellers = [c for c, pid in d.board.items() if kind in d.comps.place(pid).sells]
+        said = [_empty(d, coord, kind) for coord in sellers]
+        if sellers and all(said):
+            reasons += said
+    return "; ".join(dict.fromkeys(reasons)) or None
+
+
+def _empty(d, coord: str, kind: str) -> str | None:
+    place = d.place_at(coord)
+    if not place.tokens:
+        return f"no price token is left at {coord} (H-R3)"
+    if not place.tiles_left():
+        return f"no place tile is left at {coord} (H-R3)"
+    if place.stock.get(kind, 0) < 1:
+        return f"no {kind} is left at {coord} (H-R7)"
+    return None
