@@ -200,7 +200,6 @@ def show(game_id, fmt, db, url):
       referee host show GAME --format bgg --url https://referee.example.org
     """
     from referee.service.hosted.games import game_detail  # heavy: not at start-up
-    from referee.service.hosted.session import replay_text  # heavy: not at start-up
     from referee.service.hosted.links import board_address  # heavy: the service
 
     store = open_from(db, url=url)
@@ -213,8 +212,8 @@ def show(game_id, fmt, db, url):
         image = board_address(store.public_url, game_id, rp.ply) if store.public_url else None
         click.echo(forum_post(rp, fmt, image_url=image, title=g["title"]).rstrip("\n"))
         return 0
-    rp = replay_text(g["text"], f"game-{game_id}")
-    if rp.state is None:
+    rp = g["replay"]
+    if rp is None or rp.state is None:
         click.echo(f"game {game_id} does not replay", err=True)
         return 1
     if fmt == "json":

@@ -81,7 +81,7 @@ def _replay_of(transcript, module, data: dict, checked: bool):
 def revive(doc: str, module):
     """The replay at the end of a game from the :func:`document_text` this process
     sealed for it, without a transcript: ``play`` reads the file's own. A host keeps
-    its games in memory so (``Store.kept``): a few strings per game, which the
+    its games in memory so (``Store.games``): a few strings per game, which the
     garbage collector never walks, rather than a replay's hundreds of objects."""
     return _replay_of(None, module, json.loads(doc), False)
 

@@ -74,6 +74,23 @@ def read_text(text: str, file: str = "<string>") -> Transcript:
     return transcript
 
 
+def read_more(earlier: Transcript, text: str, file: str = "<string>") -> Transcript | None:
+    """:func:`read_text` of ``text``, a transcript that grew from ``earlier`` (read
+    whole and clean, with an item past its header): only the lines added are read.
+    None when ``text`` does not start with every line of ``earlier`` or ``earlier``
+    is not such a transcript; the caller then reads ``text`` whole."""
+    old = earlier.lines
+    lines = split_lines(text)
+    if (earlier.errors or len(lines) < len(old) or lines[:len(old)] != old
+            or not any(it.kind != I.COMMENT for it in earlier.items)):
+        return None
+    transcript = Transcript(file=file, lines=lines, tags=list(earlier.tags),
+                            items=list(earlier.items))
+    _read_lines(lines, file, transcript.tags, transcript.items, transcript.errors,
+                start=len(old), seen_item=True)
+    return transcript
+
+
 def read_bytes_lazily(data: bytes, file: str = "<stdin>") -> Transcript:
     """:func:`read_bytes`, but the lines after the header are read only when something
     first asks for the items or the errors. ``play`` from a cached replay needs only

@@ -180,3 +180,23 @@ def test_deep_nesting_is_a_syntax_error_of_its_line():
     """Found by an audit: a value nested 5000 brackets deep was an internal error without a line."""
     t = read_text('[Game "Toy"]\n? x = ' + "[" * 5000 + "]" * 5000 + "\n", "t.txt")
     assert [(e.code, e.line) for e in t.errors] == [("syntax", 2)]
+
+
+def test_a_grown_transcript_is_read_as_a_whole_one_reading_only_its_new_lines():
+    from pathlib import Path
+
+    from referee.transcript import read_more
+
+    text = (Path(__file__).resolve().parents[2] / "docs/examples/hawaii-2p.txt").read_text()
+    lines = text.splitlines(keepends=True)
+    cut = next(k for k in range(len(lines) - 5, 0, -1) if lines[k].strip())
+    earlier = read_text("".join(lines[:cut]), "game.txt")
+    grown = read_more(earlier, text, "game.txt")
+    whole = read_text(text, "game.txt")
+    assert grown is not None and grown.lines == whole.lines
+    assert grown.tags == whole.tags and grown.items == whole.items
+    assert grown.errors == whole.errors == []
+    assert earlier.items == whole.items[:len(earlier.items)]      # the earlier one unchanged
+    changed = text.replace(lines[cut - 1], lines[cut - 1].rstrip("\n") + " # edited\n", 1)
+    assert read_more(earlier, changed, "game.txt") is None        # not a growth: read whole
+    assert read_more(read_text("[Game \"hawaii\"]\n", "g"), text, "g") is None   # no item yet

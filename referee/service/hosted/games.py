@@ -374,19 +374,20 @@ def list_games(store) -> list[dict]:
 def game_detail(store, game_id: str) -> dict:
     """One game for a page: its listing fields, seats, items, text and chain head."""
     with store.read() as conn:
-        return _detail(conn, game_id)[0]
+        return _detail(store, conn, game_id)[0]
 
 
 def seat_and_detail(store, game_id: str, token: str) -> tuple[str | None, dict]:
     """(the seat whose private link carries ``token``, or None; the game for its page),
     read together: a seat page's request reads the store once."""
     with store.read() as conn:
-        detail, rows = _detail(conn, game_id)
+        detail, rows = _detail(store, conn, game_id)
         return _seat_of(store.host_key(conn), game_id, token, rows), detail
 
 
-def _detail(conn, game_id: str) -> tuple[dict, list]:
-    """The game for a page, and its seat rows."""
+def _detail(store, conn, game_id: str) -> tuple[dict, list]:
+    """The game for a page, and its seat rows. Its ``replay`` is the state at the end
+    of its text as the store keeps it (None: the text does not replay cleanly)."""
     g = conn.execute(select(S.games).where(S.games.c.id == game_id)).mappings().first()
     if g is None:
         raise UsageError(f"there is no game {game_id}")
@@ -405,7 +406,9 @@ def _detail(conn, game_id: str) -> tuple[dict, list]:
             "result": g["result"], "on_timeout": g["on_timeout"], "seats": seats,
             "items": items, "text": text, "chain": g["chain"], "thread": g["thread_url"],
             "forum": g["thread_kind"],
-            "witness": witness(g["ply"], g["chain"])}, rows)
+            "witness": witness(g["ply"], g["chain"]),
+            "updated_at": g["updated_at"], "undo": g["undo"],
+            "replay": store.games.at_end(conn, g, text, f"game-{game_id}")}, rows)
 
 
 def seat_for_link(store, game_id: str, token: str) -> str | None:

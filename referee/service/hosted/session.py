@@ -17,7 +17,6 @@ from referee.errors import BadHeaderError, RefereeError
 from referee.operations import digest, format_error, play_text
 from referee.replay import genesis, replay, result_text, snapshot, state_json, to_move
 from referee.service.store import schema as S
-from referee.service.store import states
 from referee.service.hosted.mails import (Batch, accepted_text, picture_source, position_mail,
                                          to_seat)
 from referee.service.store.record import (append_played, header_tags, transcript_text, update_game,
@@ -71,78 +70,72 @@ class Session:
         if self.seat not in self.seats:
             raise NoSuchSeat(f"game {game_id} has no seat {self.seat}")
         self._text: str | None = None
-        self._own = None          # (text, replay at its end) made by this session
-        self._stored = None       # (text, replay at its end from memory or the store, or None)
-        self._save = False        # _own is new in this transaction: kept with the commit
-        self._doc = None          # _own's state document, as saved in the store
+        # (text, the replay at its end or None, whether this transaction played it): the
+        # game's state as the store keeps it (:mod:`referee.service.store.games_state`)
+        # or as a line played here left it, which the commit then keeps
+        self._end: tuple | None = None
         self._state = None
-        self._json = None         # (state, its JSON)
         self._dirty: set[str] = set()
         self._trials: tuple[str, dict] | None = None   # (text, {line: its play or refusal})
         self.batch = Batch()      # this transaction's mails, one INSERT at its end
         self.added: list[tuple[str | None, list[str]]] = []
+        self._picture = None      # (a notification's position document, its position)
         before_commit(conn, ("session", id(self)), self._flush)
-        after_commit(conn, ("keep", id(self)), self._keep)
 
     @property
     def text(self) -> str:
         """The transcript as stored: the text this process committed last, if the game's
         row says it is still that, else read from the log."""
         if self._text is None:
-            entry = self.store.kept.get(self.game["id"])
-            v = version(self.game)
-            if entry is not None and v is not None and entry[0] == v:
-                self._text = entry[1]
-            else:
-                self._text = transcript_text(self.conn, self.game)
+            self._text = (self.store.games.text(self.game)
+                          or transcript_text(self.conn, self.game))
         return self._text
 
     def _flush(self) -> None:
-        """The game row's changes and the mails, written at the end of the transaction."""
+        """The game row's changes and the mails, written at the end of the transaction,
+        with the state a line played here left (memory takes it after the commit)."""
         if self._dirty:
             update_game(self.conn, self.game["id"], {k: self.game[k] for k in self._dirty})
             self._dirty = set()
         self.batch.flush(self.conn)
-        if self._save and self._own is not None and self._own[0] is self._text:
-            self._doc = states.save(self.store, self.conn, self.game["id"], *self._own)
-        self._save = False
+        played = self._played()
+        if played is not None:
+            doc = self.store.games.save(self.conn, self.game["id"], self._text, played)
+            if doc is not None:
+                gid, v, text, picture = self.game["id"], version(self.game), self._text, \
+                    self._picture
+                after_commit(self.conn, ("keep", id(self)), lambda: self.store.games.remember(
+                    gid, v, text, doc, *(picture or (None, None))))
+            self._end = (self._text, played, False)
 
-    def _keep(self) -> None:
-        """After the commit: remember the text and its state's document for the game's
-        next move (other processes find the state in the store,
-        :mod:`referee.service.store.states`)."""
-        if self._doc is not None and self._own is not None and self._own[0] is self._text:
-            self.store.remember(self.game["id"], version(self.game), self._text, self._doc)
+    def _played(self):
+        """The replay at the end of :attr:`text` that a line played in this transaction
+        left, not yet kept, or None."""
+        end = self._end
+        return end[1] if end is not None and end[2] and end[0] is self._text else None
+
+    def _at_end(self):
+        """The replay at the end of :attr:`text`, not to be advanced (None: the text does
+        not replay cleanly)."""
+        text = self.text
+        if self._end is None or self._end[0] is not text:
+            self._end = (text, self.store.games.at_end(self.conn, self.game, text, self.name),
+                         False)
+        return self._end[1]
 
     def replay_copy(self):
-        """A replay at the end of :attr:`text` to advance, from what this process kept
-        of the game or from the state the store keeps for exactly this text (None:
-        neither has it)."""
-        text = self.text
-        if self._own is not None and self._own[0] is text:
-            return snapshot.copy(self._own[1])
-        if self._stored is None or self._stored[0] is not text:
-            entry = self.store.kept.get(self.game["id"])
-            if entry is not None and entry[1] == text:
-                rp = snapshot.revive(entry[2], self.module)
-            else:
-                rp = states.load(self.store, self.conn, self.game["id"], text, self.name)
-            self._stored = (text, rp)
-        return None if self._stored[1] is None else snapshot.copy(self._stored[1])
-
-    def _own_replay(self, state):
-        """The replay this session played whose state is ``state``, or None."""
-        return self._own[1] if self._own is not None and self._own[1].state is state else None
+        """A replay at the end of :attr:`text` of its own, to advance (None: the text does
+        not replay cleanly)."""
+        rp = self._at_end()
+        return None if rp is None else snapshot.copy(rp)
 
     def state_json(self, state) -> dict:
-        """The state's JSON, made once for the listing's round, the mails and the state
-        cache (which asks the replay, as this does when the state is the replay's)."""
-        own = self._own_replay(state)
-        if own is not None:
-            return own.state_data()
-        if self._json is None or self._json[0] is not state:
-            self._json = (state, state_json(self.module, state))
-        return self._json[1]
+        """The state's JSON, made once per state when it is the game's (the listing's
+        round, the mails and the store's document share it)."""
+        rp = self._at_end() if self._state is state else None
+        if rp is not None and rp.state is state:
+            return rp.state_data()
+        return state_json(self.module, state)
 
     # --- the game as it stands -------------------------------------------------
     @property
@@ -157,7 +150,8 @@ class Session:
     @property
     def state(self):
         if self._state is None:
-            self._state = (self.replay_copy() or replay_text(self.text, self.name)).state
+            rp = self._at_end()
+            self._state = (rp or replay_text(self.text, self.name)).state
         return self._state
 
     def witness(self) -> str:
@@ -240,11 +234,9 @@ class Session:
             self._dirty.add("header")
         self._text = played.text
         self._state = played.state
-        if played.replay is not None and played.text is not None and not played.replay.errors:
-            self._own = (played.text, played.replay)
-            self._save = True
-        else:
-            self._own = None
+        clean = played.replay is not None and played.text is not None and not played.replay.errors
+        self._end = (played.text, played.replay, True) if clean else None
+        self._picture = None
         if added and any(not line.lstrip().startswith("[") for line in added):
             self.added.append((who, added))
         self.derive(played.state, write=False)
@@ -306,13 +298,13 @@ class Session:
             data = self.state_json(state)
         except Exception:
             data = None
-        own = self._own_replay(state)
+        own = self._played()
+        own = own if own is not None and own.state is state else None
         picture = picture_source(self.module, state, list(self.seats), data,
                                  own.state_text() if own is not None and data is not None
                                  else None)
         if picture is not None and data is not None:   # for this process's sender
-            after_commit(self.conn, ("position", id(self)), lambda: self.store.remember_position(
-                picture, (self.module, state, data)))
+            self._picture = (picture, (self.module, state, data))
         spec = {"added": lines, "who": movers[0] if movers else None,
                 "witness": self.witness(), "deadline": self.deadline(),
                 "result": g["result"] if g["status"] == "over" else None,
@@ -336,17 +328,10 @@ class Session:
 
 
 def replay_text(text: str, name: str):
-    """The replay at the end of a transcript text (from the state cache when it can)."""
-    raw = text.encode("utf-8")
+    """The replay of a transcript text that does not replay cleanly, to say why (a
+    clean one's state is the store's: :meth:`Session.replay_copy`)."""
     transcript = read_text(text, name)
-    rp = snapshot.restore(transcript, raw)
-    if rp is None:
-        # a text new to the state cache is replayed as verify replays it when its draws
-        # carry their keys: the cache never holds a state reached through a forged draw
-        rp = replay(transcript, deal_check=transcript.tag("Dealing") is not None)
-        if not rp.errors:
-            snapshot.save(rp, raw)
-    return rp
+    return replay(transcript, deal_check=transcript.tag("Dealing") is not None)
 
 
 @lru_cache(maxsize=4096)

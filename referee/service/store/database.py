@@ -12,7 +12,6 @@ import os
 import secrets
 import shlex
 import stat
-import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,12 +21,10 @@ from sqlalchemy.engine import make_url
 
 from referee.service.errors import StoreUnsafe
 from referee.service.store import schema as S
+from referee.service.store.games_state import GameStates
+from referee.service.store.hooks import AFTER_COMMIT, BEFORE_COMMIT
 
 HEAD = "r0008"            # the newest migration; a store at it needs no Alembic run
-# What a process keeps of the games it played last (their texts and states' documents,
-# in characters): about 7,500 a game in mid-game, so some 20,000 such games, 150 MB.
-KEEP_CHARS = 150_000_000
-KEEP_POSITIONS = 256      # positions a notification was queued about, for the sender
 BUSY_TIMEOUT_MS = 60_000
 # A move acknowledged to a mail server or a page survives a power loss: FULL syncs the
 # WAL at every commit (NORMAL only at checkpoints).
@@ -51,7 +48,6 @@ def default_url() -> str:
     return f"sqlite:///{home() / 'referee.db'}"
 
 
-BEFORE_COMMIT, AFTER_COMMIT = "referee_before_commit", "referee_after_commit"
 OWN_MAIL = "referee_own_mail"      # a write's connection: the store's :attr:`Store.own_mail`
 
 
@@ -70,17 +66,10 @@ class Store:
         self.url = engine.url.render_as_string(hide_password=True)
         self.sqlite = engine.dialect.name == "sqlite"
         self.resident = resident
-        # game -> (version, text, the document of the state at its end) of what this
-        # process committed last (record.version names the text), the last played last.
-        # Strings only: the garbage collector never walks them, however many games.
-        # A web server's threads commit moves at the same time.
-        self.kept: dict[str, tuple[tuple, str, str]] = {}
-        self._kept_chars = 0
-        self._kept_lock = threading.Lock()
+        # each game's replayed state, in memory and in its table: the one place the
+        # session, the web page and the notifications read it from
+        self.games = GameStates(self)
         self._host_key: bytes | None = None
-        # the positions of notifications this process queued, by their document, until
-        # its sender has written their mails (:meth:`position`)
-        self._positions: dict[str, tuple] = {}
         # called after every write transaction that committed (``serve`` wakes its
         # mail sender with it, so a move's mails leave within moments of the move)
         self.committed: list = []
@@ -89,48 +78,13 @@ class Store:
         # it in memory (:mod:`referee.service.hosted.outbox`); None elsewhere
         self.own_mail = None
 
-    def remember(self, game_id: str, version: tuple, text: str, doc: str) -> None:
-        """Keep a game's committed ``text`` and the document of the state at its end
-        (:func:`referee.replay.snapshot.revive` makes the game's next move from it), only
-        after the commit, so nothing rolled back is ever kept. A thread that committed
-        later but got here first is not undone: the log only grows, so more rows
-        (``version[1]``) is later. The games the longest unplayed make room beyond
-        KEEP_CHARS; their states are in the store (``referee/service/store/states.py``),
-        written with their moves."""
-        size = len(text) + len(doc)
-        with self._kept_lock:
-            old = self.kept.pop(game_id, None)
-            if old is not None:
-                if old[0][1] > version[1]:
-                    self.kept[game_id] = old
-                    return
-                self._kept_chars -= len(old[1]) + len(old[2])
-            while self.kept and self._kept_chars + size > KEEP_CHARS:
-                gone = self.kept.pop(next(iter(self.kept)))
-                self._kept_chars -= len(gone[1]) + len(gone[2])
-            self.kept[game_id] = (version, text, doc)
-            self._kept_chars += size
-
-    def remember_position(self, document: str, position: tuple) -> None:
-        """Keep the state a notification's position ``document`` (as the outbox holds
-        it) was written from, once the move's transaction has committed: the sender
-        of this process, moments later, writes the mails from it instead of reading
-        the document back and replaying it. The oldest make room;
-        a process without a sender (``mail ingest``) keeps at most KEEP_POSITIONS."""
-        with self._kept_lock:
-            while len(self._positions) >= KEEP_POSITIONS:
-                del self._positions[next(iter(self._positions))]
-            self._positions[document] = position
-
     def position(self, document: str) -> tuple | None:
-        """What :meth:`remember_position` kept for exactly ``document``, or None. The
-        state is the one the move left, which nothing changes afterwards: the next
-        move plays on a copy of it."""
-        return self._positions.get(document)
+        """The position a notification ``document`` this process queued is of, or None
+        (:meth:`GameStates.position`)."""
+        return self.games.position(document)
 
     def forget_position(self, document: str) -> None:
-        with self._kept_lock:
-            self._positions.pop(document, None)
+        self.games.forget_position(document)
 
     @contextmanager
     def write(self, *, durable: bool = True, wakes: bool = True, single: bool = False):
@@ -176,11 +130,15 @@ class Store:
 
     @contextmanager
     def read(self):
-        """A read-only snapshot (SQLite: a deferred transaction, which takes no lock)."""
+        """A read-only snapshot (SQLite: a deferred transaction, which takes no lock).
+        What it registered with :func:`after_commit` runs once it has ended well (it
+        saw only committed rows: a state replayed from them may be kept)."""
         with self.engine.connect().execution_options(referee_begin="DEFERRED") as conn:
             try:
                 with conn.begin():
                     yield conn
+                for fn in conn.info.pop(AFTER_COMMIT, {}).values():
+                    fn()
             finally:                 # nothing may wait for a commit a read never makes
                 conn.info.pop(BEFORE_COMMIT, None)
                 conn.info.pop(AFTER_COMMIT, None)
@@ -233,16 +191,6 @@ def setting(conn, key: str) -> str | None:
 def keep_setting(conn, key: str, value: str) -> None:
     if conn.execute(update(S.meta).where(S.meta.c.key == key).values(value=value)).rowcount == 0:
         conn.execute(insert(S.meta).values(key=key, value=value))
-
-
-def before_commit(conn, key, fn) -> None:
-    """Run ``fn`` at the end of this write transaction, once per ``key``."""
-    conn.info.setdefault(BEFORE_COMMIT, {})[key] = fn
-
-
-def after_commit(conn, key, fn) -> None:
-    """Run ``fn`` once this write transaction has committed (never if it rolls back)."""
-    conn.info.setdefault(AFTER_COMMIT, {})[key] = fn
 
 
 def game_seats(conn, game_id: str) -> dict:

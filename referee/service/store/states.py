@@ -1,15 +1,13 @@
-"""Each hosted game's state, kept in the store with every move it takes.
+"""Each hosted game's state, kept in the store with every move it takes: the persisted
+form of the store's one cache of game states (:mod:`referee.service.store.games_state`).
 
-A process keeps the games it played last in memory (``Store.kept``: each game's text
-and the same document this row holds, some 20,000 games in mid-game), so a move's
-work does not grow with the number of live games. Any
-other game (evicted from that memory by newer ones, or moved through another
-process of the host: a second ``serve``, the mail process) is loaded from its row
-here instead of replayed from its whole text. The row is sealed to the digest of exactly the
-text it is the end of, to the code's contents and to the game, with the host key
-(``referee.replay.snapshot.seal``): a stale or altered row is never believed. A log
-row forged behind the host's back changes the text, so the game is replayed with the
-deal check and the forged history refused, as without the row.
+A game that is not in a process's memory (evicted by newer ones, or moved through
+another process of the host: a second ``serve``, the mail process) is loaded from its
+row here instead of replayed from its whole text. The row is sealed to the digest of
+exactly the text it is the end of, to the code's contents and to the game, with the
+host key (``referee.replay.snapshot.seal``): a stale or altered row is never believed.
+A log row forged behind the host's back changes the text, so the game is replayed
+with the deal check and the forged history refused, as without the row.
 """
 from __future__ import annotations
 

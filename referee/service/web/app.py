@@ -95,26 +95,23 @@ def _chain_at(detail: dict, ply: int) -> str:
     return [it for it in detail["items"] if it["ply"] is not None][ply - 1]["chain"]
 
 
-def game_context(page: Page, gid: str, ply: int | None = None, detail: dict | None = None,
-                 version: str | None = None) -> dict:
-    # the version is read before the game: a move committed in between then makes the
-    # page one change behind (its stream announces the move, and it fetches itself
-    # again); read after, the page would show the old position under the new version
-    # and ignore the very change it missed
-    if detail is None or version is None:
-        version = queries.version(page.store, gid)
+def game_context(page: Page, gid: str, ply: int | None = None,
+                 detail: dict | None = None) -> dict:
+    # the version comes from the very row the page shows: a move committed since makes
+    # the page one change behind, and its stream announces that move
+    if detail is None:
         detail = _detail(page.store, gid)
     current = detail["ply"] if ply is None else ply
     text, items = detail["text"], detail["items"]
-    pos = positions.latest(gid, text, items, current) if current == detail["ply"] else \
+    pos = positions.latest(detail) if current == detail["ply"] else \
         positions.position(text, items, current, _chain_at(detail, current))
     recent, audit = positions.audited(gid, text, detail["chain"])
     plied = [it for it in items if it["ply"] is not None]
     return {
         "game": detail, "pos": pos, "ply": current, "at_end": current == detail["ply"],
         "history": plied, "recent": recent, "audit": audit,
-        "undo": queries.pending_undo(page.store, gid),
-        "version": version,
+        "undo": queries.undo_of(detail["undo"]),
+        "version": queries.version_of(detail),
         "pastes": forum_answers.waiting_pastes(page.store, gid) if detail.get("thread") else [],
     }
 
@@ -148,10 +145,9 @@ async def games_list(request: Request) -> Response:
 async def game_page(request: Request) -> Response:
     gid = _game_id(request)
     page = request.app.state.page
-    version = await run_in_threadpool(queries.version, page.store, gid)   # first: see
-    detail = await run_in_threadpool(_detail, page.store, gid)             # game_context
+    detail = await run_in_threadpool(_detail, page.store, gid)
     ply = _ply(request, detail["ply"])
-    ctx = await run_in_threadpool(game_context, page, gid, ply, detail, version)
+    ctx = await run_in_threadpool(game_context, page, gid, ply, detail)
     return render("game.html", **ctx)
 
 
@@ -265,14 +261,14 @@ def seat_context(page: Page, request: Request, reply=None, typed: str = "",
                  steps: bool = True) -> dict:
     """The seat page's view; ``steps``: build from the choices in the address (a page
     answering a post starts again: the position it was built on is gone)."""
-    gid, seat, link = _seat(page, request)
-    ctx = game_context(page, gid)
-    game = ctx["game"]
+    seat, game = _seat_and_game(page, request)
+    gid, link = _link(request)
+    ctx = game_context(page, gid, detail=game)
     moves, head, total, builder, problem = [], None, 0, None, None
     if game["status"] == "playing" and game["to_move"] == seat:
-        head, moves, total = positions.legal(gid, game["text"], MOVES_CAP)
+        head, moves, total = positions.legal(game, MOVES_CAP)
         chosen = safety.choices(request) if steps else []
-        builder, problem = building.page_step(gid, game["text"], chosen)
+        builder, problem = building.page_step(game, chosen)
     fill = request.query_params.get("fill", "")
     typed = typed or (fill if len(fill) <= safety.MAX_FIELD else "")
     ctx.update(seat=seat, link=link, moves=moves, moves_head=(head or "").lstrip("# "),
@@ -316,14 +312,13 @@ async def seat_steps(request: Request) -> Response:
     def answer():
         try:
             seat, game = _seat_and_game(page, request)
-            gid = game["id"]
             chosen = safety.choices(request)
         except HTTPException as exc:
             return exc.status_code, {"error": exc.detail}
         if game["status"] != "playing" or game["to_move"] != seat:
             return 409, {"error": f"it is not {seat}'s turn to choose a move", "ply": game["ply"]}
         try:
-            return 200, building.as_json(positions.step(gid, game["text"], chosen), game["ply"])
+            return 200, building.as_json(positions.step(game, chosen), game["ply"])
         except BadChoiceError as err:
             return 400, {"error": err.reason, "ply": game["ply"]}
     status, body = await run_in_threadpool(answer)

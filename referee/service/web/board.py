@@ -44,7 +44,7 @@ def drawn(detail: dict, ply: int, key: str, fmt: str) -> bytes:
     from its export as the game page draws it. PicturesUnavailable without the PNG
     library or a font."""
     gid, text, items = detail["id"], detail["text"], detail["items"]
-    pos = positions.latest(gid, text, items, ply) if ply == detail["ply"] else \
+    pos = positions.latest(detail) if ply == detail["ply"] else \
         positions.position(text, items, ply, key)
     if not pos.svg:
         raise LookupError(pos.next)

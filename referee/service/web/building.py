@@ -31,18 +31,18 @@ def _view(answer: dict) -> dict:
             "choices": [dict(c, href=href([*made, c["choice"]])) for c in answer["choices"]]}
 
 
-def page_step(game_id: str, text: str, steps: list[str]) -> tuple[dict | None, str | None]:
+def page_step(detail: dict, steps: list[str]) -> tuple[dict | None, str | None]:
     """(the builder's view for the page, a problem with the address or None). A choice
     the step does not offer shows the first step again with the reason; a position
     where no seat chooses (a resigned seat's turn) has no builder."""
     try:
-        return _view(positions.step(game_id, text, steps)), None
+        return _view(positions.step(detail, steps)), None
     except BadChoiceError as err:
         if not steps:
             return None, None
         problem = err.reason + (f" ({err.hint})" if err.hint else "") + "."
     try:
-        return _view(positions.step(game_id, text, [])), problem
+        return _view(positions.step(detail, [])), problem
     except BadChoiceError:
         return None, problem
 

@@ -1,14 +1,17 @@
 """What a game page shows about the play: the position at any ply, what the last
 moves did, and whether the exported transcript checks and verifies.
 
-Everything here comes from the transcript the store exports, replayed by the
-transcript layer, never from the store's own bookkeeping, so the page shows what
-``referee check`` and ``referee verify`` would. The latest version's views come from
-the game's replays carried on from one version to the next (:mod:`replays`), so the
-first reader after a move pays for the move, not for the game. Views are cached by
-what pins them: a past position by the chain head at its ply, the latest ones by
-the export's digest (and the stored head the audit compares it with), so a cached
-view never belongs to another history, and a move needs no invalidation.
+The latest position, its legal moves and the move builder's steps come from the
+game's state as the store keeps it (:mod:`referee.service.store.games_state`: the
+state the last move left, sealed to the exact text it is the end of), read with the
+game, so a page after a move replays and parses nothing. A past position is the
+export replayed up to its ply; the audit is the export as ``referee check`` and
+``referee verify`` would judge it, from replays carried on from one version to the
+next (:mod:`replays`), so the first reader after a move pays for the move, not for
+the game. Drawn views are cached by what pins them: a past position by the chain
+head at its ply, the latest ones by the export's digest (and the stored head the
+audit compares it with), so a cached view never belongs to another history, and a
+move needs no invalidation.
 """
 from __future__ import annotations
 
@@ -20,9 +23,10 @@ from threading import Lock
 from referee.errors import BadChoiceError
 from referee.operations import (check_text, digest, format_errors, legal_lines, next_step,
                                 who_next)
-from referee.replay import head
+from referee.replay import PLY_KINDS, head
 from referee.service.store.record import chain_text, header_tags
 from referee.service.web.replays import Recent, carried
+from referee.transcript import items as I
 from referee.transcript import split_text
 
 CACHE_SIZE = 128
@@ -100,13 +104,19 @@ def _drawn(rp, ply: int, items: list[dict]) -> Position:
                     digest(rp.module, rp.state), who_next(rp.state), item)
 
 
-def latest(game_id: str, text: str, items: list[dict], ply: int) -> Position:
-    """The position after the whole export ``text`` (lines after the last ply count
-    too), from the game's check carried on over what the last move added
-    (:mod:`replays`); drawn once per text."""
+def latest(detail: dict) -> Position:
+    """The position after the game's whole export (lines after the last ply count
+    too), from the state the store keeps for it; drawn once per text."""
     def make():
-        return carried(game_id, text, lambda check, verify, recent: _drawn(check, ply, items))
-    return _cache.get(("latest", game_id, _digest(text)), make)
+        return _drawn(_at_end(detail), detail["ply"], detail["items"])
+    return _cache.get(("latest", detail["id"], _digest(detail["text"])), make)
+
+
+def _at_end(detail: dict):
+    """The replay at the end of the game's export: the store's state, or for a text
+    that does not replay cleanly, the check that says why."""
+    rp = detail["replay"]
+    return rp if rp is not None else check_text(detail["text"], "game.txt")
 
 
 def audited(game_id: str, text: str, stored_chain: str | None) -> tuple[list[Recent], Audit]:
@@ -142,29 +152,33 @@ def _audit(rp, verified, text: str, stored_chain: str | None) -> Audit:
         verify_note = ("the seed is revealed when the game ends; the draws can be "
                        "verified then" if verifies is None
                        else format_errors(verified.errors, "game.txt"))
-    header, body = split_text(text)
-    canon = [c for c in (chain_text(line, k) for k, line in enumerate(body, 1))
-             if c is not None]
-    recomputed = head(header_tags(header), canon)[1].hex()
+    if t.errors:
+        header, body = split_text(text)
+        tags = header_tags(header)
+        canon = [c for c in (chain_text(line, k) for k, line in enumerate(body, 1))
+                 if c is not None]
+    else:                   # the export as read already: its tags and items, parsed once
+        tags = [(tag.name, tag.value) for tag in t.tags]
+        canon = ["* " + it.body if it.kind == I.CHANCE else it.body
+                 for it in t.items if it.kind in PLY_KINDS]
+    recomputed = head(tags, canon)[1].hex()
     return Audit(checks, check_note, verifies, verify_note, recomputed,
                  stored_chain is None and not canon or recomputed == stored_chain)
 
 
-def legal(game_id: str, text: str, cap: int) -> tuple[str | None, list[str], int]:
-    """The heading, the first ``cap`` legal lines and their number after ``text``
-    (:func:`referee.operations.listing.legal_lines`), from the game's replay kept."""
-    def use(check, verify, recent):
-        return (None, [], 0) if check.state is None else \
-            legal_lines(check.module, check.state, cap)
-    return carried(game_id, text, use)
+def legal(detail: dict, cap: int) -> tuple[str | None, list[str], int]:
+    """The heading, the first ``cap`` legal lines and their number after the game's
+    export (:func:`referee.operations.listing.legal_lines`), from the store's state."""
+    rp = _at_end(detail)
+    return (None, [], 0) if rp.state is None else legal_lines(rp.module, rp.state, cap)
 
 
-def step(game_id: str, text: str, chosen: list[str]) -> dict:
-    """The move builder's next step after ``chosen`` (:func:`referee.operations.next_step`),
-    from the game's replay kept; BadChoiceError for a choice it does not offer."""
-    def use(check, verify, recent):
-        if check.state is None:
-            raise BadChoiceError("the game's record does not replay, so no move can be chosen "
-                                 "from it: " + "; ".join(e.reason for e in check.errors))
-        return next_step(check.module, check.state, chosen)
-    return carried(game_id, text, use)
+def step(detail: dict, chosen: list[str]) -> dict:
+    """The move builder's next step after ``chosen`` (:func:`referee.operations.next_step`)
+    on the game's state as the store keeps it; BadChoiceError for a choice it does
+    not offer."""
+    rp = _at_end(detail)
+    if rp.state is None:
+        raise BadChoiceError("the game's record does not replay, so no move can be chosen "
+                             "from it: " + "; ".join(e.reason for e in rp.errors))
+    return next_step(rp.module, rp.state, chosen)

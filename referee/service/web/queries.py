@@ -21,7 +21,12 @@ def version(store, game_id: str) -> str | None:
                            .where(S.games.c.id == game_id)).first()
     if row is None:
         return None
-    return _version(row)
+    return _version(row.ply, row.updated_at, row.undo)
+
+
+def version_of(detail: dict) -> str:
+    """:func:`version` of a game read for its page, from the same row."""
+    return _version(detail["ply"], detail["updated_at"], detail["undo"])
 
 
 def versions(store, game_ids: list[str]) -> dict[str, str]:
@@ -32,18 +37,17 @@ def versions(store, game_ids: list[str]) -> dict[str, str]:
             q = (select(S.games.c.id, S.games.c.ply, S.games.c.updated_at, S.games.c.undo)
                  .where(S.games.c.id.in_(game_ids[start:start + 500])))
             for row in conn.execute(q):
-                out[row.id] = _version(row)
+                out[row.id] = _version(row.ply, row.updated_at, row.undo)
     return out
 
 
-def _version(row) -> str:
-    return f"{row.ply}-{row.updated_at!r}-{len(row.undo or '')}"
+def _version(ply, updated_at, undo) -> str:
+    return f"{ply}-{updated_at!r}-{len(undo or '')}"
 
 
-def pending_undo(store, game_id: str) -> dict | None:
-    """The takeback request waiting for answers: {"seat", "ply", "accepted"}, or None."""
-    with store.read() as conn:
-        value = conn.execute(select(S.games.c.undo).where(S.games.c.id == game_id)).scalar()
+def undo_of(value: str | None) -> dict | None:
+    """The takeback request waiting for answers that a game row's ``undo`` holds:
+    {"seat", "ply", "accepted"}, or None."""
     try:
         return json.loads(value) if value else None
     except ValueError:

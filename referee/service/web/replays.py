@@ -1,8 +1,11 @@
-"""What the web process keeps of each game it has shown, so that the first reader
-after a move pays for that move, not for the whole game: one replay of the export
-behind the latest position, the last moves and ``referee check``, and one behind
-``referee verify``, each carried on over the lines the move added by
-:func:`referee.replay.replayer.resume`.
+"""The verdicts a game page shows about its export (``referee check``, ``referee
+verify``, and what each of the last moves did), kept for the games shown last so
+that the first reader after a move pays for that move, not for the whole game: the
+export as read (only the lines a move added are read anew,
+:func:`referee.transcript.read_more`), one replay behind ``check`` and one behind
+``verify``, each carried on over those lines by :func:`referee.replay.replayer.resume`.
+The game's state itself is the store's (:mod:`referee.service.store.games_state`):
+the latest position, the legal moves and the builder read it, not these replays.
 
 ``resume`` compares every earlier item of the new export with what was replayed,
 so a history that did not simply grow (a row edited in the store, lines taken
@@ -18,7 +21,7 @@ from typing import Callable, TypeVar
 
 from referee.operations import check_text, what_happened
 from referee.replay import PLY_KINDS, replay, resume, voided_lines
-from referee.transcript import read_text
+from referee.transcript import read_more, read_text
 from referee.transcript import items as I
 
 GAMES = 64            # games kept at once; the least recently shown is dropped
@@ -49,6 +52,7 @@ class Kept:
     check: tuple | None = None      # kept only while verify fails (before [Seed], forged)
     text: str | None = None         # the export the last answer was for, and that answer:
     last: tuple | None = None       # a page asked again of an unchanged game parses nothing
+    read: object = None             # the last export as read, which the next one extends
 
 
 _games: OrderedDict[str, Kept] = OrderedDict()
@@ -87,7 +91,9 @@ def carried(game_id: str, text: str, use: Callable[..., T]) -> T:
             return use(*game.last)
         game.text, game.last = None, None
         try:
-            transcript = read_text(text, "game.txt")
+            transcript = (game.read is not None and read_more(game.read, text, "game.txt")
+                          or read_text(text, "game.txt"))
+            game.read = transcript
             verify, recent = _carry(game.verify, transcript, deal_check=True)
             game.verify = (verify, recent) if verify.ok else None
             if verify.ok:
@@ -96,7 +102,7 @@ def carried(game_id: str, text: str, use: Callable[..., T]) -> T:
                 check, recent = _carry(game.check, transcript, deal_check=False)
                 game.check = (check, recent) if check.ok else None
         except Exception:           # an unreadable export or a bug: as ``referee check`` says it
-            game.check = game.verify = None
+            game.check = game.verify = game.read = None
             check, recent = check_text(text, "game.txt"), []
             verify = check_text(text, "game.txt", deal_check=True)
             return use(check, verify, recent)

@@ -57,6 +57,10 @@ def test_a_move_made_by_another_process_is_seen(resident, store_url):
             f"r = submit(open_store({store_url!r}), {gid!r}, {seat2!r}, sys.argv[1], via='web'); "
             "sys.exit(0 if r.ok else 1)")
     subprocess.run([sys.executable, "-c", code, line2], cwd=ROOT, check=True)
+    page = game_detail(resident, gid)           # a page of this process sees it too
+    honest = replay_text(page["text"], gid)
+    assert line2.split(None, 1)[1] in page["text"]
+    assert (page["replay"].ply, page["replay"].chain) == (honest.ply, honest.chain)
     seat3, line3 = _move(resident, gid)
     reply = submit(resident, gid, seat3, line3, via="web")
     assert reply.ok, reply.text
@@ -217,12 +221,12 @@ def test_the_sender_writes_the_mails_of_a_position_kept_in_memory_as_from_the_st
 
     gid = _dealt(store)
     seat, line = _move(store, gid)
-    kept = dict(store._positions)               # the deal's
+    kept = dict(store.games._pictures)          # the deal's
     with pytest.raises(RuntimeError):            # a rolled-back move keeps nothing
         with store.write() as conn:
             run_lines(store, conn, gid, seat, [(line, None)], via="web", now=2000.0)
             raise RuntimeError("rolled back")
-    assert store._positions == kept
+    assert store.games._pictures == kept
     assert submit(store, gid, seat, line, via="web").ok
     rows = _notices(store, gid)[-len(SEATS):]
     assert all(store.position(r["png_state"]) is not None for r in rows)

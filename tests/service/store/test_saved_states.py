@@ -15,7 +15,6 @@ from referee.operations.listing import legal_lines
 from referee.replay import snapshot, state_json
 from referee.service.store import schema as S
 from referee.service.store import states
-from referee.service.store import database as store_module
 from referee.service.hosted.games import create_game, export_text, game_detail
 from referee.service.hosted.session import Session, replay_text
 from referee.service.store import Store, open_store
@@ -56,8 +55,9 @@ def _from_store(store, gid):
     """The replay a process without the game in memory (another one on the same
     database) starts a move from (None: it would have to replay the game)."""
     fresh = Store(store.engine, resident=True)
+    text = export_text(fresh, gid)
     with fresh.read() as conn:
-        return Session(fresh, conn, gid, "RED", via="web", now=0.0).replay_copy()
+        return states.load(fresh, conn, gid, text, gid)
 
 
 def _same_as_replay(store, gid, rp) -> None:
@@ -77,12 +77,12 @@ def test_a_game_out_of_memory_starts_from_its_saved_state(resident):
 
 def test_a_game_in_memory_plays_on_from_what_the_process_kept(resident, monkeypatch):
     """The game's next move starts from the text and state document the process kept
-    after the last one (Store.kept), without reading the store's state: the same
+    after the last one (the store's GameStates), without reading the store's state: the same
     replay as the game's whole text gives."""
     gid = _dealt(resident)
     for k in range(3):
         _play(resident, gid, k)
-    assert gid in resident.kept
+    assert gid in resident.games
 
     def no_store(*args):
         raise AssertionError("read the state from the store")
@@ -98,34 +98,36 @@ def test_a_game_in_memory_plays_on_from_what_the_process_kept(resident, monkeypa
 def test_what_a_process_keeps_of_a_game_is_strings(resident):
     """However many games a host keeps in memory, the garbage collector has nothing of
     theirs to walk (a replay is hundreds of objects; a collection walks them all), and
-    the memory they take is bounded by KEEP_CHARS characters."""
+    the memory they take is bounded by a number of characters."""
     import gc
 
     ids = [_dealt(resident, n) for n in range(3)]
     for gid in ids:
         _play(resident, gid)
     for gid in ids:
-        version, text, doc = resident.kept[gid]
+        version, text, doc = resident.games.kept(gid)
         assert isinstance(text, str) and isinstance(doc, str)
         assert all(not gc.is_tracked(v) for v in (*version, text, doc))
-    assert resident._kept_chars == sum(len(e[1]) + len(e[2]) for e in resident.kept.values())
+    assert resident.games.chars == sum(len(resident.games.kept(gid)[1])
+                                       + len(resident.games.kept(gid)[2]) for gid in ids)
 
 
 def test_the_games_longest_unplayed_make_room(resident, monkeypatch):
     ids = [_dealt(resident, n) for n in range(3)]
     for gid in ids:
         _play(resident, gid)
-    sizes = {gid: len(resident.kept[gid][1]) + len(resident.kept[gid][2]) for gid in ids}
+    sizes = {gid: len(resident.games.kept(gid)[1]) + len(resident.games.kept(gid)[2])
+             for gid in ids}
     # room for the last two games played: the first is dropped when the next is kept
-    monkeypatch.setattr(store_module, "KEEP_CHARS", sizes[ids[1]] + sizes[ids[2]] + 2000)
+    monkeypatch.setattr(resident.games, "keep_chars", sizes[ids[1]] + sizes[ids[2]] + 2000)
     _play(resident, ids[1], 1)
-    assert ids[0] not in resident.kept and ids[1] in resident.kept
-    assert resident._kept_chars <= store_module.KEEP_CHARS
+    assert ids[0] not in resident.games and ids[1] in resident.games
+    assert resident.games.chars <= resident.games.keep_chars
     _same_as_replay(resident, ids[0], _from_store(resident, ids[0]))
 
 
 def test_evicted_games_play_on_from_their_saved_states(resident, monkeypatch):
-    monkeypatch.setattr(store_module, "KEEP_CHARS", 1)      # every other game evicted
+    monkeypatch.setattr(resident.games, "keep_chars", 1)    # every other game evicted
     ids = [_dealt(resident, n) for n in range(3)]
     for k in range(4):
         for gid in ids:

@@ -1,17 +1,16 @@
 """One click on the seat page's move builder reads the game once and parses nothing
-that did not change (docs/web.md): the seat and the game come from one read of the
-store, and the replay kept for the game's export answers again without reading the
-transcript anew."""
+(docs/web.md): the seat, the game and its state come from one read of the store, and
+the state is the one the store keeps, not a replay of the transcript."""
 from __future__ import annotations
 
 from contextlib import contextmanager
 
-from referee.service.web import replays
+from referee.transcript import reader
 
 
 def test_a_builder_click_reads_the_store_once_and_reparses_nothing(client, hosted, monkeypatch):
     reads, parses = [], []
-    store_read, read_text = hosted.store.read, replays.read_text
+    store_read, read_lines = hosted.store.read, reader._read_lines
 
     @contextmanager
     def counted_read():
@@ -21,10 +20,10 @@ def test_a_builder_click_reads_the_store_once_and_reparses_nothing(client, hoste
 
     def counted_parse(*args, **kw):
         parses.append(1)
-        return read_text(*args, **kw)
+        return read_lines(*args, **kw)
 
     monkeypatch.setattr(hosted.store, "read", counted_read)
-    monkeypatch.setattr(replays, "read_text", counted_parse)
+    monkeypatch.setattr(reader, "_read_lines", counted_parse)
     link = hosted.link(hosted.to_move())
     first = client.get(f"{link}/steps")
     assert first.status_code == 200, first.text

@@ -102,8 +102,9 @@ def test_a_history_changed_in_place_is_replayed_from_the_start():
 def test_latest_views_are_drawn_once_per_text_and_chain_head():
     text = EXAMPLE.read_text()
     items = [{"ply": None, "seq": 0, "text": ""}]
-    one = positions.latest("test-latest", text, items, 0)
-    assert positions.latest("test-latest", text, items, 0) is one
+    detail = {"id": "test-latest", "text": text, "items": items, "ply": 0, "replay": None}
+    one = positions.latest(detail)
+    assert positions.latest(dict(detail)) is one
     recent, audit = positions.audited("test-latest", text, None)
     assert positions.audited("test-latest", text, None)[1] is audit
     other = positions.audited("test-latest", text, "0" * 64)[1]
