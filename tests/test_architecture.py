@@ -21,9 +21,9 @@ GAMES = registry.keys()
 
 # the rank of each top-level part of referee/: an import goes to a lower rank, or stays home
 RANK = {"errors": 0, "__init__": 0, "core": 1, "syntax": 2, **{g: 3 for g in GAMES},
-        "transcript": 4, "replay": 5, "operations": 6, "commands": 7, "service": 7, "cli": 8,
+        "bots": 3.5, "transcript": 4, "replay": 5, "operations": 6, "commands": 7, "service": 7, "cli": 8,
         "__main__": 9}
-FACED = ("core", "syntax", "transcript", "replay", "operations")   # used through __init__
+FACED = ("core", "syntax", "bots", "transcript", "replay", "operations")   # used through __init__
 FACE_USERS = ("commands", "service", "cli")
 GAME_PARTS = {"data": 0, "rules": 1, "text": 2, "module": 3, "__init__": 3}
 # the service's own layers: the store and plain text at the bottom, the hosted game above
@@ -196,7 +196,7 @@ def test_no_import_circles():
     assert circles() == []
 
 
-ENGINE = ("core", "syntax", *GAMES, "transcript", "replay", "operations", "commands")
+ENGINE = ("core", "syntax", *GAMES, "bots", "transcript", "replay", "operations", "commands")
 
 
 def test_every_name_a_module_offers_is_there():

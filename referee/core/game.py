@@ -147,6 +147,8 @@ class GameModule(ABC):
     free_words: str | None = None  # module with hear(text, state) and move_facts(moves,
                                    # state); a title without one reads its notation only
     palette: str         # module with SEAT_FILL, each seat's colour (loads the SVG writer)
+    evaluation: str      # module with evaluate(state, seat), move_family(move) and
+                         # determinize(state, seat, rng): all a bot needs of the title
 
     @abstractmethod
     def components_path(self) -> str: ...
@@ -229,6 +231,23 @@ class GameModule(ABC):
         notation fills in when that detail is left out. All at once, so that a position
         with thousands of moves works out what they share once."""
         return self._part(self.free_words, "move_facts")(moves, state)
+
+    def evaluate(self, state: State, seat: str) -> float:
+        """How good ``state`` looks for ``seat``, in the game's points: what the bots'
+        ``basic`` level maximises one move ahead and ``strong`` reads where its look-ahead
+        stops (referee/bots/, docs/bots.md). Reads only what every seat can see."""
+        return self._part(self.evaluation, "evaluate")(state, seat)
+
+    def move_family(self, move: Any) -> Any:
+        """A hashable key shared by the moves that differ only in how they are paid:
+        a bot weighs one of them (the best by :meth:`evaluate`), not each payment mix."""
+        return self._part(self.evaluation, "move_family")(move)
+
+    def determinize(self, state: State, seat: str, rng: random.Random) -> State:
+        """A copy of ``state`` with whatever ``seat`` cannot see drawn afresh from
+        ``rng``, consistent with what it can see: the world a bot's search plays in, so
+        it never reads a hidden order, an undealt card or the dealing seed."""
+        return self._part(self.evaluation, "determinize")(state, seat, rng)
 
     def render(self, state: State, fmt: str = "text") -> str:
         """The state as text, markdown, narrow (mail) or svg."""

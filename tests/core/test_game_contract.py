@@ -118,7 +118,8 @@ def playout(module, players, rules, seed):
 # each part a GameModule names, and what the contract takes from it
 PARTS = {"notation": ("parse_move", "format_move"), "chance_lines": ("parse_chance", "format_chance"),
          "renderer": ("render",), "picture": ("render_svg",), "steps": ("move_path",),
-         "free_words": ("hear", "move_facts"), "palette": ("SEAT_FILL",)}
+         "free_words": ("hear", "move_facts"), "palette": ("SEAT_FILL",),
+         "evaluation": ("evaluate", "move_family", "determinize")}
 
 
 @pytest.mark.parametrize("game", registry.keys())

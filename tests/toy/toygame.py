@@ -125,6 +125,20 @@ class CountState(State):
             raise InvariantError("total does not add up")
 
 
+def evaluate(state, seat):
+    """What the seat has added so far: the winner is the seat that added most."""
+    return float(sum(state.adds[seat]))
+
+
+def move_family(move):
+    return move
+
+
+def determinize(state, seat, rng):
+    """Nothing is hidden: the target and the bonuses are drawn when they are due."""
+    return state.clone()
+
+
 class ToyModule(GameModule):
     name = "Toy"
     key = "toy"
@@ -133,6 +147,7 @@ class ToyModule(GameModule):
     max_players = 4
     rule_flags = ("short",)
     move_verbs = ("adds",)
+    evaluation = __name__            # evaluate, move_family, determinize: the bots' part
 
     def components_path(self):
         return "toy.yaml"
