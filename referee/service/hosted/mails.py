@@ -323,7 +323,8 @@ def linked(text: str, host: str | None) -> str:
 
 def invitation(game, seat_row, secret_text: str, reply_addr: str, players: list,
                page: str | None = None) -> str:
-    others = ", ".join(f"{r['seat']} ({r['address']})" for r in players
+    others = ", ".join(f"{r['seat']} ({r['address'] or 'bot ' + str(r.get('bot'))})"
+                       for r in players
                        if r["seat"] != seat_row["seat"])
     where = [] if not page else [
         "", "You can play by mail or in a browser. Your seat's own page (keep it to",
