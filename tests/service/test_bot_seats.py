@@ -174,6 +174,10 @@ def test_replace_a_seat_by_a_bot_and_back(store, store_url, capsys):
     assert _bot_lines(g["text"])[-1].endswith("# bot strong")
     bots = len(_bot_lines(g["text"]))
     assert f"{mover} bot strong" in _host(store_url, capsys, "show", gid)
+    ply = game_detail(store, gid)["ply"]
+    refused = submit(store, gid, mover, "show", via="web")      # the old token is dead,
+    assert not refused.ok                                       # and a bot seat takes no word
+    assert game_detail(store, gid)["ply"] == ply
     with pytest.raises(UsageError, match="at least one person"):
         replace_player(store, gid, other, "bot:basic")
     with pytest.raises(UsageError, match="names no bot"):

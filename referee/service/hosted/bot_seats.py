@@ -69,6 +69,11 @@ def holder_line(seat: str, holder: str, ply: int) -> str:
     return f"# {seat} held by {holder} from ply {ply}"
 
 
+def held_by_bot(row) -> bool:
+    """The seat is a bot's alone (not a late player's stand-in)."""
+    return bool(row.get("bot")) and not row["address"] and not row["account"]
+
+
 def salt_bot_seats(session) -> None:
     """The salts of the bot seats, made by the referee: a bot has no secret of its own
     to add to the deal, so its salt only fills its place in the commit-reveal order."""
@@ -77,7 +82,7 @@ def salt_bot_seats(session) -> None:
     # session in the same transaction would read stale until the commit
     first = session.seat
     for seat, row in session.seats.items():
-        if row.get("bot") and not row["address"] and not row["account"] and not row["salted"]:
+        if held_by_bot(row) and not row["salted"]:
             session.seat = seat
             verdict = salt(session, secrets.token_hex(16), text="(the referee salts for a bot)")
             if not verdict.ok:
@@ -117,7 +122,7 @@ def stand_in(session, seat: str, level: str) -> None:
 def welcome_back(session) -> bool:
     """A late player wrote again: the stand-in stops and the seat is the player's."""
     row = session.seats[session.seat]
-    if not row.get("bot") or not (row["address"] or row["account"]):
+    if not row.get("bot") or held_by_bot(row):
         return False
     session.set_seat(bot=None)
     session.note(holder_line(session.seat, "its player", session.game["ply"] + 1))

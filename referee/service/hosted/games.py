@@ -24,8 +24,9 @@ from referee.service.hosted.threads import thread_of
 from referee.service.hosted import forum_answers as answers
 from referee.service.hosted import answer_markup as markup
 from referee.service.hosted.accounts import account_name, is_account, same_account, split_seats
-from referee.service.hosted.bot_seats import (PREFIX, check_people, holder, holder_line, is_bot,
-                                              level_of, salt_bot_seats, timeout_level)
+from referee.service.hosted.bot_seats import (PREFIX, check_people, held_by_bot, holder,
+                                              holder_line, is_bot, level_of, salt_bot_seats,
+                                              timeout_level)
 from referee.service.hosted.identity import (check_address, parse_secret, reply_address, seat_secret,
                                       seat_tag)
 from referee.service.hosted.mails import invitation, iso, queue, seat_page, subject, to_seat
@@ -345,7 +346,7 @@ def _replace_by_bot(store, conn, game, row, level: str, now: float) -> None:
     is its turn."""
     gid, seat = game["id"], row["seat"]
     others = [r for r in game_seats(conn, gid).values() if r["seat"] != seat]
-    if all(r["bot"] and not r["address"] and not r["account"] for r in others):
+    if all(held_by_bot(r) for r in others):
         raise UsageError(f"every other seat of game {gid} is a bot: a hosted game keeps at "
                          "least one person")
     conn.execute(update(S.seats).where(S.seats.c.game_id == gid, S.seats.c.seat == seat)

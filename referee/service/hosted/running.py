@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from referee.service.hosted import repeats, seat_commands, takebacks
 from referee.service.hosted.lines import COMMAND_WORDS, salt_text
-from referee.service.hosted.bot_seats import welcome_back
+from referee.service.hosted.bot_seats import held_by_bot, welcome_back
 from referee.service.hosted.playing import auto_salt, move, needs_salt, salt
 from referee.service.hosted.session import Session, Verdict, words
 from referee.service.store import after_commit
@@ -69,6 +69,11 @@ def run_lines(store, conn, game_id: str, seat: str, commands, *, via: str, now: 
     if session is None:
         session = Session(store, conn, game_id, seat, via=via, now=now, message_id=message_id)
     verdicts, chatter = [], []
+    if held_by_bot(session.seats[session.seat]):      # no person's word plays for a bot
+        refused = [session.refuse(t, "bot-seat", f"{session.seat} is played by a bot; the "
+                                  "host gives it to a person with 'host replace'")
+                   for t, *_ in commands[:1]]
+        return Reply(game_id, session.seat, refused, session.game["ply"], session.witness(), [])
     welcome_back(session)           # a late player's stand-in stops at its first word
     commands = [(salt_text(text), *rest) for text, *rest in commands]
     if needs_salt(session, commands):
