@@ -93,23 +93,26 @@ def salt_bot_seats(session) -> None:
         "header", "ply", "chain", "lines", "updated_at")})
 
 
-def play_bots(session) -> None:
+def play_bots(session) -> list[str]:
     """Every bot whose turn it is moves, one after the other, until a person is to move
-    or the game is over."""
+    or the game is over; the lines they added."""
+    lines: list[str] = []
     for _ in range(MOST_BOT_PLIES):
         game = session.game
         seat = game["to_move"]
         if game["status"] != "playing" or seat is None:
-            return
+            break
         level = session.seats.get(seat, {}).get("bot")
         if not level:
-            return
+            break
         verdict = session.play("(bot)", "", sent=None, who=None, player=lambda raw: bot_move_line(
             raw, seat, level, name=session.name, secret=session.secret))
         if not verdict.ok:          # the game is left to its players; the host sees why
             log.error("game %s: the %s bot of %s could not move: %s", game["id"], level,
                       seat, verdict.answer)
-            return
+            break
+        lines += verdict.lines
+    return lines
 
 
 def stand_in(session, seat: str, level: str) -> None:

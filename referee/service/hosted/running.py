@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from referee.service.hosted import repeats, seat_commands, takebacks
 from referee.service.hosted.lines import COMMAND_WORDS, salt_text
-from referee.service.hosted.bot_seats import held_by_bot, welcome_back
+from referee.service.hosted.mails import accepted_text
+from referee.service.hosted.bot_seats import held_by_bot, play_bots, welcome_back
 from referee.service.hosted.playing import auto_salt, move, needs_salt, salt
 from referee.service.hosted.session import Session, Verdict, words
 from referee.service.store import after_commit
@@ -88,6 +89,9 @@ def run_lines(store, conn, game_id: str, seat: str, commands, *, via: str, now: 
             verdicts += [Verdict(t, False, "not run: a command before it was refused",
                                  code="skipped") for t, *_ in commands[i + 1:]]
             break
+    played = play_bots(session)     # the sender's answer says what the bots answered
+    if played:
+        verdicts.append(Verdict("(the bots' turns)", True, accepted_text(played), lines=played))
     session.notify()
     reply = Reply(game_id, session.seat, verdicts, session.game["ply"], session.witness(),
                   chatter)

@@ -248,7 +248,7 @@ def test_a_bot_seat_beside_accounts_in_a_thread(tmp_path, capsys):
 
     from referee.service.store import schema as S
     from referee.service.hosted.entry import submit
-    from tests.forum.hostkit_forum import legal_line
+    from tests.service.forum.hostkit_forum import legal_line
 
     db = f"sqlite:///{tmp_path / 'r.db'}"
     with ForumStandIn() as forum:

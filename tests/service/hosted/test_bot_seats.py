@@ -15,7 +15,7 @@ from referee.operations.listing import legal_lines
 from referee.service.store import schema as S
 from referee.service.hosted.clock import tick
 from referee.service.hosted.entry import submit
-from referee.service.hosted.games import (create_game, export_text, game_detail,
+from referee.service.hosted.games import (Clock, create_game, export_text, game_detail,
                                           replace_player)
 from referee.service.hosted.session import replay_text
 from referee.transcript import UsageError
@@ -23,9 +23,9 @@ from referee.transcript.reader import read_text
 from referee.replay.lines import canonical_move
 from referee.replay.replayer import replay
 from tests.service.hostkit import HOST, Table
-from tests.service.test_clock import SEATS, T0
-from tests.service.test_clock import _clock_mails
-from tests.service.test_clock import _game as clock_game
+from tests.service.hosted.test_clock import SEATS, T0
+from tests.service.hosted.test_clock import _clock_mails
+from tests.service.hosted.test_clock import _game as clock_game
 from tests.service.mailservers import SmtpSink
 
 
@@ -107,7 +107,7 @@ def test_bad_bot_seats_are_refused_and_make_nothing(store):
             create_game(store, "hawaii", seats, host_address=HOST)
     with pytest.raises(UsageError, match="on-timeout"):
         create_game(store, "hawaii", {"RED": "a@example.org", "BLUE": "b@example.org"},
-                    host_address=HOST, on_timeout="robot")
+                    host_address=HOST, clock=Clock(on_timeout="robot"))
     with store.read() as conn:
         assert conn.execute(select(S.games)).first() is None
 
