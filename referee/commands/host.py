@@ -53,8 +53,11 @@ def _host_from(value):
 clock_options = [
     click.option("--deadline", metavar="D", help="Time for each move: 48h, 2d, 90m."),
     click.option("--grace", metavar="G", help="Grace after a deadline before the policy acts."),
-    click.option("--on-timeout", type=click.Choice(["wait", "skip", "replace"]), default="wait",
-                 show_default=True, help="What happens to a seat whose grace runs out."),
+    click.option("--on-timeout", metavar="wait|skip|replace|bot[:LEVEL]", default="wait",
+                 show_default=True,
+                 help="What happens to a seat whose grace runs out: wait, skip (the referee's "
+                      "least-disruptive move), replace (the host is told), bot (a bot, level "
+                      "basic unless bot:LEVEL says, plays the seat until its player writes)."),
     click.option("--title", default="", help="A name for the game in listings and subjects."),
     click.option("--from", "sender", envvar="REFEREE_FROM", metavar="ADDRESS",
                  help="The host's address (env REFEREE_FROM); seats answer to plus-addresses of it."),
@@ -83,9 +86,11 @@ def host():
 
 @host.command(context_settings=CONTEXT)
 @click.argument("game")
-@click.option("--seat", "seats", multiple=True, required=True, metavar="SEAT=ADDRESS|@NAME",
+@click.option("--seat", "seats", multiple=True, required=True,
+              metavar="SEAT=ADDRESS|@NAME|bot:LEVEL",
               help="A seat and its player's address, or forum account (@NAME, with --thread), "
-                   "in seating order; once per seat.")
+                   "or a bot (bot:random, bot:basic, bot:strong), in seating order; once per "
+                   "seat.")
 @click.option("--rules", default="", help="Variant flags, comma separated.")
 @click.option("--thread", metavar="URL",
               help="The forum thread the game is played in (seats are then @accounts): a "
@@ -218,15 +223,20 @@ def show(game_id, fmt, db, url):
         return 1
     if fmt == "json":
         data = state_json(rp.module, rp.state)
-        data.update({"id": game_id, "ply": g["ply"], "chain": g["chain"]})
+        data.update({"id": game_id, "ply": g["ply"], "chain": g["chain"],
+                     "holders": {s["seat"]: s["holder"] for s in g["seats"]}})
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return 0
     click.echo(rp.module.render(rp.state, fmt).rstrip("\n"))
     click.echo(f"{g['witness']}; " + (g["result"] and f"game over: {g['result']}"
                                       or f"status {g['status']}, to move {g['to_move'] or '-'}"))
+    order = {seat: i for i, seat in enumerate(rp.players)}
+    holders = ", ".join(f"{s['seat']} {s['holder']}" for s in sorted(
+        g["seats"], key=lambda s: order.get(s["seat"], len(order))))
     if g["thread"]:
-        click.echo(f"thread {g['thread']} ({g['forum']}); seats "
-                   + ", ".join(f"{s['seat']} @{s['account']}" for s in g["seats"]))
+        click.echo(f"thread {g['thread']} ({g['forum']}); seats {holders}")
+    else:
+        click.echo(f"seats {holders}")
     return 0
 
 
@@ -283,23 +293,28 @@ def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now, url)
 @host.command(context_settings=CONTEXT)
 @click.argument("game_id", metavar="GAME")
 @click.argument("seat")
-@click.argument("address")
+@click.argument("address", metavar="ADDRESS|@NAME|bot:LEVEL")
 @db_option
 @now_option
 @url_option
 def replace(game_id, seat, address, db, now, url):
-    """Give SEAT to a new player at ADDRESS (or, in a forum game, the account @NAME):
-    a new secret, the old one dead.
+    """Give SEAT to a new player at ADDRESS (or, in a forum game, the account @NAME),
+    or to a bot (bot:random, bot:basic, bot:strong): a new secret, the old one dead.
 
     \b
     Example:
       referee host replace GAME GREEN dora@example.org
       referee host replace GAME GREEN @dora
+      referee host replace GAME GREEN bot:strong
     """
     from referee.service.hosted.games import replace_player  # heavy: not at start-up
+    from referee.service.hosted.bot_seats import is_bot  # heavy: not at start-up
 
     replace_player(open_from(db, url=url), game_id, seat, address, now=parse_now(now))
-    click.echo(f"{seat.upper()} of {game_id} is now played from {address}")
+    if is_bot(address):
+        click.echo(f"{seat.upper()} of {game_id} is now played by the {address.strip().lower()}")
+    else:
+        click.echo(f"{seat.upper()} of {game_id} is now played from {address}")
     return 0
 
 

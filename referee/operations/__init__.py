@@ -13,7 +13,7 @@ _WHERE = {
     "new_committed_transcript": "newgame", "new_transcript": "newgame", "player_tags": "newgame",
     "picture": "picture", "PicturesUnavailable": "picture_files", "html_page": "picture_files",
     "svg_to_png": "picture_files", "TranscriptHasErrors": "play", "play_line": "play",
-    "play_text": "play", "referee_move_line": "play", "Played": "played", "digest": "report",
+    "play_text": "play", "referee_move_line": "play", "bot_move_line": "play", "Played": "played", "digest": "report",
     "format_error": "report", "format_errors": "report", "other_tags": "report",
     "replay_dict": "report", "who_next": "report", "make_salt": "salting",
     "play_game": "selfplay", "bot_line": "bot_moves", "play_bot_game": "selfplay", "tournament": "selfplay", "bot_errors": "bot_moves",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from referee import bots
 from referee.core.game import CHANCE
 from referee.errors import (BadChanceError, BadHeaderError, OutOfTurnError, RefereeError,
                             StaleGuardError)
@@ -20,6 +21,7 @@ from referee.replay.commit import read_secret, waiting_for_salts, waiting_messag
 from referee.replay.control import (REFEREE_PLAYS, last_item, referee_line, resigned, result_text,
                                     to_move)
 from referee.replay.dealer import host_dealer
+from referee.replay.lines import canonical_move
 from referee.replay.replayer import Replay, replay
 from referee.transcript import items as I
 from referee.transcript.problems import InternalError, UsageError
@@ -128,14 +130,34 @@ def referee_move_line(raw: bytes, seat: str, reason: str, *, name: str = "<game>
     written as an ordinary move line with the comment ``# reason``: the hosted
     service's ``skip`` deadline policy. Like :func:`play_text`, nothing is written."""
     def line(rp) -> str:
-        who = to_move(rp.state)
-        if who != seat.upper():
-            doing = "the game is over" if who is None else \
-                "a chance line is due" if who == CHANCE else f"{who} is to move"
-            raise OutOfTurnError(f"the referee cannot move for {seat.upper()}: {doing}")
+        _check_turn(rp, seat, "the referee")
         return referee_line(rp.module, rp.state, " ".join(reason.split()))
     return _play(raw, line, name=name, secret=secret, expect_ply=expect_ply,
                  expect_chain=expect_chain)
+
+
+def bot_move_line(raw: bytes, seat: str, level: str, *, name: str = "<game>",
+                  secret=None) -> Played:
+    """Play the move the bot of ``level`` chooses for ``seat`` (the seat to move), marked
+    ``# bot LEVEL``. Its seed is :func:`referee.bots.bot_seed` of the chain head just
+    before the move, so anyone holding the record recomputes the choice. Like
+    :func:`play_text`, nothing is written."""
+    def line(rp) -> str:
+        who = _check_turn(rp, seat, "the bot")
+        move = bots.choose(rp.module, rp.state, level, bots.bot_seed(rp.chain, level),
+                           rp.players)
+        return with_comment(canonical_move(rp.module, move, rp.state, who), f"# bot {level}")
+    return _play(raw, line, name=name, secret=secret)
+
+
+def _check_turn(rp, seat: str, mover: str) -> str:
+    """The seat, if it is the one to move at the end of ``rp``; else OutOfTurnError."""
+    who = to_move(rp.state)
+    if who != seat.upper():
+        doing = "the game is over" if who is None else \
+            "a chance line is due" if who == CHANCE else f"{who} is to move"
+        raise OutOfTurnError(f"{mover} cannot move for {seat.upper()}: {doing}")
+    return who
 
 
 def _play(raw: bytes, text, *, name: str, secret, expect_ply: int | None = None,

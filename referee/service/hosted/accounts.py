@@ -3,13 +3,14 @@
 A forum account is the seat's proof, as an address and its secret are by mail: the
 forum authenticates who wrote a post, so a post counts for the seat whose account
 wrote it. Names compare as the forums compare them, without case. An account holds
-one seat of a game; a game that follows a thread is played by accounts only (its
-answers are in the thread, and a mail seat would never see them)."""
+one seat of a game; a game that follows a thread is played by accounts (and bots)
+only (its answers are in the thread, and a mail seat would never see them)."""
 from __future__ import annotations
 
 import re
 from typing import Mapping
 
+from referee.service.hosted.bot_seats import is_bot
 from referee.transcript import UsageError
 
 ACCOUNT = re.compile(r"@([^\s@\[\]<>\"'`&;/\\](?:[^@\[\]<>\"'`&;/\\\n]{0,58}[^\s@\[\]<>\"'`&;/\\])?)\Z")
@@ -38,6 +39,7 @@ def split_seats(seats: Mapping[str, str], thread: str | None) -> dict[str, str] 
     game mixing the two, accounts without a thread, or one account on two seats is a
     UsageError."""
     accounts = {seat: value for seat, value in seats.items() if is_account(value)}
+    bots = {seat: value for seat, value in seats.items() if is_bot(value)}
     if not accounts:
         if thread:
             raise UsageError("a game that follows a thread is played by forum accounts: "
@@ -46,8 +48,8 @@ def split_seats(seats: Mapping[str, str], thread: str | None) -> dict[str, str] 
     if not thread:
         raise UsageError("seats held by forum accounts need the thread they post in: "
                          "--thread URL")
-    if len(accounts) != len(seats):
-        mail = ", ".join(s for s in seats if s not in accounts)
+    if len(accounts) + len(bots) != len(seats):
+        mail = ", ".join(s for s in seats if s not in accounts and s not in bots)
         raise UsageError(f"a forum game is played by accounts only ({mail} given an address): "
                          "its answers are in the thread, which a seat played by mail never sees")
     names = {seat: account_name(value) for seat, value in accounts.items()}
@@ -57,7 +59,7 @@ def split_seats(seats: Mapping[str, str], thread: str | None) -> dict[str, str] 
             raise UsageError(f"@{name} holds {seen[name.casefold()]} already: an account holds "
                              "one seat of a game")
         seen[name.casefold()] = seat
-    return names
+    return {seat: names.get(seat, bots.get(seat)) for seat in seats}
 
 
 def seat_of(seat_rows, author: str | None) -> str | None:

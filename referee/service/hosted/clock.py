@@ -3,8 +3,9 @@
 njudge's model: a reminder before the deadline, a warning when it passes, a
 grace period, then the game's policy for the seat: ``wait`` (remind again
 each grace period), ``skip`` (the referee plays the game's least-disruptive
-legal move for it, marked with a comment) or ``replace`` (the host is told to
-give the seat to someone else). Each game's turn has a stage (0 nothing sent,
+legal move for it, marked with a comment), ``replace`` (the host is told to
+give the seat to someone else) or ``bot:LEVEL`` (a bot plays the seat's turns
+until its player writes again, :mod:`bot_seats`). Each game's turn has a stage (0 nothing sent,
 1 reminded, 2 warned, 3 expired) changed in the same transaction as the mail
 it sends, under the game's lock: a tick run twice, even at once, does each
 thing once. Every function takes ``now``, so tests drive the clock.
@@ -15,7 +16,8 @@ from sqlalchemy import select, update
 
 from referee.operations import referee_move_line
 from referee.service.store import schema as S
-from referee.service.hosted import takebacks
+from referee.service.hosted import bot_seats, takebacks
+from referee.service.hosted.bot_seats import timeout_level
 from referee.service.hosted import forum_answers as answers
 from referee.service.hosted.mails import to_seat, when
 from referee.service.hosted.session import Session
@@ -95,6 +97,18 @@ def _tick_game(store, gid: str, now: float) -> str | None:
         elif action == "nag" or (action == "expire" and game["on_timeout"] == "wait"):
             mail(rows[seat], "still waiting for your move",
                  f"Game {gid} is waiting for your move since {when(deadline)}.\n")
+        elif timeout_level(game["on_timeout"]):
+            level = timeout_level(game["on_timeout"])
+            session = Session(store, conn, gid, seat, via="clock", now=now)
+            for row in rows.values():
+                mail(row, f"a bot plays {seat} until its player is back",
+                     f"{seat} let the deadline and grace run out in game {gid}, so the bot "
+                     f"{level} plays {seat}'s turns from now on, each of its moves marked "
+                     f"'# bot {level}'. {seat}'s player takes the seat back by writing to the "
+                     "game again: any move or command does it.\n")
+            bot_seats.stand_in(session, seat, level)
+            session.notify()                # the bot plays here, and the seats see its moves
+            return "bot"
         elif game["on_timeout"] == "replace":
             for row in rows.values():
                 mail(row, f"{seat} ran out of time",

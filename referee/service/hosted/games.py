@@ -22,7 +22,11 @@ from referee.service.hosted import takebacks
 from referee.service.errors import ForumError
 from referee.service.hosted.threads import thread_of
 from referee.service.hosted import forum_answers as answers
+from referee.service.hosted import answer_markup as markup
 from referee.service.hosted.accounts import account_name, is_account, same_account, split_seats
+from referee.service.hosted.bot_seats import (PREFIX, check_people, held_by_bot, holder,
+                                              holder_line, is_bot, level_of, salt_bot_seats,
+                                              timeout_level)
 from referee.service.hosted.identity import (check_address, parse_secret, reply_address, seat_secret,
                                       seat_tag)
 from referee.service.hosted.mails import invitation, iso, queue, seat_page, subject, to_seat
@@ -32,7 +36,7 @@ from referee.service.store import game_seats
 from referee.transcript import UsageError, join_text, split_text
 
 ID_ALPHABET = string.ascii_lowercase + string.digits
-TIMEOUT_POLICIES = ("wait", "skip", "replace")
+TIMEOUT_POLICIES = ("wait", "skip", "replace", "bot", "bot:LEVEL")
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,9 @@ class Clock:
     on_timeout: str = "wait"
 
     def __post_init__(self):
-        if self.on_timeout not in TIMEOUT_POLICIES:
+        if is_bot(self.on_timeout):     # kept with its level named: the game's level stays
+            object.__setattr__(self, "on_timeout", PREFIX + timeout_level(self.on_timeout))
+        elif self.on_timeout not in TIMEOUT_POLICIES:
             raise UsageError(f"--on-timeout is one of {', '.join(TIMEOUT_POLICIES)}")
 
 
@@ -94,6 +100,9 @@ def _seat_map(module, seats: Mapping[str, str]) -> dict[str, str]:
     players = check_players(module, list(seats))
     out = {}
     for seat, address in zip(players, seats.values()):
+        if is_bot(address):
+            out[seat] = PREFIX + level_of(address)
+            continue
         try:
             out[seat] = check_address(address)
         except ValueError as exc:
@@ -151,6 +160,8 @@ def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str
     else:
         accounts = _account_map(module, accounts)
         seat_map = {seat: "" for seat in accounts}
+    levels = {seat: level_of(v) for seat, v in (accounts or seat_map).items() if is_bot(v)}
+    check_people(levels, seat_map)
     host_address = check_address(host_address)
     moderator = forum and forum.moderator
     if moderator is not None:
@@ -180,6 +191,8 @@ def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str
             thread_key=followed and followed.key, moderator=moderator,
             thread_since=None if shown is None else _since(conn, gid, followed, shown, now)))
         _insert_seats(conn, gid, seat_map, accounts)
+        if levels:
+            salt_bot_seats(Session(store, conn, gid, next(iter(levels)), via="host", now=now))
         if accounts is None:
             _invite(store, conn, gid, now)
         else:
@@ -190,9 +203,15 @@ def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str
 
 def _insert_seats(conn, gid: str, seat_map: Mapping[str, str],
                   accounts: Mapping[str, str] | None = None) -> None:
+    def holder(seat: str, address: str) -> dict:
+        account = (accounts or {}).get(seat)
+        given = account if accounts is not None else address
+        if is_bot(given):
+            return {"address": "", "account": None, "bot": level_of(given)}
+        return {"address": address, "account": account, "bot": None}
     conn.execute(insert(S.seats), [
-        {"game_id": gid, "seat": seat, "address": address, "generation": 0, "salted": False,
-         "resigned": False, "account": (accounts or {}).get(seat)}
+        {"game_id": gid, "seat": seat, "generation": 0, "salted": False, "resigned": False,
+         **holder(seat, address)}
         for seat, address in seat_map.items()])
 
 
@@ -230,6 +249,9 @@ def adopt_game(store, text: str, seats: Mapping[str, str], *, host_address: str,
     if sorted(seat_map) != sorted(rp.players):
         raise UsageError(f"give an address for each seat of the game: {' '.join(rp.players)}")
     seat_map = {p: seat_map[p] for p in rp.players}
+    if any(is_bot(v) for v in seats.values()):
+        raise UsageError("an adopted game's seats are people: give a seat to a bot "
+                         "afterwards with referee host replace GAME SEAT bot:LEVEL")
     header, body = split_text(text)
     with store.write() as conn:
         gid = new_game_id(conn)
@@ -262,8 +284,9 @@ def replace_player(store, game_id: str, seat: str, address: str, *,
     transcript, an invitation to the new address and a note to the old one. In a
     forum game the new player is an account (``@NAME``), told in the thread."""
     now = time.time() if now is None else now
+    level = level_of(address) if is_bot(address) else None
     account = account_name(address) if is_account(address) else None
-    if account is None:
+    if account is None and level is None:
         try:
             address = check_address(address)
         except ValueError as exc:
@@ -277,23 +300,21 @@ def replace_player(store, game_id: str, seat: str, address: str, *,
                                                  S.seats.c.seat == seat)).mappings().first()
         if row is None:
             raise UsageError(f"game {game_id} has no seat {seat}")
+        if level is not None:
+            return _replace_by_bot(store, conn, game, row, level, now)
         if game["thread_key"]:
             return _replace_account(store, conn, game, row, account, now)
         if account is not None:
             raise UsageError(f"game {game_id} is played by mail: give an address, not @{account}")
         conn.execute(update(S.seats).where(S.seats.c.game_id == game_id, S.seats.c.seat == seat)
                      .values(address=address, generation=row["generation"] + 1,
-                             thread_id=None, last_message_id=None, resigned=False))
+                             thread_id=None, last_message_id=None, resigned=False, bot=None))
         text = transcript_text(conn, game)
         header, body = split_text(text)
-        comment = f"# {seat} is played by a new player from here on (replaced by the host)"
-        append(conn, game, join_text(header, body + [comment]), seat=None, sent=None,
-               via="host", message_id=None, now=now)
-        queue(conn, game_id=game_id, kind="notify", sender=game["host_address"],
-              to=[row["address"]], subject=subject(game, f"you no longer hold {seat}"),
-              body=f"The host has given your seat {seat} in game {game_id} to another player. "
-                   "Your personal address and token for it no longer work.\n", now=now,
-              headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game_id})
+        append(conn, game, join_text(header, body + [_new_player_line(game, row)]), seat=None,
+               sent=None, via="host", message_id=None, now=now)
+        if row["address"]:
+            _tell_old_holder(conn, game, row, now)
         if game["clock_stage"] >= 3:      # a seat waiting for a replacement has one now
             conn.execute(update(S.games).where(S.games.c.id == game_id)
                          .values(turn_since=now, clock_stage=0, clock_at=None))
@@ -302,6 +323,58 @@ def replace_player(store, game_id: str, seat: str, address: str, *,
             session = Session(store, conn, game_id, seat, via="host", now=now)
             session.added.append((None, []))
             session.notify()
+
+
+def _new_player_line(game, row) -> str:
+    """The comment a seat given to a person writes: a bot's seat says who held it."""
+    if row["bot"]:
+        return holder_line(row["seat"], "a player", game["ply"] + 1) + " (replaced by the host)"
+    return f"# {row['seat']} is played by a new player from here on (replaced by the host)"
+
+
+def _tell_old_holder(conn, game, row, now: float, *, to_what: str = "another player") -> None:
+    queue(conn, game_id=game["id"], kind="notify", sender=game["host_address"],
+          to=[row["address"]], subject=subject(game, f"you no longer hold {row['seat']}"),
+          body=f"The host has given your seat {row['seat']} in game {game['id']} to {to_what}. "
+               "Your personal address and token for it no longer work.\n", now=now,
+          headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"]})
+
+
+def _replace_by_bot(store, conn, game, row, level: str, now: float) -> None:
+    """A seat given to a bot: its player is told (by mail, or in the thread), the
+    transcript says from which ply the bot holds it, and the bot moves at once if it
+    is its turn."""
+    gid, seat = game["id"], row["seat"]
+    others = [r for r in game_seats(conn, gid).values() if r["seat"] != seat]
+    if all(held_by_bot(r) for r in others):
+        raise UsageError(f"every other seat of game {gid} is a bot: a hosted game keeps at "
+                         "least one person")
+    conn.execute(update(S.seats).where(S.seats.c.game_id == gid, S.seats.c.seat == seat)
+                 .values(address="", account=None, bot=level, generation=row["generation"] + 1,
+                         thread_id=None, last_message_id=None, resigned=False))
+    header, body = split_text(transcript_text(conn, game))
+    append(conn, game, join_text(header, body + [
+        holder_line(seat, f"bot {level}", game["ply"] + 1) + " (replaced by the host)"]),
+        seat=None, sent=None, via="host", message_id=None, now=now)
+    if row["address"]:
+        _tell_old_holder(conn, game, row, now, to_what=f"the bot {level}")
+    if game["clock_stage"] >= 3:
+        conn.execute(update(S.games).where(S.games.c.id == gid)
+                     .values(turn_since=now, clock_stage=0, clock_at=None))
+    session = Session(store, conn, gid, seat, via="host", now=now)
+    if game["thread_key"]:
+        before = f"@{row['account']}" if row["account"] else "a bot"
+        kind = answers.markup_of(session.game)
+        said = (f"The host has given {seat} to the bot {level} (until now it was {before}'s); "
+                f"its moves are marked '# bot {level}'.")
+        answers.queue_answer(conn, session.game, "\n\n".join(
+            markup.inert(text, kind) for text in (said, session.witness())), now=now)
+    if game["status"] == "salting":
+        if not row["salted"]:
+            salt_bot_seats(session)
+        return
+    session.added.append((None, []))
+    session.notify()
 
 
 def _replace_account(store, conn, game, row, account: str | None, now: float) -> None:
@@ -316,11 +389,11 @@ def _replace_account(store, conn, game, row, account: str | None, now: float) ->
             raise UsageError(f"@{account} holds {other['seat']} already: an account holds one "
                              "seat of a game")
     conn.execute(update(S.seats).where(S.seats.c.game_id == gid, S.seats.c.seat == seat)
-                 .values(account=account, generation=row["generation"] + 1, resigned=False))
+                 .values(account=account, generation=row["generation"] + 1, resigned=False,
+                         bot=None))
     header, body = split_text(transcript_text(conn, game))
-    append(conn, game, join_text(header, body + [
-        f"# {seat} is played by a new player from here on (replaced by the host)"]),
-        seat=None, sent=None, via="host", message_id=None, now=now)
+    append(conn, game, join_text(header, body + [_new_player_line(game, row)]),
+           seat=None, sent=None, via="host", message_id=None, now=now)
     if game["clock_stage"] >= 3:
         conn.execute(update(S.games).where(S.games.c.id == gid)
                      .values(turn_since=now, clock_stage=0, clock_at=None))
@@ -393,7 +466,8 @@ def _detail(store, conn, game_id: str) -> tuple[dict, list]:
         raise UsageError(f"there is no game {game_id}")
     rows = list(conn.execute(select(S.seats).where(S.seats.c.game_id == game_id)).mappings())
     seats = [{"seat": r["seat"], "address": r["address"], "resigned": r["resigned"],
-              "salted": r["salted"], "account": r["account"]} for r in rows]
+              "salted": r["salted"], "account": r["account"], "bot": r["bot"],
+              "holder": holder(r)} for r in rows]
     items = [{"seq": r["seq"], "ply": r["ply"], "text": r["text"], "seat": r["seat"],
               "time": iso(r["at"]), "via": r["via"], "chain": r["chain"],
               "post": r["message_id"] if r["via"] == "forum" else None}

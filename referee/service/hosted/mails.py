@@ -143,8 +143,9 @@ def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str
             compose: dict | None = None, url: str | None = None) -> str | None:
     """A mail to one seat, in its thread, answerable through its personal address;
     with the host's public ``url``, it ends with the seat's page. A seat held by a
-    forum account has no address: it reads the game's thread, and gets no mail (None)."""
-    if seat_row["account"]:
+    forum account has no address: it reads the game's thread, and gets no mail (None);
+    nor does a seat a bot holds (no address either)."""
+    if seat_row["account"] or not seat_row["address"]:
         return None
     secret = seat_secret(key, game["id"], seat_row["seat"], seat_row["generation"])
     page = seat_page(url, secret)
@@ -322,7 +323,8 @@ def linked(text: str, host: str | None) -> str:
 
 def invitation(game, seat_row, secret_text: str, reply_addr: str, players: list,
                page: str | None = None) -> str:
-    others = ", ".join(f"{r['seat']} ({r['address']})" for r in players
+    others = ", ".join(f"{r['seat']} ({r['address'] or 'bot ' + str(r.get('bot'))})"
+                       for r in players
                        if r["seat"] != seat_row["seat"])
     where = [] if not page else [
         "", "You can play by mail or in a browser. Your seat's own page (keep it to",

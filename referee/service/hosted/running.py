@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 from referee.service.hosted import repeats, seat_commands, takebacks
 from referee.service.hosted.lines import COMMAND_WORDS, salt_text
+from referee.service.hosted.mails import accepted_text
+from referee.service.hosted.bot_seats import held_by_bot, play_bots, welcome_back
 from referee.service.hosted.playing import auto_salt, move, needs_salt, salt
 from referee.service.hosted.session import Session, Verdict, words
 from referee.service.store import after_commit
@@ -68,6 +70,12 @@ def run_lines(store, conn, game_id: str, seat: str, commands, *, via: str, now: 
     if session is None:
         session = Session(store, conn, game_id, seat, via=via, now=now, message_id=message_id)
     verdicts, chatter = [], []
+    if held_by_bot(session.seats[session.seat]):      # no person's word plays for a bot
+        refused = [session.refuse(t, "bot-seat", f"{session.seat} is played by a bot; the "
+                                  "host gives it to a person with 'host replace'")
+                   for t, *_ in commands[:1]]
+        return Reply(game_id, session.seat, refused, session.game["ply"], session.witness(), [])
+    welcome_back(session)           # a late player's stand-in stops at its first word
     commands = [(salt_text(text), *rest) for text, *rest in commands]
     if needs_salt(session, commands):
         verdicts.append(auto_salt(session))
@@ -81,6 +89,9 @@ def run_lines(store, conn, game_id: str, seat: str, commands, *, via: str, now: 
             verdicts += [Verdict(t, False, "not run: a command before it was refused",
                                  code="skipped") for t, *_ in commands[i + 1:]]
             break
+    played = play_bots(session)     # the sender's answer says what the bots answered
+    if played:
+        verdicts.append(Verdict("(the bots' turns)", True, accepted_text(played), lines=played))
     session.notify()
     reply = Reply(game_id, session.seat, verdicts, session.game["ply"], session.witness(),
                   chatter)

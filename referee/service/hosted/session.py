@@ -17,12 +17,13 @@ from referee.errors import BadHeaderError, RefereeError
 from referee.operations import digest, format_error, play_text
 from referee.replay import genesis, replay, result_text, snapshot, state_json, to_move
 from referee.service.store import schema as S
+from referee.service.hosted.bot_seats import play_bots
 from referee.service.hosted.mails import (Batch, accepted_text, picture_source, position_mail,
                                          to_seat)
-from referee.service.store.record import (append_played, header_tags, transcript_text, update_game,
-                                    version, witness)
+from referee.service.store.record import (append, append_played, header_tags, transcript_text,
+                                          update_game, version, witness)
 from referee.service.store import after_commit, before_commit, game_seats
-from referee.transcript import read_text
+from referee.transcript import join_text, read_text, split_text
 
 
 @dataclass
@@ -241,6 +242,15 @@ class Session:
             self.added.append((who, added))
         self.derive(played.state, write=False)
 
+    def note(self, comment: str) -> None:
+        """A comment line at the end of the transcript, written now (a change of who
+        holds a seat): the position is the same, the text is new."""
+        text = join_text(self.game["header"], split_text(self.text)[1] + [comment])
+        append(self.conn, self.game, text, seat=None, sent=None, via=self.via,
+               message_id=None, now=self.now, old=self.text, defer=True)
+        self._dirty |= {"updated_at", "ply", "chain", "lines"}
+        self._text, self._end = text, None
+
     def derive(self, state, *, write: bool = True) -> None:
         """What the listing shows without a replay: status, whose turn, round, result
         (``write=False``: written with the row's other changes at the commit)."""
@@ -276,7 +286,9 @@ class Session:
     def notify(self) -> None:
         """One mail to every seat about what this transaction added. The position goes
         with each mail and ``mail send`` writes the text from it (the state drawn,
-        the mover's options): that work stays out of the move's transaction."""
+        the mover's options): that work stays out of the move's transaction. A bot
+        whose turn it is moves first, so the mail says what it played."""
+        play_bots(self)
         if not self.added:
             return
         if self.game.get("thread_key"):      # a forum game: its seats read the thread

@@ -71,6 +71,7 @@ seats = Table(
     Column("thread_id", Text),                           # Message-ID of the invitation
     Column("last_message_id", Text),                     # the last mail the seat was sent
     Column("account", String(100)),                      # a forum account: the seat posts
+    Column("bot", String(16)),                           # the level of the bot playing it
 )
 
 log = Table(

@@ -237,3 +237,40 @@ def test_a_thread_that_cannot_be_read_makes_no_game(tmp_path, capsys):
     assert "cannot be read now" in err and "no game was made" in err and "Traceback" not in err
     assert run(["host", "games", "--db", db]) == 0
     assert "0 games" in capsys.readouterr().out
+
+
+def test_a_bot_seat_beside_accounts_in_a_thread(tmp_path, capsys):
+    """A bot holds a seat of a forum game: its salt is the referee's, it plays as soon as
+    it is its turn, the thread is told its moves, and nothing is mailed."""
+    import random
+
+    from sqlalchemy import func, select
+
+    from referee.service.store import schema as S
+    from referee.service.hosted.entry import submit
+    from tests.service.forum.hostkit_forum import legal_line
+
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    with ForumStandIn() as forum:
+        topic = forum.thread("discourse", "bot")
+        # the extra --seat comes first: GREEN sits before RED
+        gid = host_new(capsys, db, "hawaii", topic.url, {"RED": "alice"},
+                       "--seat", "GREEN=bot:basic")
+        store = open_store(db)
+        assert run(["host", "show", gid, "--db", db]) == 0
+        assert "seats GREEN bot basic, RED @alice" in capsys.readouterr().out
+        ref = Referee(store, forum)
+        topic.post("alice", "in")
+        ref.round()
+        assert game_row(store, gid)["status"] == "playing"
+        rng = random.Random(3)
+        for _ in range(3):
+            assert game_row(store, gid)["to_move"] == "RED"
+            assert submit(store, gid, "RED", legal_line(store, gid, rng), via="web").ok
+        text = game_detail(store, gid)["text"]
+        assert any(line.startswith("GREEN ") and line.endswith("# bot basic")
+                   for line in text.splitlines())
+        assert any("# bot basic" in body for body in answer_bodies(store, gid))
+        with store.read() as conn:
+            assert conn.execute(select(func.count()).select_from(S.outbox)).scalar() == 0
+        store.dispose()
