@@ -148,3 +148,38 @@ def test_the_same_seed_plays_the_same_game(game):
     module = registry.get(game)
     players, rules = _setups(module)[0]
     assert playout(module, players, rules, 5) == playout(module, players, rules, 5)
+
+
+def _play_to_end(state, rng) -> None:
+    while (who := state.current_player()) is not None:
+        if who == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+
+
+@pytest.mark.parametrize("game", registry.keys())
+def test_a_clone_and_its_original_play_on_apart(game):
+    """A copy may share with its original only what no move changes: playing either one
+    to the end, scorings and result included, leaves the other exactly as it was."""
+    module = registry.get(game)
+    players, rules = _setups(module)[0]
+    rng = random.Random(23)
+    state, plies = module.new_state(players, rules), 0
+    while state.current_player() is not None:
+        if plies % 40 == 0:
+            before = module.state_to_json(state)
+            copy = state.clone()
+            _play_to_end(copy, random.Random(plies))
+            assert module.state_to_json(state) == before
+            after = module.state_to_json(copy)
+            _play_to_end(state.clone(), random.Random(plies + 1))
+            assert module.state_to_json(copy) == after
+        who = state.current_player()
+        if who == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+        plies += 1

@@ -132,21 +132,14 @@ class HaleakalaState(State):
         new.box = dict(self.box)
         new.score = dict(self.score)
         new.pending = [dict(t) for t in self.pending]
-        new.scorings = [_deep(x) for x in self.scorings]
-        new.result = _deep(self.result)
+        # a scoring record and the result are written once and only read after: shared
+        new.scorings = list(self.scorings)
+        new.result = self.result
         return new
 
     def __repr__(self) -> str:
         return (f"<HaleakalaState round={self.round} boat={self.boat} "
                 f"to_move={self.current_player()} score={self.score}>")
-
-
-def _deep(x):
-    if isinstance(x, dict):
-        return {k: _deep(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_deep(v) for v in x]
-    return x
 
 
 RULE_FLAGS = ("tactical",)

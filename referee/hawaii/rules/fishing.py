@@ -7,7 +7,6 @@ tokens taken.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import product
 from typing import TYPE_CHECKING, Iterator
 
 from referee.errors import IllegalMoveError
@@ -56,12 +55,24 @@ def moves(d: "Data", seat: str) -> Iterator[Fish]:
     free = [b for b in p.realm.boats if not b.used]
     room = sum(boats.capacity(b, d.comps) + boats.printed(b, d.comps) for b in free)
     lying = sorted(Counter(d.cove).items(), reverse=True)
-    ranges = [range(n + 1) for _, n in lying]
     ctx = trips.context(d, p)
-    for counts in product(*ranges):
+    for counts in _catches(tuple(n for _, n in lying), room):
         k = sum(counts)
-        if not 0 < k <= room:
+        if not k:
             continue
         fish = tuple(t for (t, _), c in zip(lying, counts) for _ in range(c))
         for names, pay in trips.options(d, p, k, ctx):
             yield _new_fish(seat, fish, names, pay)
+
+
+def _catches(lying: tuple[int, ...], room: int) -> Iterator[tuple[int, ...]]:
+    """How many of each kind of token to take, at most ``lying[i]`` of kind i and ``room``
+    in all, in the order of ``itertools.product``: a full cove with few free boat spaces
+    would otherwise list thousands of catches only to drop them."""
+    if not lying:
+        yield ()
+        return
+    first, rest = lying[0], lying[1:]
+    for c in range(min(first, room) + 1):
+        for tail in _catches(rest, room - c):
+            yield (c, *tail)

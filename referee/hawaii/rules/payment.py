@@ -110,9 +110,11 @@ def plain_payment(amount: int, resource: str) -> Payment:
     return plain(amount, resource)
 
 
+@lru_cache(maxsize=4096)
 def move_and_tile(cost: int, price: int, shells: int, feet: int, fruits: int,
                   capacities: tuple[int, ...]) -> tuple[tuple[Payment, Payment], ...]:
-    """Every (movement payment, tile payment) a purchase may use."""
+    """Every (movement payment, tile payment) a purchase may use (memoised: pure, and
+    the same few holdings and prices recur at every purchase decision of a game)."""
     if not capacities:
         return _without_exchange(cost, price, shells, feet, fruits)
     allowance = sum(capacities)

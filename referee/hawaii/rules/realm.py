@@ -37,8 +37,9 @@ class Realm:
         return cls(rows, boats=[Boat(FISHING_BOAT, 0)])
 
     def clone(self) -> "Realm":
+        # the derived answers hold for the copy too: they depend on the villages alone
         return Realm([list(r) for r in self.villages], self.kahunas, self.tikis,
-                     [Boat(b.name, b.side, b.used) for b in self.boats])
+                     [Boat(b.name, b.side, b.used) for b in self.boats], dict(self._memo))
 
     # --- answers derived from the villages ----------------------------------------
 
