@@ -5,6 +5,7 @@ that need them: ``referee play`` start-up time is benchmarked.
 """
 from __future__ import annotations
 
+import inspect
 import re
 from pathlib import Path
 
@@ -12,10 +13,61 @@ import click
 
 from referee.core import registry
 from referee.errors import RefereeError
+from referee.i18n import N_, _
 from referee.operations import format_errors
 from referee.replay import waiting_message
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class HelpInLanguage:
+    """A command whose help is told in the reader's language when it is shown: the texts
+    are written (and marked with ``N_``) in English, and translated only then, so a
+    command imported once serves every language. The examples are commands, not prose:
+    they are shown as written, under a translated heading."""
+
+    def __init__(self, *args, examples=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.examples = tuple(examples)
+
+    def format_help_text(self, ctx, formatter) -> None:
+        text = _(inspect.cleandoc(self.help)) if self.help else ""
+        if text:
+            formatter.write_paragraph()
+            with formatter.indentation():
+                formatter.write_text(text)
+        if self.examples:
+            formatter.write_paragraph()
+            with formatter.indentation():
+                formatter.write_text("\b\n" + _("Example:") + "\n" +
+                                     "\n".join("  " + e for e in self.examples))
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        if not self.help:
+            return ""
+        return click.utils.make_default_short_help(_(inspect.cleandoc(self.help)), limit)
+
+    def format_options(self, ctx, formatter) -> None:
+        rows = []
+        for param in self.get_params(ctx):
+            row = param.get_help_record(ctx)
+            if row is not None and getattr(param, "help", None):
+                row = (row[0], row[1].replace(param.help, _(param.help), 1))
+            if row is not None:
+                rows.append(row)
+        if rows:
+            with formatter.section(_("Options")):
+                formatter.write_dl(rows)
+        if isinstance(self, click.Group):
+            self.format_commands(ctx, formatter)
+
+
+# click's own help texts of the options it adds, translated by the catalog like ours
+CLICK_TEXTS = (N_("Show this message and exit."), N_("Show the version and exit."))
+
+
+class Command(HelpInLanguage, click.Command):
+    pass
 
 
 def split_words(value: str | None) -> list[str]:
