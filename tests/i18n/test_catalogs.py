@@ -22,6 +22,14 @@ def _catalog(lang: str):
         return read_po(fp, locale=lang)
 
 
+def _entries(lang: str):
+    """(its ids, its translated forms, the message) of each message, plural or not."""
+    for msg in _catalog(lang):
+        if msg.id:
+            yield (msg.id if isinstance(msg.id, tuple) else (msg.id,),
+                   msg.string if isinstance(msg.string, tuple) else (msg.string,), msg)
+
+
 def _template_ids() -> set:
     with (LOCALE / f"{DOMAIN}.pot").open("rb") as fp:
         return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(fp) if m.id}
@@ -29,13 +37,8 @@ def _template_ids() -> set:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_message_is_translated(lang):
-    missing = []
-    for msg in _catalog(lang):
-        if not msg.id:
-            continue
-        forms = msg.string if isinstance(msg.string, tuple) else (msg.string,)
-        if not all(forms) or "fuzzy" in msg.flags:
-            missing.append(msg.id if isinstance(msg.id, str) else msg.id[0])
+    missing = [ids[0] for ids, forms, msg in _entries(lang)
+               if not all(forms) or "fuzzy" in msg.flags]
     assert not missing, f"{lang}: {len(missing)} untranslated, e.g. {missing[:5]}"
 
 
@@ -61,11 +64,7 @@ def test_the_template_holds_every_text_the_code_marks(tmp_path):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_translation_keeps_the_placeholders(lang):
     wrong = []
-    for msg in _catalog(lang):
-        if not msg.id:
-            continue
-        ids = msg.id if isinstance(msg.id, tuple) else (msg.id,)
-        forms = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+    for ids, forms, _msg in _entries(lang):
         wanted = set(PLACEHOLDER.findall(ids[-1]))
         for form in forms:
             if set(PLACEHOLDER.findall(form)) != wanted:
