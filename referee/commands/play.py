@@ -94,7 +94,7 @@ def _play(file, text, dry_run, expect_ply, expect_chain):
     'Make a salt for SEAT of a committed game: two tag lines to play.' "\n\n"
     "Play the [SaltCommit] line first; keep the [Salt] line to yourself until every seat's "
     'commitment is in the file, then play it.'),
-    examples=('referee salt red'),
+    examples=('referee salt red',),
     context_settings=CONTEXT)
 @click.argument("seat")
 def salt(seat):
