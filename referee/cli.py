@@ -8,15 +8,17 @@ start-up time is benchmarked, so nothing is loaded that the command does not use
 """
 from __future__ import annotations
 
+import contextvars
 import importlib
 import sys
 
 import click
 
-from referee import __version__
-from referee.commands.common import CONTEXT
+from referee import __version__, i18n
+from referee.commands.common import CONTEXT, HelpInLanguage
 from referee.commands.hosted import EX_TEMPFAIL
 from referee.errors import RefereeError
+from referee.i18n import N_
 from referee.operations import format_error
 from referee.transcript import internal
 
@@ -33,7 +35,7 @@ EXTRAS = {"sqlalchemy": "service", "alembic": "service", "starlette": "service",
           "python_multipart": "service", "psycopg": "postgres", "resvg_py": "pictures"}
 
 
-class LazyGroup(click.Group):
+class LazyGroup(HelpInLanguage, click.Group):
     """A command's module is imported when that command runs (``--help`` lists them all):
     ``referee play`` loads what playing needs and nothing else, and start-up time is
     benchmarked (docs/performance.md)."""
@@ -48,20 +50,33 @@ class LazyGroup(click.Group):
         return self.commands.get(name)
 
 
-@click.group(cls=LazyGroup, context_settings=CONTEXT)
-@click.version_option(__version__, prog_name="referee", message="%(prog)s %(version)s")
-def cli():
-    """Rules verification and play-by-email refereeing for board games.
+def _language(ctx, param, value):
+    """Eager, so that the language is set before any help or error text is made."""
+    i18n.use(i18n.choose(value))
+    return value
 
-    \b
-    Example:
-      referee new hawaii --players red,green,blue --seed 42 -o game.txt
-      referee play game.txt "BLUE moves beach->C2, buys kahuna x2 with token 3"
-    """
+
+@click.group(cls=LazyGroup, context_settings=CONTEXT, help=N_(
+    "Rules verification and play-by-email refereeing for board games."),
+    examples=("referee new hawaii --players red,green,blue --seed 42 -o game.txt",
+              'referee play game.txt "BLUE moves beach->C2, buys kahuna x2 with token 3"'))
+@click.version_option(__version__, prog_name="referee", message="%(prog)s %(version)s")
+@click.option("--lang", metavar="LANG", callback=_language, is_eager=True, expose_value=False,
+              help=N_("The language of every text: en, fr, de, it (or any catalog installed); "
+                      "otherwise LANGUAGE, LC_ALL, LANG, and English."))
+def cli():
+    pass
 
 
 def run(argv=None) -> int:
-    """Run the command line and return the exit status instead of exiting."""
+    """Run the command line and return the exit status instead of exiting. Each run has its
+    own context, so the language one run chose is not the next one's."""
+    return contextvars.copy_context().run(_run, argv)
+
+
+def _run(argv) -> int:
+    # a usage error found before --lang is parsed is told in the locale's language
+    i18n.use(i18n.choose(None))
     try:
         rv = cli.main(args=argv, prog_name="referee", standalone_mode=False)
     except click.exceptions.UsageError as exc:

@@ -20,7 +20,7 @@ PACKAGE = ROOT / "referee"
 GAMES = registry.keys()
 
 # the rank of each top-level part of referee/: an import goes to a lower rank, or stays home
-RANK = {"errors": 0, "__init__": 0, "core": 1, "syntax": 2, **{g: 3 for g in GAMES},
+RANK = {"errors": 0, "i18n": 0, "__init__": 0, "core": 1, "syntax": 2, **{g: 3 for g in GAMES},
         "bots": 3.5, "transcript": 4, "replay": 5, "operations": 6, "commands": 7, "service": 7, "cli": 8,
         "__main__": 9}
 FACED = ("core", "syntax", "bots", "transcript", "replay", "operations")   # used through __init__
@@ -34,7 +34,7 @@ CHANNELS = ("mail", "forum", "web")
 # what may be imported inside a function: what is slow to import, or only needed on one path
 HEAVY = ("lark", "yaml", "sqlalchemy", "alembic", "starlette", "uvicorn", "jinja2", "resvg_py",
          "psycopg", "multipart", "secrets", "difflib", "fractions", "fcntl", "msvcrt", "email",
-         "smtplib", "imaplib", "ssl", "asyncio", "http", "feedparser",
+         "smtplib", "imaplib", "ssl", "asyncio", "http", "feedparser", "gettext",
          "referee.service", *(f"referee.{g}" for g in GAMES))
 
 

@@ -5,6 +5,7 @@ that need them: ``referee play`` start-up time is benchmarked.
 """
 from __future__ import annotations
 
+import inspect
 import re
 from pathlib import Path
 
@@ -12,10 +13,69 @@ import click
 
 from referee.core import registry
 from referee.errors import RefereeError
+from referee.i18n import N_, _
 from referee.operations import format_errors
 from referee.replay import waiting_message
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class HelpInLanguage:
+    """A command whose help is told in the reader's language when it is shown: the texts
+    are written (and marked with ``N_``) in English, and translated only then, so a
+    command imported once serves every language. The examples are commands, not prose:
+    they are shown as written, under a translated heading."""
+
+    def __init__(self, *args, examples=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.examples = tuple(examples)
+
+    def format_help_text(self, ctx, formatter) -> None:
+        text = _(inspect.cleandoc(self.help)) if self.help else ""
+        if text:
+            formatter.write_paragraph()
+            with formatter.indentation():
+                formatter.write_text(text)
+        if self.examples:
+            formatter.write_paragraph()
+            with formatter.indentation():
+                formatter.write_text("\b\n" + _("Example:") + "\n" +
+                                     "\n".join("  " + e for e in self.examples))
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        if not self.help:
+            return ""
+        # the first sentence of the first paragraph, cut at a word to fit, as click does
+        first = " ".join(_(inspect.cleandoc(self.help)).split("\n\n")[0].split())
+        sentence = first.split(". ")[0]
+        sentence = sentence if sentence == first else sentence + "."
+        if len(sentence) <= limit:
+            return sentence
+        return sentence[:limit - 3].rsplit(" ", 1)[0] + "..."
+
+    def format_options(self, ctx, formatter) -> None:
+        rows = []
+        for param in self.get_params(ctx):
+            if isinstance(param, click.Argument):
+                continue
+            row = param.get_help_record(ctx)
+            if row is not None and getattr(param, "help", None):
+                row = (row[0], row[1].replace(param.help, _(param.help), 1))
+            if row is not None:
+                rows.append(row)
+        if rows:
+            with formatter.section(_("Options")):
+                formatter.write_dl(rows)
+        if isinstance(self, click.Group):
+            self.format_commands(ctx, formatter)
+
+
+# click's own help texts of the options it adds, translated by the catalog like ours
+CLICK_TEXTS = (N_("Show this message and exit."), N_("Show the version and exit."))
+
+
+class Command(HelpInLanguage, click.Command):
+    pass
 
 
 def split_words(value: str | None) -> list[str]:
@@ -28,8 +88,9 @@ def game_module(game: str):
     except RefereeError as err:
         raise click.BadParameter(err.reason, param_hint="GAME") from None
     except ImportError as exc:
-        raise click.BadParameter(f"the {game} rules are not available in this referee "
-                                 f"({exc})", param_hint="GAME") from None
+        raise click.BadParameter(_("the {game} rules are not available in this referee "
+                                   "({why})").format(game=game, why=exc),
+                                 param_hint="GAME") from None
 
 
 def echo_errors(errors, file=None) -> None:
@@ -57,7 +118,8 @@ def output_file(ctx, param, value):
         return value
     folder = Path(value).parent
     if not folder.is_dir():
-        raise click.BadParameter(f"cannot write {value}: the folder {folder} does not exist",
+        raise click.BadParameter(_("cannot write {file}: the folder {folder} does not "
+                                   "exist").format(file=value, folder=folder),
                                  ctx=ctx, param=param)
     return value
 
@@ -80,9 +142,9 @@ def _games():
 
 
 def seats_help() -> str:
-    return ("Seats in seating order, comma separated. " + "; ".join(
-        f"{m.name}: {_count(m)} of {' '.join(m.seats)}" for m in _games())
-        + ".")
+    return _("Seats in seating order, comma separated. {games}.").format(games="; ".join(
+        _("{game}: {count} of {seats}").format(game=m.name, count=_count(m),
+                                               seats=" ".join(m.seats)) for m in _games()))
 
 
 def _count(m) -> str:
@@ -91,9 +153,8 @@ def _count(m) -> str:
 
 
 def rules_help() -> str:
-    return ("Variant flags, comma separated. " + "; ".join(
-        f"{m.name}: {', '.join(m.rule_flags) or 'none'}" for m in _games())
-        + " (referee rules H-R22, K-R11).")
+    return _("Variant flags, comma separated. {games} (referee rules H-R22, K-R11).").format(
+        games="; ".join(f"{m.name}: {', '.join(m.rule_flags) or _('none')}" for m in _games()))
 
 
 def waiting_line(transcript, players) -> str | None:

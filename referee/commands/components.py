@@ -5,20 +5,18 @@ import json
 
 import click
 
-from referee.commands.common import CONTEXT, game_module
+from referee.i18n import N_, _, ngettext
+from referee.commands.common import CONTEXT, Command, game_module
 
 
-@click.command(context_settings=CONTEXT)
+@click.command(cls=Command, help=N_(
+    "The component data in use, with each value's provenance."),
+    examples=('referee components hawaii --unverified',),
+    context_settings=CONTEXT)
 @click.argument("game")
-@click.option("--unverified", is_flag=True, help="Only values not yet checked against the rules.")
+@click.option("--unverified", is_flag=True, help=N_("Only values not yet checked against the rules."))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def components(game, unverified, fmt):
-    """The component data in use, with each value's provenance.
-
-    \b
-    Example:
-      referee components hawaii --unverified
-    """
     module = game_module(game)
     rows = module.components_listing(unverified_only=unverified)
     if fmt == "json":
@@ -31,6 +29,6 @@ def components(game, unverified, fmt):
             click.echo("  " + "  ".join(f"{k}={v}" for k, v in row.items()))
         else:
             click.echo(f"  {row}")
-    click.echo(f"{len(rows)} value{'s' if len(rows) != 1 else ''}"
-               + (" not yet verified" if unverified else ""))
+    click.echo((ngettext("{n} value not yet verified", "{n} values not yet verified", len(rows))
+                if unverified else ngettext("{n} value", "{n} values", len(rows))).format(n=len(rows)))
     return 0

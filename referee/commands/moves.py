@@ -5,37 +5,35 @@ import json
 
 import click
 
-from referee.commands.common import CONTEXT, echo_errors, waiting_line
+from referee.i18n import N_, _
+from referee.commands.common import CONTEXT, Command, echo_errors, waiting_line
 from referee.core import plural
 from referee.errors import RefereeError
 from referee.operations import check_path, legal_lines, next_step, who_next
 
 
-@click.command(context_settings=CONTEXT)
+@click.command(cls=Command, help=N_(
+    'The legal moves of the seat to act, one canonical line each.' "\n\n"
+    "Every other line is a '#' comment, so any line can go straight to play. With --steps, "
+    'the moves are chosen a step at a time: where, what, then the details; give the choices '
+    'made so far after the file.'),
+    examples=('referee moves game.txt --limit 20',
+              'referee moves game.txt --steps',
+              'referee moves game.txt --steps --format json'),
+    context_settings=CONTEXT)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.argument("choices", nargs=-1)
 @click.option("--limit", type=click.IntRange(min=0), default=50, show_default=True,
-              help="Show at most this many (0: all).")
+              help=N_("Show at most this many (0: all)."))
 @click.option("--steps", is_flag=True,
-              help="Choose step by step: the next step's choices after CHOICES, each with "
-                   "how many legal moves it leaves, or the move once one is left.")
+              help=N_("Choose step by step: the next step's choices after CHOICES, each with "
+                   "how many legal moves it leaves, or the move once one is left."))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="With --steps: json prints the step as one object.")
+              show_default=True, help=N_("With --steps: json prints the step as one object."))
 def moves(file, choices, limit, steps, fmt):
-    """The legal moves of the seat to act, one canonical line each.
-
-    Every other line is a '#' comment, so any line can go straight to play.
-    With --steps, the moves are chosen a step at a time: where, what, then the
-    details; give the choices made so far after the file.
-
-    \b
-    Example:
-      referee moves game.txt --limit 20
-      referee moves game.txt --steps
-      referee moves game.txt --steps --format json
-    """
     if choices and not steps:
-        raise click.UsageError(f"'{choices[0]}': choices are given with --steps")
+        raise click.UsageError(_("'{choice}': choices are given with --steps").format(
+            choice=choices[0]))
     rp = check_path(file)
     if rp.errors:
         echo_errors(rp.errors, file)
@@ -51,7 +49,7 @@ def moves(file, choices, limit, steps, fmt):
     for line in lines:
         click.echo(line)
     if len(lines) < total:
-        click.echo(f"# ... and {total - len(lines)} more (--limit 0 shows all)")
+        click.echo("# " + _("... and {n} more (--limit 0 shows all)").format(n=total - len(lines)))
     return 0
 
 
@@ -68,8 +66,9 @@ def _steps(rp, choices, fmt) -> int:
     if "move" in step:
         click.echo(step["move"])
         return 0
-    made = f" (after {' / '.join(step['made'])})" if step["made"] else ""
-    click.echo(f"# {step['seat']} to move, choose the {step['step']}{made}:")
+    made = _(" (after {choices})").format(choices=" / ".join(step["made"])) if step["made"] else ""
+    click.echo("# " + _("{seat} to move, choose the {step}{made}:").format(
+        seat=step["seat"], step=_(step["step"]), made=made))
     width = max(len(c["choice"]) for c in step["choices"])
     for c in step["choices"]:
         click.echo(f"{c['choice'].ljust(width)}  ({plural(c['moves'], 'moves')})")

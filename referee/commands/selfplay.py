@@ -8,37 +8,35 @@ from pathlib import Path
 import click
 
 from referee.bots import LEVELS
-from referee.commands.common import (CONTEXT, LateHelp, NullBar, echo_errors, game_module,
+from referee.i18n import N_, _, ngettext
+from referee.commands.common import (CONTEXT, Command, LateHelp, NullBar, echo_errors, game_module,
                                      rules_help, split_words)
 from referee.operations import check_path, play_game, tournament
 from referee.replay import new_seed
 from referee.transcript import UsageError, write_atomic
 
 
-@click.command(context_settings=CONTEXT)
+@click.command(cls=Command, help=N_(
+    'Play K games with random legal moves and write their transcripts, or (--bots) a '
+    'tournament between bot levels.'),
+    examples=('referee selfplay hawaii --players 3 --games 10 --seed 1 -o corpus/',
+              'referee selfplay hawaii --bots strong,basic,basic,basic --games 4 --seed 1'),
+    context_settings=CONTEXT)
 @click.argument("game")
 @click.option("--players", "n", type=click.IntRange(min=1),
-              help="How many seats (with --bots: as many as the levels named).")
+              help=N_("How many seats (with --bots: as many as the levels named)."))
 @click.option("--bots", "bots", metavar="LEVELS",
-              help="A tournament: the level of each seat, comma separated (random, basic, "
-                   "strong), turned one seat on each game; prints each level's wins.")
+              help=N_("A tournament: the level of each seat, comma separated (random, basic, "
+                   "strong), turned one seat on each game; prints each level's wins."))
 @click.option("--games", "k", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option("--seed", help="Game k gets the seed SEED-k (default: random).")
+@click.option("--seed", help=N_("Game k gets the seed SEED-k (default: random)."))
 @click.option("--rules", default="", cls=LateHelp, help_from=rules_help)
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False),
-              help="Directory for the transcripts (optional with --bots).")
-@click.option("--check", "recheck", is_flag=True, help="Replay each transcript after writing it.")
+              help=N_("Directory for the transcripts (optional with --bots)."))
+@click.option("--check", "recheck", is_flag=True, help=N_("Replay each transcript after writing it."))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              help="With --bots: the standings as text or JSON.")
+              help=N_("With --bots: the standings as text or JSON."))
 def selfplay(game, n, bots, k, seed, rules, out, recheck, fmt):
-    """Play K games with random legal moves and write their transcripts, or
-    (--bots) a tournament between bot levels.
-
-    \b
-    Example:
-      referee selfplay hawaii --players 3 --games 10 --seed 1 -o corpus/
-      referee selfplay hawaii --bots strong,basic,basic,basic --games 4 --seed 1
-    """
 
     module = game_module(game)
     if bots is not None:
@@ -57,7 +55,7 @@ def selfplay(game, n, bots, k, seed, rules, out, recheck, fmt):
     bad = 0
     width = max(4, len(str(k)))
     indices = range(1, k + 1)
-    bar = click.progressbar(indices, label="playing", file=sys.stderr) if sys.stderr.isatty() \
+    bar = click.progressbar(indices, label=_("playing"), file=sys.stderr) if sys.stderr.isatty() \
         and k > 1 else NullBar(indices)
     with bar as games:
         for i in games:
@@ -72,8 +70,8 @@ def selfplay(game, n, bots, k, seed, rules, out, recheck, fmt):
                 if rp.errors:
                     bad += 1
                     echo_errors(rp.errors, str(path))
-    click.echo(f"wrote {k} game{'s' if k != 1 else ''} to {out}"
-               + (f"; {bad} did not replay" if bad else ""))
+    click.echo(ngettext("wrote {n} game to {folder}", "wrote {n} games to {folder}", k).format(
+        n=k, folder=out) + (_("; {n} did not replay").format(n=bad) if bad else ""))
     return 1 if bad else 0
 
 
@@ -127,6 +125,7 @@ def _folder(out) -> Path:
     try:
         Path(out).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise click.BadParameter(f"cannot make the folder {out}: {exc.strerror or exc}",
+        raise click.BadParameter(_("cannot make the folder {folder}: {why}").format(
+                                     folder=out, why=exc.strerror or exc),
                                  param_hint="-o") from None
     return Path(out)

@@ -7,39 +7,38 @@ from pathlib import Path
 
 import click
 
-from referee.commands.common import CONTEXT, echo_errors, output_file, waiting_line
+from referee.i18n import N_, _
+from referee.commands.common import CONTEXT, Command, echo_errors, output_file, waiting_line
+from referee.core import plural
 from referee.operations import check_path, forum_post, other_tags, picture
 from referee.replay import state_json
 
 FORUMS = ("markdown", "bgg", "bbcode")      # the markups of a forum post (forum_markup.py)
 
 
-@click.command(context_settings=CONTEXT)
+@click.command(cls=Command, help=N_(
+    'The state after the whole file (or after line --at).'),
+    examples=('referee show game.txt',
+              'referee show game.txt --at 9 --format json',
+              'referee show game.txt --format png -o board.png',
+              'referee show game.txt --format bgg'),
+    context_settings=CONTEXT)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--at", "at", type=click.IntRange(min=0), help="The state after this line.")
+@click.option("--at", "at", type=click.IntRange(min=0), help=N_("The state after this line."))
 @click.option("--format", "fmt", default="text",
               type=click.Choice(["text", *FORUMS, "json", "svg", "png", "html"]),
-              help="markdown, bgg (BoardGameGeek) and bbcode (phpBB): a post for a forum thread.")
+              help=N_("markdown, bgg (BoardGameGeek) and bbcode (phpBB): a post for a forum thread."))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), callback=output_file,
-              help="Write to this file instead of standard output (png needs it on a terminal).")
+              help=N_("Write to this file instead of standard output (png needs it on a terminal)."))
 def show(file, at, fmt, output):
-    """The state after the whole file (or after line --at).
-
-    \b
-    Example:
-      referee show game.txt
-      referee show game.txt --at 9 --format json
-      referee show game.txt --format png -o board.png
-      referee show game.txt --format bgg
-    """
 
     if fmt == "png" and output is None and sys.stdout.isatty():
-        raise click.UsageError("a PNG is binary: give -o FILE or redirect the output")
+        raise click.UsageError(_("a PNG is binary: give -o FILE or redirect the output"))
     if at is not None:
         length = len(Path(file).read_bytes().splitlines())
         if at > length:
-            raise click.BadParameter(f"{file} has {length} line{'s' if length != 1 else ''}; "
-                                     f"line {at} is beyond its end", param_hint="--at")
+            raise click.BadParameter(_("{file} has {lines}; line {at} is beyond its end").format(
+                file=file, lines=plural(length, "lines"), at=at), param_hint="--at")
     rp = check_path(file, until=at, chain=True)
     echo_errors(rp.errors, file)
     if rp.state is None:

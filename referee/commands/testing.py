@@ -3,20 +3,18 @@ from __future__ import annotations
 
 import click
 
-from referee.commands.common import CONTEXT, echo_errors
+from referee.i18n import N_, _
+from referee.commands.common import CONTEXT, Command, echo_errors
 from referee.operations import check_path, format_error
 
 
-@click.command(name="test", context_settings=CONTEXT)
+@click.command(cls=Command, help=N_(
+    "Run transcripts with '?' assertions and '!' rejections as tests."),
+    examples=('referee test tests/transcripts/hawaii/*.txt',),
+    name="test", context_settings=CONTEXT)
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("-q", "--quiet", is_flag=True, help="Only failures and the summary.")
+@click.option("-q", "--quiet", is_flag=True, help=N_("Only failures and the summary."))
 def test(files, quiet):
-    """Run transcripts with '?' assertions and '!' rejections as tests.
-
-    \b
-    Example:
-      referee test tests/transcripts/hawaii/*.txt
-    """
     passed = failed = 0
     for path in files:
         rp = check_path(path)
@@ -35,6 +33,6 @@ def test(files, quiet):
         if others:
             failed += 1
             echo_errors(others, path)
-            click.echo(f"FAIL {path}: the transcript does not replay cleanly")
-    click.echo(f"{passed} passed, {failed} failed")
+            click.echo(f"FAIL {path}: " + _("the transcript does not replay cleanly"))
+    click.echo(_("{passed} passed, {failed} failed").format(passed=passed, failed=failed))
     return 1 if failed else 0

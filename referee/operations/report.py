@@ -10,6 +10,7 @@ from typing import Iterable
 
 from referee.core.game import CHANCE
 from referee.errors import RefereeError
+from referee.i18n import _, ngettext
 from referee.replay.control import resigned, result_text, state_json, to_move
 
 
@@ -43,10 +44,10 @@ def format_error(err: RefereeError, file: str | None = None, *, where: bool = Tr
         out += caret_lines(err.text, err.column)
     candidates = getattr(err, "candidates", None)
     if candidates:
-        out.append("  candidates:")
+        out.append("  " + _("candidates:"))
         out += [f"    {printable(c)}" for c in candidates]
     if err.hint:
-        out.append(f"  hint: {printable(err.hint)}")
+        out.append("  " + _("hint: {hint}").format(hint=printable(err.hint)))
     return "\n".join(out)
 
 
@@ -58,10 +59,12 @@ def format_errors(errors: Iterable[RefereeError], file: str | None = None) -> st
         if not run:
             return
         first, last = run[0], run[-1]
-        span = f"line {first.line}" if first is last else f"lines {first.line}-{last.line}"
-        n = len(run)
-        out.append(f"{first.file or file}:{first.line}:1: not-evaluated: {span} "
-                   f"({n} item{'s' if n != 1 else ''}) not evaluated after the error above")
+        span = _("line {n}").format(n=first.line) if first is last else \
+            _("lines {first}-{last}").format(first=first.line, last=last.line)
+        items = ngettext("{n} item", "{n} items", len(run)).format(n=len(run))
+        out.append(f"{first.file or file}:{first.line}:1: not-evaluated: " +
+                   _("{span} ({items}) not evaluated after the error above").format(
+                       span=span, items=items))
         run.clear()
 
     for err in errors:
@@ -98,15 +101,16 @@ def digest(module, state, data: dict | None = None) -> str:
     except Exception:
         return ""
     parts = []
-    for key in ("round", "phase"):
-        if key in data and data[key] is not None:
-            parts.append(f"{key} {data[key]}")
+    if data.get("round") is not None:
+        parts.append(_("round {n}").format(n=data["round"]))
+    if data.get("phase") is not None:       # the phase is named as the state JSON names it
+        parts.append(_("phase {name}").format(name=data["phase"]))
     players = data.get("players")
     if isinstance(players, dict):
         scores = [f"{seat} {p['score']}" for seat, p in players.items()
                   if isinstance(p, dict) and "score" in p]
         if scores:
-            parts.append("scores " + ", ".join(scores))
+            parts.append(_("scores {list}").format(list=", ".join(scores)))
     return "; ".join(parts)
 
 
@@ -115,13 +119,13 @@ def who_next(state) -> str:
     if who is None:
         result = result_text(state)
         if result is None:
-            return "the game is over"
-        return f"game over: {result}"
+            return _("the game is over")
+        return _("game over: {result}").format(result=result)
     if who == CHANCE:
-        return f"next: a chance line ({state.chance_kind()})"
+        return _("next: a chance line ({kind})").format(kind=state.chance_kind())
     if who in resigned(state):
-        return f"next: {who} (resigned: the referee plays its move)"
-    return f"next: {who}"
+        return _("next: {seat} (resigned: the referee plays its move)").format(seat=who)
+    return _("next: {seat}").format(seat=who)
 
 
 # Tags the referee reads or writes itself; any other tag is the players' own (docs/notation.md section 2).

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from referee.core import registry
+from referee.i18n import _
 from referee.core.paths import games_dir
 from referee.syntax.hints import did_you_mean
 from referee.transcript.problems import UsageError
@@ -62,8 +63,9 @@ def find(ruling_id: str, game: str | None = None) -> Ruling:
     for r in pool:
         if r.id == wanted:
             return r
-    where = f"{game} has" if game else "the referee has"
-    raise UsageError(f"no ruling {ruling_id!r}: {where} {_span(pool)}",
+    where = (_("{game} has {ids}") if game else _("the referee has {ids}")).format(
+        game=game, ids=_span(pool))
+    raise UsageError(_("no ruling {id}: {where}").format(id=repr(ruling_id), where=where),
                      hint=did_you_mean(wanted, [r.id for r in pool]))
 
 
@@ -73,16 +75,17 @@ def _span(pool) -> str:
     for r in pool:
         series.setdefault(r.id.rstrip("0123456789"), []).append(r.id)
     if not series:
-        return "no ruling texts"
+        return _("no ruling texts")
     return ", ".join(f"{ids[0]}..{ids[-1]}" if len(ids) > 1 else ids[0]
                      for ids in series.values())
 
 
 def format_ruling(r: Ruling, width: int = 78) -> str:
-    """The ruling as a short paragraph, the way ``referee rules`` prints it."""
-    out = [f"{r.id} {r.title}"]
-    out += textwrap.wrap(r.text, width, initial_indent="  ", subsequent_indent="  ")
+    """The ruling as a short paragraph, the way ``referee rules`` prints it, in the reader's
+    language (the catalogs hold every ruling's title, text and reason)."""
+    out = [f"{r.id} {_(r.title)}"]
+    out += textwrap.wrap(_(r.text), width, initial_indent="  ", subsequent_indent="  ")
     if r.why:
-        out += textwrap.wrap("Why: " + r.why, width, initial_indent="  ",
-                             subsequent_indent="  ")
+        out += textwrap.wrap(_("Why: {reason}").format(reason=_(r.why)), width,
+                             initial_indent="  ", subsequent_indent="  ")
     return "\n".join(out)

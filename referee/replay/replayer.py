@@ -30,6 +30,7 @@ from referee.transcript import items as I
 from referee.transcript.items import Item, Transcript
 from referee.transcript.problems import NotEvaluated, internal
 from referee.transcript.reader import MAX_ERRORS, too_many_errors
+from referee.i18n import _
 
 
 @dataclass
@@ -157,7 +158,8 @@ class Replay:
         seat = item.name.upper()
         if seat not in self.players:
             raise NotationSyntaxError(
-                f"'{item.name}' is not a seat in this game: the players are {' '.join(self.players)}",
+                _("'{name}' is not a seat in this game: the players are {seats}").format(
+                    name=item.name, seats=" ".join(self.players)),
                 hint=seat_hint(item.name, self.players, registry.all_seats(), item.body),
                 column=1)
         return seat

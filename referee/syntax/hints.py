@@ -13,6 +13,7 @@ from typing import Iterable
 
 from referee.core import paths
 from referee.errors import NotationSyntaxError
+from referee.i18n import _
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*|\S")
 _LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"i?')
@@ -56,11 +57,12 @@ def seat_hint(word: str, players: Iterable[str], seats: Iterable[str], text: str
     players = list(players)
     near = near_seat(word, players)
     if near:
-        return f"did you mean '{near}'?"
+        return _("did you mean '{word}'?").format(word=near)
     title = near_seat(word, seats)
     if title and players:
         best = difflib.get_close_matches(title, players, n=1, cutoff=0) or players[:1]
-        return f"{title} does not play in this game: did you mean '{best[0]}'?"
+        return _("{seat} does not play in this game: did you mean '{word}'?").format(
+            seat=title, word=best[0])
     rest = " ".join(text.split()[1:]) if title else " ".join(text.split())
     return f"a move line starts with the seat that moves: '{players[0]} {rest[:60]}'" \
         if players else "a move line starts with the seat that moves"

@@ -18,6 +18,7 @@ from referee.errors import BadChanceError, IllegalMoveError, OutOfTurnError
 from referee.haleakala.rules import board, cards, landing, scoring
 from referee.haleakala.rules.moves import (Buy, BuyNothing, CardDrawn, FirstPlayerDrawn, PickCard,
                                      PlaceDisc, PriestessMove, Sail, TakeBack)
+from referee.i18n import _
 
 
 # --- what is due -------------------------------------------------------------
@@ -329,7 +330,8 @@ def _check_place(st, m: PlaceDisc) -> str | None:
     seat, opp = m.seat, st.other(m.seat)
     _check_section(st, seat, m.section)
     if m.value not in st.reserve[seat]:
-        raise IllegalMoveError(f"{seat} cannot place {m.value}: that disc is not in {seat}'s reserve (K-R4)")
+        raise IllegalMoveError(_("{seat} cannot place {value}: that disc is not in {seat}'s "
+                                 "reserve (K-R4)").format(seat=seat, value=m.value))
     beach = st.beaches[m.section]
     if sum(beach[seat]) + m.value == sum(beach[opp]):
         raise IllegalMoveError(f"{seat} cannot place {m.value} on beach{m.section}: "

@@ -17,6 +17,7 @@ from referee.haleakala.rules.moves import (Buy, BuyNothing, PickCard, PlaceDisc,
                                      TakeBack)
 from referee.syntax.grammar import parser
 from referee.syntax.hints import did_you_mean, from_lark
+from referee import i18n
 
 __all__ = ["parse_move", "format_move"]
 
@@ -94,12 +95,13 @@ def parse_move(text: str, state, *, shortcut: bool = True):
                       seat_tok, text)
     who = st.current_player()
     if who is None:
-        raise IllegalMoveError("the game is over: no more moves (K-R8)", column=1)
+        raise IllegalMoveError(i18n._("the game is over: no more moves (K-R8)"), column=1)
     if who == CHANCE:
-        raise OutOfTurnError(f"{seat} cannot move now: a chance line ({st.chance_kind()}) is due",
-                             column=1)
+        raise OutOfTurnError(i18n._("{seat} cannot move now: a chance line ({kind}) is due").format(
+            seat=seat, kind=st.chance_kind()), column=1)
     if who != seat:
-        raise OutOfTurnError(f"{seat} cannot move now: {who} is to move", column=1)
+        raise OutOfTurnError(i18n._("{seat} cannot move now: {who} is to move").format(
+            seat=seat, who=who), column=1)
     move = _build(st, seat, action, text)
     st.check(move)                 # the engine's reason when illegal; the replay applies it once
     return move

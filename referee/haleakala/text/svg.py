@@ -16,6 +16,7 @@ from referee.core.svg import Drawing, num, resigned
 from referee.haleakala.text.state_json import state_to_json
 from referee.haleakala.text.svg_panel import panel
 from referee.haleakala.text.svg_parts import SEAT_FILL, SEAT_INK, card, disc
+from referee.i18n import _
 
 WIDTH, HEIGHT = 1000, 780
 CX, CY = 365, 395
@@ -36,8 +37,9 @@ def render_svg(state) -> str:
                  "The island from above: section 1 at the top, sections clockwise; rings from "
                  "the sea inwards. Card slots outside the sea; players, decks and score cards "
                  "on the right.")
-    dr.text(15, 30, f"Haleakala · round {data['round']} of 2", size=22, weight="bold")
-    shown = _next(data) if data.get("result") else "Next: " + _next(data)
+    dr.text(15, 30, _("Haleakala · round {n} of 2").format(n=data["round"]), size=22,
+            weight="bold")
+    shown = _next(data) if data.get("result") else _("Next: {what}").format(what=_next(data))
     dr.text(WIDTH - 15, 30, shown[0].upper() + shown[1:], size=15, anchor="end", weight="bold")
     for sec in range(1, comp.sections + 1):
         _section(dr, data, comp, sec)
@@ -50,7 +52,7 @@ def render_svg(state) -> str:
 
 def _legend(dr: Drawing, comp) -> None:
     with dr.group("the rings, from the sea inwards"):
-        dr.text(15, 700, "Rings, from the sea inwards:", size=11, weight="bold")
+        dr.text(15, 700, _("Rings, from the sea inwards:"), size=11, weight="bold")
         for i, ring in enumerate(comp.rings):
             x, y = 15 + (i % 2) * 95, 710 + (i // 2) * 20
             dr.rect(x, y, 14, 14, fill=RING_FILL[ring], stroke="#333")
@@ -61,9 +63,10 @@ def _next(data) -> str:
     if data.get("result"):
         res = data["result"]
         scores = ", ".join(f"{s} {res['scores'][s]}" for s in data["players"])
-        return f"game over ({scores}); winner {' and '.join(res['winners'])}"
+        return _("game over ({scores}); winner {seats}").format(
+            scores=scores, seats=_(" and ").join(res["winners"]))
     if data["to_move"] is None:
-        return f"a chance line is due ({data['chance']})"
+        return _("a chance line is due ({kind})").format(kind=data["chance"])
     return f"{data['to_move']} ({data['phase']})"
 
 
@@ -155,13 +158,13 @@ def _sea_cell(dr: Drawing, data, comp, sec: int, mid: float) -> None:
     cx, cy = _point(262, mid)
     if comp.jetty == sec:
         jx, jy = _point(275, mid + 17)
-        dr.text(jx, jy + 3.5, "jetty", size=10, anchor="middle", fill="#1b4f72")
+        dr.text(jx, jy + 3.5, _("jetty"), size=10, anchor="middle", fill="#1b4f72")
     if data["boat"] == sec:
         with dr.group(f"the boat, in the sea of section {sec}", data_choice="sails"):
             dr.path(f"M{num(cx - 26)} {num(cy - 7)} L{num(cx + 26)} {num(cy - 7)} "
                     f"L{num(cx + 17)} {num(cy + 9)} L{num(cx - 17)} {num(cy + 9)}Z",
                     fill="#8d5a2b", stroke="#000", stroke_width=1.3)
-            dr.text(cx, cy + 5, "BOAT", size=10, anchor="middle", weight="bold", fill="#fff")
+            dr.text(cx, cy + 5, _("BOAT"), size=10, anchor="middle", weight="bold", fill="#fff")
     nx, ny = _point(262, mid - 22)
     dr.circle(nx, ny, 10, fill="#ffffff", stroke="#1b4f72", title=f"section {sec}")
     dr.text(nx, ny + 4.5, sec, size=12.5, anchor="middle", weight="bold", fill="#1b4f72")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from referee.core.svg import Drawing
 from referee.haleakala.text.svg_parts import SEAT_FILL, SEAT_INK, card, disc
+from referee.i18n import _
 
 
 def panel(dr: Drawing, x: float, y: float, w: float, data, comp, gone=()) -> None:
@@ -20,21 +21,21 @@ def _supply(dr: Drawing, x, y, w, data, comp) -> float:
     board = data["score_board"]
     with dr.group("beside the island: decks, lava supply, score cards, priestess"):
         dr.rect(x, y, w, 205, fill="#f7f7f2", stroke="#555", rx=8)
-        dr.text(x + 8, y + 18, "Decks (cards left)", size=12, weight="bold")
+        dr.text(x + 8, y + 18, _("Decks (cards left)"), size=12, weight="bold")
         for i, name in enumerate(decks):
             bx = x + 8 + i * ((w - 16) / len(decks))
             palms = {"one": 1, "two": 2, "three": 3}.get(name, 0)
             with dr.group(f"{name}-palm deck: {decks[name]} cards"):
                 dr.rect(bx, y + 26, (w - 16) / len(decks) - 6, 34, fill="#fff", stroke="#333",
                         rx=4)
-                dr.text(bx + 5, y + 40, f"{name}-palm", size=10)
+                dr.text(bx + 5, y + 40, _("{palms}-palm").format(palms=name), size=10)
                 dr.text(bx + 6, y + 55, decks[name], size=13, weight="bold")
                 for k in range(palms):
                     dr.circle(bx + (w - 16) / len(decks) - 16 - k * 9, y + 52, 3.5,
                               fill="#2f7d32", stroke="none")
-        dr.text(x + 8, y + 80, f"Lava discs beside the board: {data['lava_supply']}", size=11.5,
+        dr.text(x + 8, y + 80, _("Lava discs beside the board: {n}").format(n=data["lava_supply"]), size=11.5,
                 title=f"{data['lava_supply']} lava discs in the supply")
-        dr.text(x + 8, y + 100, "Score cards for sale", size=12, weight="bold")
+        dr.text(x + 8, y + 100, _("Score cards for sale"), size=12, weight="bold")
         cw, ch = (w - 22) / 3, 26
         for i, name in enumerate(board["cards"]):
             spec = comp.score_cards.get(name)
@@ -42,14 +43,14 @@ def _supply(dr: Drawing, x, y, w, data, comp) -> float:
             card(dr, x + 8 + (i % 3) * (cw + 3), y + 108 + (i // 3) * (ch + 3), name, comp,
                  f"score card for sale{cost}", cw, ch, within="buys")
         if not board["cards"]:
-            dr.text(x + 8, y + 124, "none left", size=11, fill="#555")
+            dr.text(x + 8, y + 124, _("none left"), size=11, fill="#555")
         up = board["priestess"] == "up"
         py = y + 108 + 2 * (ch + 3) + 4
         with dr.group(f"the priestess on the score board, face {'up' if up else 'down'}",
                       data_choice="priestess" if up else None, data_within="buys" if up else None):
             dr.rect(x + 8, py, w - 16, 30, fill="#e3d1f0" if up else "#ffffff", stroke="#5b3a7a",
                     rx=4, stroke_dasharray=None if up else "4 3")
-            dr.text(x + 16, py + 19.5, f"Priestess: face {'up (for sale)' if up else 'down'}",
+            dr.text(x + 16, py + 19.5, _("Priestess: face up (for sale)") if up else _("Priestess: face down"),
                     size=11.5, weight="bold" if up else None)
     return y + 205
 
@@ -63,27 +64,27 @@ def _seat(dr: Drawing, x, y, w, seat, p, first_shape: bool, data, comp, gone: bo
         dr.rect(x, y, w, h, fill="#f1f1ef" if gone else "#fcfcfa", stroke=fill, rx=8,
                 stroke_width=3, stroke_dasharray="10 5" if gone else None)
         dr.rect(x, y, w, 24, fill=fill, stroke="none", rx=8)
-        dr.text(x + 8, y + 17, seat + (" · first player" if first else ""), size=13,
+        dr.text(x + 8, y + 17, seat + (_(" · first player") if first else ""), size=13,
                 weight="bold", fill=ink)
-        dr.text(x + w - 8, y + 17.5, f"score {p['score']}", size=14, anchor="end",
+        dr.text(x + w - 8, y + 17.5, _("score {n}").format(n=p["score"]), size=14, anchor="end",
                 weight="bold", fill=ink)
-        dr.text(x + 8, y + 42, "reserve", size=11)
+        dr.text(x + 8, y + 42, _("reserve"), size=11)
         for i, v in enumerate(p["reserve"]):
             disc(dr, x + 70 + i * 23, y + 38, seat, v, first_shape, f"{seat}'s disc {v} in reserve",
                  choice=f"disc {v}")
         if not p["reserve"]:
-            dr.text(x + 70, y + 42, "none", size=11, fill="#555")
+            dr.text(x + 70, y + 42, _("none"), size=11, fill="#555")
         inv = p["invocation"]
         if inv is not None:
-            where = "in reserve" if inv == "reserve" else f"on {inv}"
-            dr.text(x + 8, y + 62, f"invocation disc (*): {where}", size=11)
-        dr.text(x + 8, y + 80, f"statues left: {p['statues_left']}", size=11.5)
+            where = _("in reserve") if inv == "reserve" else _("on {space}").format(space=inv)
+            dr.text(x + 8, y + 62, _("invocation disc (*): {where}").format(where=where), size=11)
+        dr.text(x + 8, y + 80, _("statues left: {n}").format(n=p["statues_left"]), size=11.5)
         if gone:
             dr.rect(x + w - 90, y + 67, 82, 18, fill="#ffffff", stroke="#a00", rx=4,
                     stroke_width=1.5)
-            dr.text(x + w - 49, y + 80.5, "resigned", size=12.5, anchor="middle",
+            dr.text(x + w - 49, y + 80.5, _("resigned"), size=12.5, anchor="middle",
                     weight="bold", fill="#a00")
-        dr.text(x + 8, y + 100, f"cards kept ({len(p['cards'])})", size=11, weight="bold")
+        dr.text(x + 8, y + 100, _("cards kept ({n})").format(n=len(p["cards"])), size=11, weight="bold")
         counts: dict[str, int] = {}
         for face in p["cards"]:
             counts[face] = counts.get(face, 0) + 1
@@ -92,7 +93,7 @@ def _seat(dr: Drawing, x, y, w, seat, p, first_shape: bool, data, comp, gone: bo
             card(dr, x + 8 + (i % 3) * (cw + 3), y + 106 + (i // 3) * (ch + 3), face, comp,
                  f"{seat}'s card", cw, ch, count=n)
         sy = y + h - 25
-        bought = ", ".join(p["score_cards"]) or "none"
-        dr.text(x + 8, sy + 12, f"score cards bought: {bought}", size=10.5,
+        bought = ", ".join(p["score_cards"]) or _("none")
+        dr.text(x + 8, sy + 12, _("score cards bought: {cards}").format(cards=bought), size=10.5,
                 title=f"{seat}'s score cards bought this round: {bought}")
     return y + h

@@ -6,6 +6,7 @@ card. Apart so that each half imports them at its top, neither importing the oth
 from __future__ import annotations
 
 from referee.core.svg import Drawing
+from referee.i18n import _
 
 SEAT_FILL = {"RED": "#d62728", "YELLOW": "#f2c200"}
 SEAT_INK = {"RED": "#ffffff", "YELLOW": "#111111"}
@@ -35,7 +36,7 @@ def card(dr: Drawing, x: float, y: float, face: str | None, comp, title: str,
     if face is None:
         dr.rect(x, y, w, h, fill="#ffffff", stroke="#888", rx=4, stroke_dasharray="4 3",
                 title=title + ": empty")
-        dr.text(x + w / 2, y + h / 2 + 3.5, "empty", size=CARD_SIZE, anchor="middle", fill="#666")
+        dr.text(x + w / 2, y + h / 2 + 3.5, _("empty"), size=CARD_SIZE, anchor="middle", fill="#666")
         return
     kind = comp.faces[face].kind if face in comp.faces else "statue"
     with dr.group(f"{title}: {face}" + (f", {count} of them" if count > 1 else ""),

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.errors import IllegalMoveError, OutOfTurnError
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.hawaii.rules.state import Data, Player
@@ -17,7 +18,8 @@ def acting_chief(d: "Data", seat: str) -> "Player":
     if d.phase == "income":
         raise OutOfTurnError(f"{seat} cannot act now: {d.income_queue[0]} must choose irrigation income (H-R17)")
     if d.phase != "chiefs" or d.pending:
-        raise OutOfTurnError(f"{seat} cannot act now: a random draw is due")
+        raise OutOfTurnError(_("{seat} cannot act now: a random draw is due").format(seat=seat))
     if d.turn != seat:
-        raise OutOfTurnError(f"{seat} cannot move now: {d.turn} is to move (H-R4)")
+        raise OutOfTurnError(_("{seat} cannot move now: {who} is to move (H-R4)").format(
+            seat=seat, who=d.turn))
     return d.players[seat]

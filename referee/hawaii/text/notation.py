@@ -22,6 +22,7 @@ from referee.hawaii.text.canonical_moves import read_move
 from referee.hawaii.text.move_syntax import KEYWORDS, Pay, Said, read, syntax_error
 from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Token, Visit
 from referee.hawaii.rules.rounds import INCOME_CHOICES
+from referee import i18n
 
 __all__ = ["parse_move", "format_move", "KEYWORDS"]
 
@@ -44,19 +45,22 @@ def parse_move(text: str, state, *, shortcut: bool = True) -> object:
     said = read(text)
     seat = said.seat
     if seat not in d.players:
-        raise syntax_error(f"{seat} does not play in this game: the seats are {' '.join(d.seats)}",
+        raise syntax_error(i18n._("{seat} does not play in this game: the seats are {seats}").format(
+            seat=seat, seats=" ".join(d.seats)),
                            said.seat_token, text)
     who = state.current_player()
     if who is None:
-        raise IllegalMoveError("the game is over: no more moves", column=1)
+        raise IllegalMoveError(i18n._("the game is over: no more moves"), column=1)
     if who == CHANCE:
-        raise OutOfTurnError(f"{seat} cannot move now: a chance line ({state.chance_kind()}) is due",
-                             column=1)
+        raise OutOfTurnError(i18n._("{seat} cannot move now: a chance line ({kind}) is due").format(
+            seat=seat, kind=state.chance_kind()), column=1)
     if who != seat:
         if d.phase == "income":
-            raise OutOfTurnError(f"{seat} cannot move now: {who} is to move, choosing irrigation "
-                                 f"income (H-R17)", column=1)
-        raise OutOfTurnError(f"{seat} cannot move now: {who} is to move (H-R4)", column=1)
+            raise OutOfTurnError(i18n._("{seat} cannot move now: {who} is to move, choosing "
+                                        "irrigation income (H-R17)").format(seat=seat, who=who),
+                                 column=1)
+        raise OutOfTurnError(i18n._("{seat} cannot move now: {who} is to move (H-R4)").format(
+            seat=seat, who=who), column=1)
     build = _BUILDERS[said.action]
     try:
         return _choose(build(said, state, text), state, text)
@@ -101,10 +105,13 @@ def _choose(candidates: list, state, text: str):
         return legal[0]
     if legal:
         lines = [format_move(m, state) for m in legal]
-        raise AmbiguousMoveError(f"'{text.strip()}' has {len(lines)} legal readings: "
-                                 "say which of the candidates", candidates=lines, column=1)
+        raise AmbiguousMoveError(i18n.ngettext(
+            "'{text}' has {n} legal reading: say which of the candidates",
+            "'{text}' has {n} legal readings: say which of the candidates", len(lines)).format(
+            text=text.strip(), n=len(lines)), candidates=lines, column=1)
     if first_error is None:
-        raise IllegalMoveError(f"'{text.strip()}' names no move", column=1)
+        raise IllegalMoveError(i18n._("'{text}' names no move").format(text=text.strip()),
+                               column=1)
     raise first_error
 
 

@@ -16,6 +16,7 @@ from referee.hawaii.rules import boats as boats_mod
 from referee.hawaii.rules import scoring
 from referee.hawaii.rules.realm import START_HUT
 from referee.hawaii.text import names
+from referee.i18n import _
 
 _ROMAN = {0: "", 1: "I", 2: "II"}
 
@@ -41,10 +42,10 @@ def _title(state, md: bool) -> str:
     rounds = len(d.comps.rounds)
     threshold = d.comps.rounds[min(d.round, rounds) - 1].threshold
     points = d.comps.rounds[min(d.round, rounds) - 1].points
-    line = (f"Hawaii, round {d.round} of {rounds}, threshold {threshold} "
-            f"(scores {'/'.join(map(str, points))})")
+    line = _("Hawaii, round {n} of {rounds}, threshold {threshold} (scores {points})").format(
+        n=d.round, rounds=rounds, threshold=threshold, points="/".join(map(str, points)))
     if d.rules:
-        line += f" (rules: {' '.join(sorted(d.rules))})"
+        line += _(" (rules: {flags})").format(flags=" ".join(sorted(d.rules)))
     return f"## {line}" if md else line
 
 
@@ -61,22 +62,25 @@ def _places(state):
         if coord not in d.board:
             continue
         place = d.place_at(coord)
-        stock = ", ".join(f"{k} {n}" for k, n in place.stock.items()) or "sold out"
+        stock = ", ".join(f"{k} {n}" for k, n in place.stock.items()) or _("sold out")
         yield coord, place, d.comps.place(place.place_id), stock
 
 
 def _board(state, md: bool) -> str:
     d = state.d
     if not d.board:
-        return "Board: not laid out yet"
+        return _("Board: not laid out yet")
     rows = []
     for coord, place, spec, stock in _places(state):
-        circles = _tokens(place.tokens) + (" (printed circle empty)" if place.printed_empty else "")
-        rows.append((coord, spec.name or place.place_id, stock, circles, f"{spec.circles} circle{'s' if spec.circles > 1 else ''}, limit {spec.limit}"))
-    head = ("place", "name", "tiles left", "tokens", "circles")
+        circles = _tokens(place.tokens) + (_(" (printed circle empty)") if place.printed_empty
+                                           else "")
+        rows.append((coord, spec.name or place.place_id, stock, circles,
+                     _("{circles}, limit {limit}").format(
+                         circles=plural(spec.circles, "circles"), limit=spec.limit)))
+    head = (_("place"), _("name"), _("tiles left"), _("tokens"), _("circles"))
     if md:
         return _md_table(head, rows)
-    return "Board (row 4 farthest, the beach below row 1)\n" + _text_table(head, rows)
+    return _("Board (row 4 farthest, the beach below row 1)") + "\n" + _text_table(head, rows)
 
 
 def _sea(state, md: bool) -> str:
@@ -85,13 +89,14 @@ def _sea(state, md: bool) -> str:
     docks = []
     for i, island in enumerate(d.docks):
         spec = comps.docks[i]
-        docks.append(f"dock {i + 1} ({plural(spec.feet, 'feet')}, {plural(spec.points, 'points')}): "
-                     f"{island or 'empty'}")
+        docks.append(_("dock {n} ({feet}, {points}): {island}").format(
+            n=i + 1, feet=plural(spec.feet, "feet"), points=plural(spec.points, "points"),
+            island=island or _("empty")))
     down = sum(d.stack_down.values())
-    up = f", face up: {' '.join(d.stack_up)}" if d.stack_up else ""
+    up = _(", face up: {islands}").format(islands=" ".join(d.stack_up)) if d.stack_up else ""
     cove = ", ".join(names.fish_label(t, comps) for t in sorted(d.cove, reverse=True))
-    lines = [f"Cove: {cove or 'empty'}",
-             *docks, f"Island stack: {down} face down{up}"]
+    lines = [_("Cove: {tokens}").format(tokens=cove or _("empty")),
+             *docks, _("Island stack: {n} face down{up}").format(n=down, up=up)]
     return "\n".join(f"- {x}" for x in lines) if md else "\n".join(lines)
 
 
@@ -104,9 +109,9 @@ def _track(state, md: bool) -> str:
         else:
             t = d.track.get(k)
             spaces.append(f"{k}: {t if t is not None else '-'}")
-    line = "Order track  " + "   ".join(spaces)
+    line = _("Order track") + "  " + "   ".join(spaces)
     if d.order:
-        line += f"\nTurn order this round: {' '.join(d.order)}"
+        line += "\n" + _("Turn order this round: {seats}").format(seats=" ".join(d.order))
     return line.replace("\n", "  \n") if md else line
 
 
@@ -125,11 +130,12 @@ def _players(state, md: bool) -> str:
     comps = state.d.comps
     rows = []
     for seat, p, target, fish in _seats(state):
-        fish = f"fish {fish}" if fish else ""
+        fish = _("fish {tokens}").format(tokens=fish) if fish else ""
         pile = " ".join(x for x in (" ".join(map(str, p.tokens)), fish) if x) or "-"
         rows.append((seat, p.at, str(p.shells), str(p.feet), str(p.fruits), pile,
                      f"{p.round_sum(comps)}/{target}", str(p.score)))
-    head = ("seat", "at", "shells", "feet", "fruits", "tokens", "sum/needed", "score")
+    head = (_("seat"), _("at"), _("shells"), _("feet"), _("fruits"), _("tokens"), _("sum/needed"),
+            _("score"))
     return _md_table(head, rows) if md else _text_table(head, rows)
 
 
@@ -168,7 +174,7 @@ def _realm(state, seat: str, md: bool) -> str:
     for extra in range(len(realm.villages), len(spec.kahuna_points)):
         k = "K" if extra < realm.kahunas else "."
         lines.append(f"{k} {spec.kahuna_points[extra]:>3}")
-    body = "\n".join(lines) + f"\nboats: {_boats(realm, comps)}"
+    body = "\n".join(lines) + "\n" + _("boats: {boats}").format(boats=_boats(realm, comps))
     title = _realm_title(seat, realm)
     if md:
         if max(len(line) for line in body.split("\n")) > NARROW:     # a forum's column
@@ -178,14 +184,15 @@ def _realm(state, seat: str, md: bool) -> str:
 
 
 def _boats(realm, comps) -> str:
-    return ", ".join(f"{b.name} ({'fishing' if not b.side else _ROMAN[b.side]}, "
+    return ", ".join(f"{b.name} ({_('fishing') if not b.side else _ROMAN[b.side]}, "
                      f"{plural(boats_mod.capacity(b, comps) + boats_mod.printed(b, comps), 'feet')}"
-                     f"{', sailed' if b.used else ''})" for b in realm.boats)
+                     f"{_(', sailed') if b.used else ''})" for b in realm.boats)
 
 
 def _realm_title(seat: str, realm) -> str:
-    return (f"{seat}'s realm: {plural(realm.kahunas, 'kahunas')}, {plural(realm.tikis, 'tikis')} "
-            f"(K kahuna with its points, T tiki, T* printed tiki, . free space)")
+    return _("{seat}'s realm: {kahunas}, {tikis} (K kahuna with its points, T tiki, T* printed "
+             "tiki, . free space)").format(seat=seat, kahunas=plural(realm.kahunas, "kahunas"),
+                                           tikis=plural(realm.tikis, "tikis"))
 
 
 def _history(state, md: bool) -> str:
@@ -194,13 +201,15 @@ def _history(state, md: bool) -> str:
     for report in state.d.history:
         if "final" in report:
             for seat, parts in report["final"].items():
-                shown = ", ".join(f"{k} {v}" for k, v in parts.items() if v) or "nothing"
-                lines.append(f"Final scoring {seat}: {shown}")
+                shown = ", ".join(f"{k} {v}" for k, v in parts.items() if v) or _("nothing")
+                lines.append(_("Final scoring {seat}: {parts}").format(seat=seat, parts=shown))
             continue
         each = ", ".join(f"{seat} {report['sums'][seat]}/{report['targets'][seat]} "
                          f"+{report['points'][seat]}" for seat in report["sums"])
-        bonus = "".join(f", order bonus {s} +{n}" for s, n in report.get("order_bonus", {}).items())
-        lines.append(f"Round {report['round']}: {each}{bonus}")
+        bonus = "".join(_(", order bonus {seat} +{n}").format(seat=s, n=n)
+                        for s, n in report.get("order_bonus", {}).items())
+        lines.append(_("Round {n}: {sums}{bonus}").format(n=report["round"], sums=each,
+                                                          bonus=bonus))
     if not lines:
         return ""
     return "\n".join(f"- {x}" for x in lines) if md else "\n".join(lines)
@@ -212,13 +221,14 @@ def _next(state, md: bool) -> str:
     if who is None:
         out = state.outcome()
         scores = ", ".join(f"{s} {out.scores[s]}" for s in sorted(out.scores, key=lambda s: -out.scores[s]))
-        text = f"Game over: {scores}. Winner: {' and '.join(out.winners)}"
+        text = _("Game over: {scores}. Winner: {seats}").format(
+            scores=scores, seats=_(" and ").join(out.winners))
     elif who == CHANCE:
-        text = f"Next: a chance line ({state.chance_kind()})"
+        text = _("Next: a chance line ({kind})").format(kind=state.chance_kind())
     elif d.phase == "income":
-        text = f"Next: {who} chooses irrigation income"
+        text = _("Next: {seat} chooses irrigation income").format(seat=who)
     else:
-        text = f"Next: {who} to move"
+        text = _("Next: {seat} to move").format(seat=who)
     return f"**{text}**" if md else text
 
 
@@ -258,13 +268,14 @@ def _wrap(text: str, indent: str = "    ") -> str:
 def _board_narrow(state) -> str:
     d = state.d
     if not d.board:
-        return "Board: not laid out yet"
-    lines = ["Board, row 4 farthest (each place: the tiles left; its tokens, circles)"]
+        return _("Board: not laid out yet")
+    lines = [_("Board, row 4 farthest (each place: the tiles left; its tokens, circles)")]
     for coord, place, spec, stock in _places(state):
-        empty = " (printed circle empty)" if place.printed_empty else ""
+        empty = _(" (printed circle empty)") if place.printed_empty else ""
         lines.append(f"{coord:<3} {spec.name or place.place_id}: {stock}")
-        lines.append(f"    tokens {_tokens(place.tokens)}{empty}; "
-                     f"{plural(spec.circles, 'circles')}, limit {spec.limit}")
+        lines.append("    " + _("tokens {tokens}{empty}; {circles}, limit {limit}").format(
+            tokens=_tokens(place.tokens), empty=empty, circles=plural(spec.circles, "circles"),
+            limit=spec.limit))
     return "\n".join(lines)
 
 
@@ -272,10 +283,12 @@ def _players_narrow(state) -> str:
     comps = state.d.comps
     lines = []
     for seat, p, target, fish in _seats(state):
-        fish = f"; fish {fish}" if fish else ""
-        lines.append(f"{seat} at {p.at}: {plural(p.shells, 'shells')}, {plural(p.feet, 'feet')}, "
-                     f"{plural(p.fruits, 'fruits')}; tokens {_tokens(p.tokens)}{fish}; "
-                     f"sum {p.round_sum(comps)} of {target}; score {p.score}")
+        fish = "; " + _("fish {tokens}").format(tokens=fish) if fish else ""
+        lines.append(_("{seat} at {at}: {shells}, {feet}, {fruits}; tokens {tokens}{fish}; "
+                       "sum {sum} of {needed}; score {score}").format(
+            seat=seat, at=p.at, shells=plural(p.shells, "shells"), feet=plural(p.feet, "feet"),
+            fruits=plural(p.fruits, "fruits"), tokens=_tokens(p.tokens), fish=fish,
+            sum=p.round_sum(comps), needed=target, score=p.score))
     return "\n".join(lines)
 
 
@@ -290,7 +303,7 @@ def _realm_narrow(state, seat: str, titled: bool = True) -> str:
     if spec.printed_tiki_column:
         tikis[spec.printed_tiki_column] = "T*"
     lines = [_realm_title(seat, realm)] * titled + [
-             "tikis over columns: " + ", ".join(f"{c} {m}" for c, m in sorted(tikis.items()))]
+             _("tikis over columns: ") + ", ".join(f"{c} {m}" for c, m in sorted(tikis.items()))]
     for i, row in enumerate(realm.villages):
         k = "K" if i < realm.kahunas else "."
         points = spec.kahuna_points[i] if i < len(spec.kahuna_points) else ""
@@ -299,5 +312,5 @@ def _realm_narrow(state, seat: str, titled: bool = True) -> str:
     for extra in range(len(realm.villages), len(spec.kahuna_points)):
         k = "K" if extra < realm.kahunas else "."
         lines.append(f"{k} {spec.kahuna_points[extra]:>3}")
-    lines.append(f"boats: {_boats(realm, d.comps)}")
+    lines.append(_("boats: {boats}").format(boats=_boats(realm, d.comps)))
     return "\n".join(_wrap(line, " " * 10 if line[:1] in "K." else "    ") for line in lines)

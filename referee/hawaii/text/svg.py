@@ -14,6 +14,7 @@ from referee.hawaii.rules import scoring
 from referee.hawaii.text import state_json
 from referee.hawaii.text.svg_parts import CHIEF_H, CHIEF_W, chief, chiefs_flow, fish, fish_of, token, wrap
 from referee.hawaii.text.svg_realm import PANEL_W, panel_height, realm_panel
+from referee.i18n import _, ngettext
 
 WIDTH = 1000
 PLACE_W, PLACE_H, GAP = 195, 134, 10
@@ -55,29 +56,32 @@ def _round(comps, data):
 
 
 def _caption(data, comps) -> str:
-    return f"Hawaii, round {data['round']} of {len(comps.rounds)}: {_next(data)}"
+    return _("Hawaii, round {n} of {rounds}: {next}").format(
+        n=data["round"], rounds=len(comps.rounds), next=_next(data))
 
 
 def _next(data) -> str:
     if "result" in data:
         res = data["result"]
         scores = ", ".join(f"{s} {res['scores'][s]}" for s in data["seats"])
-        return f"game over ({scores}); winner {' and '.join(res['winners'])}"
+        return _("game over ({scores}); winner {seats}").format(
+            scores=scores, seats=_(" and ").join(res["winners"]))
     who = data["to_move"]
     if who is None:
-        return "a chance line is due"
+        return _("a chance line is due")
     if data["phase"] == "round-end":
-        return f"{who} chooses irrigation income"
-    return f"{who} to move"
+        return _("{seat} chooses irrigation income").format(seat=who)
+    return _("{seat} to move").format(seat=who)
 
 
 def _header(dr: Drawing, data, comps) -> None:
-    title = f"Hawaii · round {data['round']} of {len(comps.rounds)}"
+    title = _("Hawaii · round {n} of {rounds}").format(n=data["round"], rounds=len(comps.rounds))
     dr.text(15, 30, title, size=22, weight="bold")
-    shown = _next(data) if "result" in data else "Next: " + _next(data)
+    shown = _next(data) if "result" in data else _("Next: {what}").format(what=_next(data))
     room = WIDTH - 60 - text_width(title, 22, bold=True)
     if "result" in data and text_width(shown, 15, bold=True) > room:
-        shown = f"game over; winner {' and '.join(data['result']['winners'])}"  # scores: panels
+        shown = _("game over; winner {seats}").format(  # the scores are in the panels
+            seats=_(" and ").join(data["result"]["winners"]))
     dr.text(WIDTH - 15, 30, shown[0].upper() + shown[1:], size=15, anchor="end",
             weight="bold")
 
@@ -94,9 +98,11 @@ def _rounds(dr: Drawing, data, comps) -> None:
         with dr.group(f"round {i} ({state}): threshold {spec.threshold}, points {pts}"):
             dr.rect(x, y, w, 42, fill="#fff4c2" if now else ("#eeeeee" if done else "#ffffff"),
                     stroke="#000" if now else "#999", stroke_width=3 if now else 1, rx=5)
-            label = f"Round {i}" + ("  ◀ NOW" if now else ("  (played)" if done else ""))
+            label = _("Round {n}").format(n=i) + ("  " + _("◀ NOW") if now else
+                                                  ("  " + _("(played)") if done else ""))
             dr.text(x + 8, y + 16, label, size=12, weight="bold")
-            dr.text(x + 8, y + 34, f"needs {spec.threshold} · scores {pts}", size=12)
+            dr.text(x + 8, y + 34, _("needs {threshold} · scores {points}").format(
+                threshold=spec.threshold, points=pts), size=12)
 
 
 def _place_xy(coord: str, comps) -> tuple[float, float]:
@@ -124,7 +130,7 @@ def _board(dr: Drawing, data, comps) -> None:
     y = BOARD_Y + n * (PLACE_H + GAP)
     with dr.group("the beach"):
         dr.rect(BOARD_X, y, 3 * PLACE_W + 2 * GAP, 44, fill="#f7e6a8", stroke="#b08d2a", rx=8)
-        dr.text(BOARD_X + 10, y + 27, "Beach", size=14, weight="bold")
+        dr.text(BOARD_X + 10, y + 27, _("Beach"), size=14, weight="bold")
         chiefs_flow(dr, BOARD_X + 70, y + 5, 3 * PLACE_W - 60, at.get("beach", []), "on the beach")
 
 
@@ -195,7 +201,9 @@ def _sea(dr: Drawing, data, comps) -> None:
     with dr.group("the cove", data_choice="cove"):
         dr.rect(x, y, w, 80, fill="#d8eef7", stroke="#1b4f72", rx=8)
         count = sum(_fish_count(e) for e in data["cove"])
-        dr.text(x + 8, y + 17, f"Cove: {_count(len(data['cove']), 'fish token')}, {count} fish", size=12,
+        dr.text(x + 8, y + 17, _("Cove: {tokens}, {n} fish").format(
+            tokens=ngettext("{n} fish token", "{n} fish tokens", len(data["cove"])).format(
+                n=len(data["cove"])), n=count), size=12,
                 weight="bold")
         fx = x + 8
         for entry in data["cove"]:
@@ -210,7 +218,7 @@ def _sea(dr: Drawing, data, comps) -> None:
         with dr.group(f"dock {i}: {spec.feet} feet, {spec.points} points, island {shown}",
                       data_choice=f"dock {i}"):
             dr.rect(x, y, w, 50, fill="#eaf4fb", stroke="#1b4f72", rx=6)
-            dr.text(x + 8, y + 16, f"Dock {i}", size=12, weight="bold")
+            dr.text(x + 8, y + 16, _("Dock {n}").format(n=i), size=12, weight="bold")
             dr.text(x + 8, y + 32, f"{spec.feet} feet", size=11)
             dr.text(x + 8, y + 45, f"{spec.points} points", size=11)
             if island:
@@ -223,12 +231,9 @@ def _sea(dr: Drawing, data, comps) -> None:
         y += 56
     down = sum(data["islands"]["face_down"].values())
     up = data["islands"]["face_up"]
-    text = f"Island stack: {down} face down" + (f"; face up: {', '.join(up)}" if up else "")
+    text = _("Island stack: {n} face down").format(n=down) + (
+        _("; face up: {islands}").format(islands=", ".join(up)) if up else "")
     dr.text(x + 4, y + 12, text, size=11.5, title="the island stack")
-
-
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def _fish_count(entry) -> int:
@@ -242,7 +247,7 @@ def _rules(dr: Drawing, data) -> None:
         return
     y = BOARD_Y + 88 + 4 * 56 + 22 + 80 + 24
     with dr.group(f"rules in play: {', '.join(data['rules'])}"):
-        dr.text(SEA_X + 4, y, "Rules in play:", size=12, weight="bold")
+        dr.text(SEA_X + 4, y, _("Rules in play:"), size=12, weight="bold")
         for i, line in enumerate(wrap(data["rules"], WIDTH - SEA_X - 20, 12, sep=", ")):
             dr.text(SEA_X + 4, y + 17 * (i + 1), line, size=12)
 
@@ -254,9 +259,9 @@ def _track(dr: Drawing, data) -> None:
     spaces = data["track"]
     with dr.group("the order track", data_choice="order track"):
         dr.rect(x, y, w, 80, fill="#fbf1e6", stroke="#8a5a2b", rx=8)
-        dr.text(x + 8, y + 16, "Order track", size=12, weight="bold")
+        dr.text(x + 8, y + 16, _("Order track"), size=12, weight="bold")
         if data["order"]:
-            dr.text(x + w - 8, y + 16, "turn order: " + " ".join(data["order"]), size=10,
+            dr.text(x + w - 8, y + 16, _("turn order: {seats}").format(seats=" ".join(data["order"])), size=10,
                     anchor="end")
         sw = (w - 16) / max(1, len(spaces))
         for i, (space, v) in enumerate(spaces.items()):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from referee.core.svg import Drawing, num
 from referee.hawaii.text.svg_parts import fish, seat_fill, seat_ink, token
+from referee.i18n import _
 
 PANEL_W, PANEL_H = 485, 335
 CELL_W, CELL_H = 54, 30
@@ -42,16 +43,17 @@ def realm_panel(dr: Drawing, x: float, y: float, seat: str, data, comps, target:
         dr.text(x + 10, y + 18.5, seat, size=15, weight="bold", fill=seat_ink(seat))
         where = _where(p["at"])
         turn = data["order"].index(seat) + 1 if seat in data["order"] else None
-        sub = f"chief {where}" + (f" · turn {turn} of {len(data['order'])}" if turn else "")
+        sub = _("chief {where}").format(where=where) + (
+            _(" · turn {n} of {count}").format(n=turn, count=len(data["order"])) if turn else "")
         dr.text(x + 90, y + 18, sub, size=11.5, fill=seat_ink(seat))
-        dr.text(x + PANEL_W - 10, y + 19, f"score {p['score']}", size=15, anchor="end",
+        dr.text(x + PANEL_W - 10, y + 19, _("score {n}").format(n=p["score"]), size=15, anchor="end",
                 weight="bold", fill=seat_ink(seat))
         for i, key in enumerate(("shells", "feet", "fruits")):
-            dr.text(x + 10 + i * 105, y + 44, f"{key} {p[key]}", size=13, weight="bold")
+            dr.text(x + 10 + i * 105, y + 44, _(key) + f" {p[key]}", size=13, weight="bold")
         if gone:
             dr.rect(x + PANEL_W - 92, y + 31, 82, 18, fill="#ffffff", stroke="#a00", rx=4,
                     stroke_width=1.5)
-            dr.text(x + PANEL_W - 51, y + 44.5, "resigned", size=12.5, anchor="middle",
+            dr.text(x + PANEL_W - 51, y + 44.5, _("resigned"), size=12.5, anchor="middle",
                     weight="bold", fill="#a00")
         _pile(dr, x + 10, y + 52, seat, p, target)
         _realm(dr, x + 10, y + 100, seat, p, comps)
@@ -59,17 +61,17 @@ def realm_panel(dr: Drawing, x: float, y: float, seat: str, data, comps, target:
 
 def _where(at: str) -> str:
     if at.startswith("dock"):
-        return f"at dock {at[4:]}"
+        return _("at dock {n}").format(n=at[4:])
     if at.startswith("order"):
-        return f"on order space {at[5:]}"
-    return "on the beach" if at == "beach" else f"at {at}"
+        return _("on order space {n}").format(n=at[5:])
+    return _("on the beach") if at == "beach" else _("at {place}").format(place=at)
 
 
 def _pile(dr: Drawing, x, y, seat, p, target) -> None:
     """This round's tokens and fish, their sum against the seat's threshold."""
     total = p["round_sum"]
     reached = total >= target
-    dr.text(x, y + 14, "this round:", size=11)
+    dr.text(x, y + 14, _("this round:"), size=11)
     cx = x + 76
     for t in p["tokens"]:
         token(dr, cx + 15, y + 12, t, f"taken by {seat} this round", r=10)
@@ -77,10 +79,11 @@ def _pile(dr: Drawing, x, y, seat, p, target) -> None:
     for f in p["fish"]:
         cx += fish(dr, cx, y + 1, f, f"caught by {seat} this round") + 4
     if not p["tokens"] and not p["fish"]:
-        dr.text(cx, y + 14, "nothing yet", size=11, fill="#555")
+        dr.text(cx, y + 14, _("nothing yet"), size=11, fill="#555")
     bar_x, bar_y, bar_w = x, y + 31, PANEL_W - 215
     scale = bar_w / max(target, total, 1)
-    label = f"sum {total} of {target} needed" + (": reached" if reached else "")
+    label = _("sum {total} of {needed} needed").format(total=total, needed=target) + (
+        _(": reached") if reached else "")
     with dr.group(f"{seat}'s round sum {total}, threshold {target}"
                   + (", reached" if reached else ", not reached")):
         dr.rect(bar_x, bar_y, bar_w, 12, fill="#ffffff", stroke="#555")
@@ -108,7 +111,7 @@ def _realm(dr: Drawing, x, y, seat, p, comps) -> None:
                   + [1])
     gx, gy = x + KAHUNA_W, y + 26
     with dr.group(f"{seat}'s tikis: {p['tikis']} of {len(spec.tiki_columns)} spaces filled"):
-        dr.text(x, y + 17, "tikis", size=10, fill="#555")
+        dr.text(x, y + 17, _("tikis"), size=10, fill="#555")
         for col, order, printed in tikis:
             tx = gx + (col - 1) * CELL_W + CELL_W / 2
             filled = printed or order < p["tikis"]
