@@ -23,7 +23,7 @@ from sqlalchemy.engine import make_url
 from referee.service.errors import StoreUnsafe
 from referee.service.store import schema as S
 
-HEAD = "r0008"            # the newest migration; a store at it needs no Alembic run
+HEAD = "r0009"            # the newest migration; a store at it needs no Alembic run
 # What a process keeps of the games it played last (their texts and states' documents,
 # in characters): about 7,500 a game in mid-game, so some 20,000 such games, 150 MB.
 KEEP_CHARS = 150_000_000
