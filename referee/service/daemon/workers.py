@@ -15,9 +15,8 @@ from referee.service.hosted.clock import tick
 from referee.service.errors import MailError
 from referee.service.mail import smtp
 from referee.service.mail.ingest import ingest
-from referee.service.hosted.outbox import worker_id
-from referee.service.mail.sending import deliver, release
-from referee.service.hosted.outbox import OwnMail
+from referee.service.hosted.outbox import OwnMail, release, worker_id
+from referee.service.mail.sending import deliver
 from referee.service.mail.poll import imap_messages, maildir_messages, wait_for_mail
 
 log = logging.getLogger("referee")

@@ -165,8 +165,8 @@ class PostDoor(Door):
 def followed(store) -> list[tuple[str, str]]:
     """The threads of the games in progress, and of ended games whose last answers
     are still to be pasted (the paste is seen there): (address, kind), each once."""
-    waiting = select(S.forum_answers.c.game_id).where(
-        S.forum_answers.c.how == "paste", S.forum_answers.c.sent_at.is_(None))
+    waiting = select(S.outbox.c.game_id).where(
+        S.outbox.c.channel == "paste", S.outbox.c.sent_at.is_(None))
     with store.read() as conn:
         q = (select(S.games.c.thread_url, S.games.c.thread_kind)
              .where(S.games.c.thread_url.is_not(None),

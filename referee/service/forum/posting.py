@@ -1,12 +1,13 @@
 """The referee's answers posted in a Discourse thread through its API (docs/forum.md).
 
-Each answer was queued in the transaction of the post it answers
+Each answer was queued in the one outbox in the transaction of the post it answers
 (:mod:`referee.service.hosted.forum_answers`); here it is claimed before it is posted
-and marked after, with retry and backoff like the mail outbox, so two processes never
-post the same answer at once. A process that dies between posting and marking leaves
-its claim to run out; whoever claims the answer next first looks in the topic's last
-posts for the answer's own marker line, and marks the answer posted if it is there,
-so a crash never posts an answer twice.
+and marked after, with the claim, retry and backoff of every channel
+(:mod:`referee.service.hosted.outbox`), so two processes never post the same answer at
+once. A process that dies between posting and marking leaves its claim to run out;
+whoever claims the answer next learns from the claim that it may have been posted, and
+first looks in the topic's last posts for the answer's own marker line, marking the
+answer posted if it is there, so a crash never posts an answer twice.
 """
 from __future__ import annotations
 
@@ -14,16 +15,17 @@ import os
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import select
 
 from referee.service.errors import ForumError
 from referee.service.forum.discourse import DiscourseAccount, read_discourse
 from referee.service.hosted.forum_answers import MARKER
-from referee.service.hosted.outbox import backoff, worker_id
+from referee.service.hosted.outbox import (CLAIM_BATCH, claim, failed_try, finish, maybe_delivered,
+                                           release, worker_id)
 from referee.service.hosted.threads import thread_of
 from referee.service.store import schema as S
 
-CLAIM_SECS = 300.0
+CHANNEL = "post"
 LOOK_BACK = 50                  # the topic's last posts looked through for a lost answer
 MAX_ATTEMPTS = 12               # then the answer is given up (the page still shows it)
 API_KEY, API_USER = "REFEREE_DISCOURSE_API_KEY", "REFEREE_DISCOURSE_USER"
@@ -57,44 +59,59 @@ def post_answers(store, client_for, *, now: float | None = None, stop=None,
     out, me = Posted(), worker_id()
     report = report or (lambda row, outcome, reason: None)
     at = clock() if now is None else now
-    with store.read() as conn:
-        due = list(conn.execute(select(S.forum_answers.c.id).where(
-            S.forum_answers.c.how == "post", S.forum_answers.c.sent_at.is_(None),
-            S.forum_answers.c.failed.is_(None), S.forum_answers.c.next_try <= at,
-            or_(S.forum_answers.c.claimed_until.is_(None),
-                S.forum_answers.c.claimed_until < at)).order_by(S.forum_answers.c.id)).scalars())
-    for row_id in due:
-        if stop is not None and stop.is_set():
-            break
-        row = _claim(store, row_id, me, at)
-        if row is None:
-            continue
+    when = clock if now is None else (lambda: now)
+    threads: dict[str, tuple] = {}      # each game's thread, read once a run
+    while True:
+        rows = claim(store, me, at, CHANNEL)
+        tried = 0
         try:
-            thread = thread_of(row["thread_url"], row["thread_kind"])
-            client = client_for(thread.base)
-            made = _posted_before(client, thread, row) if row["tried"] else None
-            if made is None:
-                made = client.create_post(thread.topic_id, row["body"],
-                                          reply_to_post_number=row["reply_to"])
-        except ForumError as err:
-            attempts = row["attempts"] + 1
-            values = {"attempts": attempts, "claimed_by": None, "claimed_until": None,
-                      "last_error": err.reason[:1000], "next_try": at + backoff(attempts)}
-            if attempts >= MAX_ATTEMPTS or not getattr(err, "temporary", True):
-                values["failed"] = err.reason[:1000]
-                out.failed += 1
-            else:
-                out.deferred += 1
-            _finish(store, row_id, me, values)
-            report(row, "failed" if "failed" in values else "deferred", err.reason)
-            continue
-        posted = (made or {}).get("id") if isinstance(made, dict) else None
-        _finish(store, row_id, me, {"sent_at": clock() if now is None else now,
-                                    "attempts": row["attempts"] + 1, "claimed_until": None,
-                                    "posted": None if posted is None else str(posted)})
-        out.sent += 1
-        report(row, "posted", "")
-    return out
+            for row in rows:
+                if stop is not None and stop.is_set():
+                    return out
+                tried += 1
+                _post_one(store, client_for, dict(row), me, out, threads, report, at, when)
+        finally:
+            if tried < len(rows):       # given back for the next run, not left to run out
+                release(store, me)
+        if len(rows) < CLAIM_BATCH:
+            return out
+
+
+def _post_one(store, client_for, row: dict, me: str, out: Posted, threads: dict, report,
+              at: float, clock) -> None:
+    """Post one claimed answer (unless an earlier try did) and record what became of it."""
+    try:
+        if row["game_id"] not in threads:
+            threads[row["game_id"]] = _thread(store, row["game_id"])
+        row["thread_url"], row["thread_kind"] = threads[row["game_id"]]
+        thread = thread_of(row["thread_url"], row["thread_kind"])
+        client = client_for(thread.base)
+        made = _posted_before(client, thread, row) if maybe_delivered(row) else None
+        if made is None:
+            made = client.create_post(thread.topic_id, row["body"],
+                                      reply_to_post_number=row["reply_post"])
+    except ForumError as err:
+        values = failed_try(row, err.reason, temporary=getattr(err, "temporary", True),
+                            now=at, most=MAX_ATTEMPTS)
+        finish(store, row, me, values)
+        if "failed" in values:
+            out.failed += 1
+        else:
+            out.deferred += 1
+        report(row, "failed" if "failed" in values else "deferred", err.reason)
+        return
+    posted = (made or {}).get("id") if isinstance(made, dict) else None
+    finish(store, row, me, {"sent_at": clock(), "attempts": row["attempts"] + 1,
+                            "claimed_until": None,
+                            "posted": None if posted is None else str(posted)})
+    out.sent += 1
+    report(row, "posted", "")
+
+
+def _thread(store, game_id: str) -> tuple:
+    with store.read() as conn:
+        return tuple(conn.execute(select(S.games.c.thread_url, S.games.c.thread_kind)
+                                  .where(S.games.c.id == game_id)).one())
 
 
 def _posted_before(client, thread, row) -> dict | None:
@@ -107,33 +124,3 @@ def _posted_before(client, thread, row) -> dict | None:
         if post.author.lower() == client.api_username.lower() and marker.group(0) in post.text:
             return {"id": int(post.post_id)} if str(post.post_id).isdigit() else {}
     return None
-
-
-def _claim(store, row_id: int, me: str, now: float):
-    """The answer's row with its thread, claimed for ``me`` (None: another has it).
-    ``tried``: an earlier claim or try may have posted it already."""
-    with store.write() as conn:
-        before = conn.execute(select(S.forum_answers.c.claimed_by, S.forum_answers.c.attempts)
-                              .where(S.forum_answers.c.id == row_id)).first()
-        done = conn.execute(update(S.forum_answers).where(
-            S.forum_answers.c.id == row_id, S.forum_answers.c.sent_at.is_(None),
-            S.forum_answers.c.failed.is_(None),
-            or_(S.forum_answers.c.claimed_until.is_(None),
-                S.forum_answers.c.claimed_until < now))
-            .values(claimed_by=me, claimed_until=now + CLAIM_SECS))
-        if done.rowcount != 1:
-            return None
-        q = (select(S.forum_answers, S.games.c.thread_url, S.games.c.thread_kind)
-             .join(S.games, S.games.c.id == S.forum_answers.c.game_id)
-             .where(S.forum_answers.c.id == row_id))
-        row = dict(conn.execute(q).mappings().first())
-        row["tried"] = before is not None and (before.claimed_by is not None or
-                                               before.attempts > 0)
-        return row
-
-
-def _finish(store, row_id: int, me: str, values: dict) -> None:
-    with store.write() as conn:
-        conn.execute(update(S.forum_answers).where(S.forum_answers.c.id == row_id,
-                                                   S.forum_answers.c.claimed_by == me)
-                     .values(**values))

@@ -1,10 +1,11 @@
 """The referee's answers in a game's thread (docs/forum.md).
 
-An answer is written in the transaction of the post it answers, so a move is never
-handled without its answer and a rolled-back move has none. A forum with a posting
-API (Discourse) gets it through the API after the commit, claimed before it is
-posted and marked after, with retry and backoff like the mail outbox; the others
-(BoardGameGeek, phpBB) get it from the moderator, who finds it on the game's page
+An answer is a row of the one outbox (:mod:`referee.service.hosted.outbox`), written
+in the transaction of the post it answers, so a move is never handled without its
+answer and a rolled-back move has none. A forum with a posting API (Discourse) gets
+it through the API after the commit (channel "post"), claimed before it is posted and
+marked after, with the retry and backoff of every channel; the others ("paste":
+BoardGameGeek, phpBB) get it from the moderator, who finds it on the game's page
 and in a mail, ready to paste. Each answer ends with a marker line; a post in the
 thread that carries the marker (the moderator's paste) marks it pasted.
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import func, or_, select, text, update
 
 from referee.service.store import schema as S
 from referee.service.hosted import answer_markup as markup
@@ -29,6 +30,10 @@ POSTING = ("discourse",)
 MARKER = re.compile(r"answer ([a-z0-9]{1,32})\.(\d{1,9}) from the referee")
 SHOWN_COMMANDS = 20             # commands of one post run; the rest are named, not run
 SAID_CHARS = 16_000             # of what became of them: an answer fits in one post
+O = S.outbox.c
+# a game's answers among the outbox's rows, written as the index of them is (a
+# partial index serves a query whose condition names its own, not a parameter)
+ANSWERS = text("channel <> 'mail'")
 
 
 def markup_of(game) -> str:
@@ -154,15 +159,15 @@ def replaced_text(session, seat: str, account: str, before: str | None) -> str:
 def queue_answer(conn, game, body: str, *, now: float, reply_to: int | None = None) -> int:
     """An answer, in the caller's transaction (the game locked): posted after the
     commit, or shown to paste and mailed to the moderator."""
-    n = conn.execute(select(func.count()).select_from(S.forum_answers)
-                     .where(S.forum_answers.c.game_id == game["id"])).scalar() + 1
+    n = conn.execute(select(func.count()).select_from(S.outbox)
+                     .where(O.game_id == game["id"], ANSWERS)).scalar() + 1
     marker = f"answer {game['id']}.{n} from the referee"
     kind = markup_of(game)
     body = body.rstrip("\n") + "\n\n" + markup.inert(marker, kind) + "\n"
     how = "post" if posts_itself(game) else "paste"
-    conn.execute(S.forum_answers.insert().values(
-        game_id=game["id"], how=how, reply_to=reply_to, body=body, created_at=now,
-        attempts=0, next_try=now, posted=None if how == "post" else marker))
+    conn.execute(S.outbox.insert().values(
+        game_id=game["id"], channel=how, kind="answer", reply_post=reply_to, body=body,
+        created_at=now, attempts=0, next_try=now, posted=None if how == "post" else marker))
     if how == "paste" and game["moderator"]:
         queue(conn, game_id=game["id"], kind="paste", sender=game["host_address"],
               to=[game["moderator"]], subject=subject(game, f"answer {n} to paste in the thread"),
@@ -183,17 +188,15 @@ def mark_pasted(conn, game_id: str, found: set[str], now: float) -> None:
     paste, and those the forum's API refused for good (shown to paste instead)."""
     if not found:
         return
-    conn.execute(update(S.forum_answers).where(
-        S.forum_answers.c.game_id == game_id, S.forum_answers.c.how == "paste",
-        S.forum_answers.c.posted.in_(sorted(found)), S.forum_answers.c.sent_at.is_(None))
-        .values(sent_at=now))
-    refused = conn.execute(select(S.forum_answers.c.id, S.forum_answers.c.body).where(
-        S.forum_answers.c.game_id == game_id, S.forum_answers.c.how == "post",
-        S.forum_answers.c.failed.is_not(None), S.forum_answers.c.sent_at.is_(None))).all()
+    conn.execute(update(S.outbox).where(
+        O.game_id == game_id, ANSWERS, O.channel == "paste", O.posted.in_(sorted(found)),
+        O.sent_at.is_(None)).values(sent_at=now))
+    refused = conn.execute(select(O.id, O.body).where(
+        O.game_id == game_id, ANSWERS, O.channel == "post", O.failed.is_not(None),
+        O.sent_at.is_(None))).all()
     done = [row.id for row in refused if markers(row.body, game_id) & found]
     if done:
-        conn.execute(update(S.forum_answers).where(S.forum_answers.c.id.in_(done))
-                     .values(sent_at=now))
+        conn.execute(update(S.outbox).where(O.id.in_(done)).values(sent_at=now))
 
 
 def waiting_pastes(store, game_id: str) -> list[dict]:
@@ -201,12 +204,10 @@ def waiting_pastes(store, game_id: str) -> list[dict]:
     those of a forum the referee cannot post in, and those the forum's API refused
     for good (``failed`` says why), so that no answer is lost to the thread."""
     with store.read() as conn:
-        q = (select(S.forum_answers.c.id, S.forum_answers.c.body, S.forum_answers.c.posted,
-                    S.forum_answers.c.created_at, S.forum_answers.c.failed)
-             .where(S.forum_answers.c.game_id == game_id, S.forum_answers.c.sent_at.is_(None),
-                    or_(S.forum_answers.c.how == "paste",
-                        S.forum_answers.c.failed.is_not(None)))
-             .order_by(S.forum_answers.c.id))
+        q = (select(O.id, O.body, O.posted, O.created_at, O.failed)
+             .where(O.game_id == game_id, ANSWERS, O.sent_at.is_(None),
+                    or_(O.channel == "paste", O.failed.is_not(None)))
+             .order_by(O.id))
         rows = [dict(r) for r in conn.execute(q).mappings()]
     for row in rows:
         row["marker"] = next(iter(markers(row["body"], game_id)), "")

@@ -98,24 +98,36 @@ messages = Table(
     Column("outcome", Text, nullable=False),
 )
 
+# Every answer the referee sends, whatever its channel: a mail (``channel`` "mail"), an
+# answer posted in a forum thread through the forum's API ("post"), or one shown on the
+# game's page and mailed to the moderator to paste ("paste"; ``sent_at`` once a post in
+# the thread carries it). Written in the transaction that caused it; claimed, retried
+# and backed off the same way for every channel (``referee/service/hosted/outbox.py``).
 outbox = Table(
     "outbox", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("game_id", String(32)),
-    Column("kind", String(16), nullable=False),          # reply | notify | invite | clock ...
+    Column("channel", String(16), nullable=False, default="mail"),   # mail | post | paste
+    Column("kind", String(16), nullable=False),          # reply | notify | invite | answer ...
     Column("created_at", Float, nullable=False),
-    Column("sender", Text, nullable=False),
-    Column("recipients", Text, nullable=False),          # JSON list
-    Column("subject", Text, nullable=False),
-    Column("body", Text, nullable=False),
+    Column("body", Text, nullable=False),                # a forum answer: in the thread's markup
+    # a mail's own: its envelope, headers and the position its text is made from
+    Column("sender", Text),
+    Column("recipients", Text),                          # JSON list
+    Column("subject", Text),
     Column("html", Text),
     Column("png_state", Text),                           # the position: picture and text
     Column("compose", Text),                             # JSON: the text is made at sending
-    Column("message_id", Text, nullable=False),
+    Column("message_id", Text),
     Column("in_reply_to", Text),
     Column("refs", Text, nullable=False, default="[]"),  # JSON list
     Column("reply_to", Text),
     Column("headers", Text, nullable=False, default="{}"),
+    # a forum answer's own: the post number it answers, and the post made of it (the
+    # forum's id of a post; the marker line of a paste)
+    Column("reply_post", Integer),
+    Column("posted", Text),
+    # delivery, the same for every channel
     Column("attempts", Integer, nullable=False, default=0),
     Column("next_try", Float, nullable=False),
     Column("claimed_by", String(64)),
@@ -125,10 +137,14 @@ outbox = Table(
     Column("last_error", Text),
 )
 Index("outbox_pending", outbox.c.sent_at, outbox.c.next_try)
-# The mail still to send, oldest first, whatever the number sent before it: a host's
-# outbox grows with every move, and a sender must not read through what is done.
-Index("outbox_due", outbox.c.id, sqlite_where=text("sent_at IS NULL AND failed IS NULL"),
+# What is still to send on a channel, oldest first, whatever the number sent before it:
+# a host's outbox grows with every move, and a sender must not read through what is done.
+Index("outbox_due", outbox.c.channel, outbox.c.id,
+      sqlite_where=text("sent_at IS NULL AND failed IS NULL"),
       postgresql_where=text("sent_at IS NULL AND failed IS NULL"))
+# A game's forum answers (each numbered by those before it), apart from its many mails.
+Index("outbox_answers", outbox.c.game_id, sqlite_where=text("channel <> 'mail'"),
+      postgresql_where=text("channel <> 'mail'"))
 
 # When each address was last refused: one refusal per address per REFUSAL_GAP.
 refusals = Table(
@@ -163,28 +179,6 @@ forum_posts = Table(
     Column("at", Float, nullable=False),
     Column("outcome", Text, nullable=False),
 )
-
-# The referee's answers in a game's thread: posted through the forum's API (``how``
-# "post", with retry like the outbox) or shown on the game's page and mailed to the
-# moderator to paste ("paste"; ``sent_at`` once a post in the thread carries it).
-forum_answers = Table(
-    "forum_answers", metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("game_id", String(32), nullable=False),
-    Column("how", String(16), nullable=False),           # post | paste
-    Column("reply_to", Integer),                         # the post's number it answers
-    Column("body", Text, nullable=False),                # in the thread's markup
-    Column("created_at", Float, nullable=False),
-    Column("attempts", Integer, nullable=False, default=0),
-    Column("next_try", Float, nullable=False),
-    Column("claimed_by", String(64)),
-    Column("claimed_until", Float),
-    Column("sent_at", Float),
-    Column("posted", Text),                              # the forum's id of the post made
-    Column("failed", Text),
-    Column("last_error", Text),
-)
-Index("forum_answers_pending", forum_answers.c.sent_at, forum_answers.c.next_try)
 
 # Each game's state at the end of its text, kept with every move for any process of the
 # host that has not got it in memory (``referee/replay/snapshot.py``, seal/unseal):

@@ -52,16 +52,17 @@ def counts(store, gid: str) -> tuple[int, int, int]:
                            .where(S.log.c.game_id == gid)).scalar()
         posts = conn.execute(select(func.count()).select_from(S.forum_posts)
                              .where(S.forum_posts.c.game_id == gid)).scalar()
-        answers = conn.execute(select(func.count()).select_from(S.forum_answers)
-                               .where(S.forum_answers.c.game_id == gid)).scalar()
+        answers = conn.execute(select(func.count()).select_from(S.outbox)
+                               .where(S.outbox.c.game_id == gid,
+                                      S.outbox.c.channel != "mail")).scalar()
     return log, posts, answers
 
 
 def answer_bodies(store, gid: str) -> list[str]:
     with store.read() as conn:
-        return list(conn.execute(select(S.forum_answers.c.body)
-                                 .where(S.forum_answers.c.game_id == gid)
-                                 .order_by(S.forum_answers.c.id)).scalars())
+        return list(conn.execute(select(S.outbox.c.body)
+                                 .where(S.outbox.c.game_id == gid, S.outbox.c.channel != "mail")
+                                 .order_by(S.outbox.c.id)).scalars())
 
 
 class Referee:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from referee.service.forum import posting
-from referee.service.forum.posting import CLAIM_SECS, post_answers
+from referee.service.forum.posting import post_answers
 from referee.service.hosted.forum_answers import MARKER
+from referee.service.hosted.outbox import CLAIM_SECS, claim
 from referee.service.hosted.threads import thread_of
 from referee.service.store import open_store
 from referee.service.store import schema as S
@@ -35,16 +35,17 @@ def test_an_answer_posted_by_a_process_that_died_is_not_posted_again(tmp_path, c
         topic.post("alice", "salt pepper")
         referee.poll()
         with store.read() as conn:
-            due = conn.execute(select(S.forum_answers.c.id).where(
-                S.forum_answers.c.sent_at.is_(None)).order_by(S.forum_answers.c.id)
-            ).scalars().all()
+            due = conn.execute(select(S.outbox.c.id).where(
+                S.outbox.c.channel == "post", S.outbox.c.sent_at.is_(None))
+                .order_by(S.outbox.c.id)).scalars().all()
         assert due
         # a process claims the first answer, posts it, and dies before marking it
         now = forum.now()
-        row = posting._claim(store, due[0], "a-process-that-died", now)
-        thread = thread_of(row["thread_url"], row["thread_kind"])
+        [row] = claim(store, "a-process-that-died", now, "post", limit=1)
+        assert row["id"] == due[0]
+        thread = thread_of(topic.url, "discourse")
         referee.client(thread.base).create_post(thread.topic_id, row["body"],
-                                                reply_to_post_number=row["reply_to"])
+                                                reply_to_post_number=row["reply_post"])
         assert max(_answers_in_topic(topic).values()) == 1
         # too early: the dead process's claim still holds the answer
         post_answers(store, referee.client, now=now + 1)
@@ -54,7 +55,7 @@ def test_an_answer_posted_by_a_process_that_died_is_not_posted_again(tmp_path, c
         assert set(_answers_in_topic(topic).values()) == {1}
         assert len(_answers_in_topic(topic)) == len(due)         # and every answer is there
         with store.read() as conn:
-            rows = conn.execute(select(S.forum_answers.c.sent_at, S.forum_answers.c.posted)
-                                .where(S.forum_answers.c.id.in_(due))).all()
+            rows = conn.execute(select(S.outbox.c.sent_at, S.outbox.c.posted)
+                                .where(S.outbox.c.id.in_(due))).all()
         assert all(sent is not None and posted for sent, posted in rows)
         store.dispose()

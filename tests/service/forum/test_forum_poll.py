@@ -66,7 +66,7 @@ def test_an_answer_is_posted_once_after_the_forum_comes_back(tmp_path, capsys):
                                                              forum.api_username), now=now)
         assert (down.sent, down.deferred, down.failed) == (0, 1, 0)
         with store.read() as conn:
-            row = conn.execute(select(S.forum_answers)).mappings().one()
+            row = conn.execute(select(S.outbox)).mappings().one()
         assert row["attempts"] == 1 and row["next_try"] > now and row["last_error"]
 
         def client(b):

@@ -15,8 +15,8 @@ from sqlalchemy import event, select, update
 from referee.service.store import schema as S
 from referee.service.hosted.games import create_game
 from referee.service.hosted.mails import queue
-from referee.service.mail.sending import counts, deliver
-from referee.service.hosted.outbox import CLAIM_SECS, OwnMail
+from referee.service.hosted.outbox import CLAIM_SECS, OwnMail, counts
+from referee.service.mail.sending import deliver
 from tests.service.hostkit import HOST
 from tests.service.mailservers import SmtpSink
 
@@ -279,7 +279,7 @@ def test_a_sender_killed_mid_backlog_sends_at_most_a_batch_twice(tmp_path):
     import sys
     from pathlib import Path
 
-    from referee.service.mail.sending import CLAIM_BATCH
+    from referee.service.hosted.outbox import CLAIM_BATCH
     from referee.service.store import open_store
 
     db = f"sqlite:///{tmp_path / 'referee.db'}"

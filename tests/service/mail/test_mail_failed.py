@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from referee.cli import run
-from referee.service.mail.sending import counts
+from referee.service.hosted.outbox import counts
 from referee.service.store import open_store
 from tests.service.hostkit import HOST
 from tests.service.mailservers import SmtpSink

@@ -11,7 +11,8 @@ from contextlib import contextmanager
 import pytest
 
 from referee.service.hosted.games import create_game
-from referee.service.mail.sending import counts, deliver
+from referee.service.hosted.outbox import counts
+from referee.service.mail.sending import deliver
 from referee.service.store import open_store
 from tests.service.hostkit import HOST
 from tests.service.mailservers import SmtpSink

@@ -12,7 +12,8 @@ from sqlalchemy import select
 
 from referee.service.store import schema as S
 from referee.service.hosted.games import create_game
-from referee.service.mail.sending import counts, deliver
+from referee.service.hosted.outbox import counts
+from referee.service.mail.sending import deliver
 from tests.service.hostkit import HOST
 from tests.service.mailservers import SmtpSink
 

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 
 from referee.operations.listing import legal_lines
-from referee.service.store import schema as S
+from referee.service.store import database, schema as S
 from referee.service.hosted.games import (create_game, export_text, game_detail, list_games,
                                    seat_for_link, seat_link_token)
 from referee.service.hosted.session import replay_text
@@ -178,3 +179,15 @@ def test_a_single_statement_write_is_autocommitted_and_the_next_is_a_transaction
     with store.read() as conn:
         assert conn.execute(select(S.games.c.title).where(S.games.c.id == gid)).scalar() == "one"
         assert conn.execute(select(func.count()).select_from(S.games)).scalar() == 1
+
+
+def test_the_code_names_the_newest_migration_as_its_schema():
+    """A store at ``HEAD`` skips Alembic: a migration newer than HEAD would never run
+    on a store made before it."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from referee.service.store import HEAD
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(database.__file__).parent / "migrations"))
+    assert ScriptDirectory.from_config(cfg).get_heads() == [HEAD]

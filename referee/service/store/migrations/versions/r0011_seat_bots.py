@@ -3,13 +3,13 @@
 again (the address or account stays).
 
 Revision ID: r0011
-Revises: r0008
+Revises: r0009
 """
 import sqlalchemy as sa
 from alembic import op
 
 revision = "r0011"
-down_revision = "r0008"
+down_revision = "r0009"
 branch_labels = None
 depends_on = None
 
