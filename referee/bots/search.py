@@ -14,7 +14,9 @@ Branching: the root weighs the best of each move family (one per payment mix) an
 only the ``ROOT_WIDTH`` best by the evaluation one move ahead (the ``basic`` view),
 so the budget goes to the moves worth comparing. Below the root a family is tried
 by its first move in the engine's order. Playouts are uniformly random, the cheapest
-guide there is, and stop after ``PLAYOUT_PLIES`` decisions; a finished game scores
+guide there is, and stop after ``PLAYOUT_PLIES`` decisions: each random ply costs a
+full list of legal moves (over a thousand on a rich Hawaii turn) and adds noise to the
+evaluation at the end, so the playout stays short. A finished game scores
 1 for a win (shared among tied winners), an unfinished one the game's evaluation
 turned into a chance of being ahead of the best other seat. Each seat maximises its
 own reward at its own decisions (max^n).
@@ -27,7 +29,7 @@ from referee.core.game import CHANCE
 
 ITERATIONS = 160
 ROOT_WIDTH = 8
-PLAYOUT_PLIES = 6
+PLAYOUT_PLIES = 2
 EXPLORE = 0.7
 SCALE = 4.0          # points of lead that make "ahead" about three chances in four
 
