@@ -8,15 +8,15 @@ import click
 from referee.i18n import N_, _
 from referee.commands.common import CONTEXT, Command, echo_errors, waiting_line
 from referee.core import plural
-from referee.errors import RefereeError
-from referee.operations import check_path, legal_lines, next_step, who_next
+from referee.errors import BadChoiceError, RefereeError
+from referee.operations import check_path, legal_lines, read_choices, who_next
 
 
 @click.command(cls=Command, help=N_(
     'The legal moves of the seat to act, one canonical line each.' "\n\n"
     "Every other line is a '#' comment, so any line can go straight to play. With --steps, "
     'the moves are chosen a step at a time: where, what, then the details; give the choices '
-    'made so far after the file.'),
+    'made so far after the file (they imply --steps).'),
     examples=('referee moves game.txt --limit 20',
               'referee moves game.txt --steps',
               'referee moves game.txt --steps --format json'),
@@ -31,9 +31,6 @@ from referee.operations import check_path, legal_lines, next_step, who_next
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help=N_("With --steps: json prints the step as one object."))
 def moves(file, choices, limit, steps, fmt):
-    if choices and not steps:
-        raise click.UsageError(_("'{choice}': choices are given with --steps").format(
-            choice=choices[0]))
     rp = check_path(file)
     if rp.errors:
         echo_errors(rp.errors, file)
@@ -42,7 +39,7 @@ def moves(file, choices, limit, steps, fmt):
     if waiting:
         click.echo(f"# {waiting}")
         return 0
-    if steps:
+    if steps or choices:
         return _steps(rp, choices, fmt)
     header, lines, total = legal_lines(rp.module, rp.state, limit)
     click.echo(header or "# " + who_next(rp.state))
@@ -54,8 +51,13 @@ def moves(file, choices, limit, steps, fmt):
 
 
 def _steps(rp, choices, fmt) -> int:
+    # the words as the mail reads them: a choice of several words ("token 2",
+    # "order track") may come quoted or as separate words
+    words = [w for choice in choices for w in choice.split()]
     try:
-        step = next_step(rp.module, rp.state, choices)
+        step, _read, why = read_choices(rp.module, rp.state, words)
+        if step is None:
+            raise BadChoiceError(why)
     except RefereeError as err:
         echo_errors([err], rp.file)
         return 1

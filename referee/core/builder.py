@@ -35,9 +35,11 @@ class Step:
 
 @dataclass(frozen=True)
 class Complete:
-    """The choices made leave exactly one legal move."""
+    """The choices made leave exactly one legal move; ``rest``: its choices after them,
+    which a player may still type."""
     move: Any
     made: tuple[str, ...]
+    rest: tuple[str, ...] = ()
 
 
 def fold(text: str) -> str:
@@ -103,6 +105,12 @@ def _options_by_key(rows: list, depth: int) -> dict[str, _Option]:
             opt = out[key] = _Option(name, label)
         opt.rows.append(row)
     return out
+
+
+def _same(want: str, key: str) -> bool:
+    """``want`` is the folded label ``key``, its commas left out or not: words typed
+    one by one lose the comma of "move 4 feet, tile 6 shells"."""
+    return fold(want.replace(",", " ")) == fold(key.replace(",", " "))
 
 
 def _quoted(text: str, width: int = 40) -> str:
@@ -177,7 +185,7 @@ def build_rows(rows: list, chosen: Sequence[str] = ()) -> Step | Complete:
     while True:
         if len(rows) == 1 and not queue:
             return Complete(rows[0][1] if whole is None else whole.move(rows[0][1]),
-                            tuple(made))
+                            tuple(made), tuple(label for _, label in rows[0][0][depth:]))
         if steps is None:
             options, name = _step(rows, depth)
         else:
@@ -195,7 +203,7 @@ def build_rows(rows: list, chosen: Sequence[str] = ()) -> Step | Complete:
                                  "the game's steps cannot tell them apart")
         if len(options) == 1:
             (key, only), = options.items()
-            if queue and fold(queue[0]) == key:
+            if queue and _same(queue[0], key):
                 queue.pop(0)
             made.append(only.label)
             rows, depth = only.rows, depth + 1

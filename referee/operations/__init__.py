@@ -8,7 +8,7 @@ _WHERE = {
     "draw_text": "happened", "draw_words": "happened", "forum_post": "forum_post",
     "MARKUPS": "forum_markup", "recent_plies": "forum_post",
     "example_lines": "listing", "legal_lines": "listing", "move_rows": "listing",
-    "next_step": "listing",
+    "next_step": "listing", "read_choices": "listing",
     "check_players": "newgame",
     "new_committed_transcript": "newgame", "new_transcript": "newgame", "player_tags": "newgame",
     "picture": "picture", "PicturesUnavailable": "picture_files", "html_page": "picture_files",

@@ -81,9 +81,53 @@ def next_step(module, state, chosen=(), rows=None) -> dict:
         raise BadChoiceError(f"{who} has resigned: the referee plays its moves (T-5)")
     done = build_rows(move_rows(module, state) if rows is None else rows, chosen)
     if isinstance(done, Complete):
-        return {"move": canonical_move(module, done.move, state, who), "made": list(done.made)}
+        return {"move": canonical_move(module, done.move, state, who), "made": list(done.made),
+                "rest": list(done.rest)}
     return {"step": done.name, "seat": who, "made": list(done.made),
             "choices": [{"choice": c.label, "moves": c.moves} for c in done.choices]}
+
+
+MAX_WORDS = 24           # words of a 'moves ...' line looked at
+MAX_RUN = 8              # words of one choice ("tiki paying 1 shell 1 foot")
+_TRIM = " ,;/"
+
+
+def read_choices(module, state, words: list[str]) -> tuple[dict | None, int, str]:
+    """(the builder's answer after the choices ``words`` name, how many choices were
+    read, ""), or (None, the choices read before the word that is not one, why not).
+    A run of words that is a choice of the step as written is taken, the longest
+    first; else one word, read leniently by the builder (``3s`` for ``token 3s``)."""
+    chosen: list[str] = []
+    words = [w.strip(_TRIM) for w in words[:MAX_WORDS] if w.strip(_TRIM)]
+    i, rows = 0, None
+    if words and to_move(state) not in (None, CHANCE):
+        rows = move_rows(module, state)     # the legal moves and their paths, made once
+    while i < len(words):
+        try:
+            step = next_step(module, state, chosen, rows)
+        except BadChoiceError as err:
+            return None, len(chosen), _why(err)
+        # a choice taken for the player (the only one of its step) may be typed too
+        labels = {_fold(c["choice"]) for c in step.get("choices", ())} \
+            | {_fold(m) for m in (*step["made"], *step.get("rest", ()))}
+        run = next((j for j in range(min(len(words), i + MAX_RUN), i + 1, -1)
+                    if _fold(" ".join(words[i:j])) in labels), i + 1)
+        choice = " ".join(words[i:run])
+        try:
+            next_step(module, state, [*chosen, choice], rows)
+        except BadChoiceError as err:
+            return None, len(chosen), _why(err)
+        chosen.append(choice)
+        i = run
+    return next_step(module, state, chosen, rows), len(chosen), ""
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.replace(",", " ").split()).casefold()
+
+
+def _why(err: BadChoiceError) -> str:
+    return err.reason + (f"; {err.hint}" if err.hint else "")
 
 
 _label = itemgetter(1)      # of a path's (step, choice): example_lines sums them a move at a time

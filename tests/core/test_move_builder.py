@@ -121,7 +121,7 @@ def test_moves_steps_on_the_command_line(tmp_path):
     assert played.returncode == 0, played.stderr
     bad = _run("moves", str(game), "--steps", "nowhere")
     assert bad.returncode == 1 and "bad-choice" in bad.stderr
-    assert _run("moves", str(game), "B1").returncode == 2
+    assert _run("moves", str(game), "--limit", "x").returncode == 2
 
 
 def test_any_text_as_a_choice_is_a_bad_choice_or_a_step_never_a_crash():
@@ -179,3 +179,19 @@ def test_rows_that_remember_their_steps_answer_as_a_plain_list_does(key):
                 continue
             pick = rng.choice(step.choices).label
             chosen = [*chosen, pick.upper() if rng.random() < 0.5 else pick]
+
+
+def test_choices_typed_unquoted_read_as_the_mail_reads_them(tmp_path):
+    """A choice of several words ("order track", "token 6s") typed as separate words on
+    the command line is read as one choice, and choices alone ask the builder."""
+    game = tmp_path / "g.txt"
+    assert _run("new", "hawaii", "--players", "red,green", "--seed", "42", "-o", str(game)).returncode == 0
+    quoted = _run("moves", str(game), "--steps", "order track", "--format", "json")
+    assert quoted.returncode == 0, quoted.stderr
+    unquoted = _run("moves", str(game), "order", "track", "--format", "json")
+    assert unquoted.returncode == 0, unquoted.stderr
+    assert json.loads(unquoted.stdout) == json.loads(quoted.stdout)
+    whole = _run("moves", str(game), "B4", "tiki", "x1", "token", "6s", "move", "4", "feet,",
+                 "tile", "6", "shells")
+    assert whole.returncode == 0, whole.stderr
+    assert whole.stdout.strip() == "GREEN moves beach->B4, buys tiki x1 with token 6s"

@@ -8,7 +8,8 @@ import hmac
 from referee.errors import BadChoiceError, NotationSyntaxError, RefereeError
 from referee.operations import next_step
 from referee.service.hosted.mails import BOARD, HELP, HELP_FORUM, deadline_words, when
-from referee.service.hosted.steps import read_choices, step_text
+from referee.operations import read_choices
+from referee.service.hosted.steps import step_text
 from referee.service.hosted.playing import move
 from referee.service.hosted.session import Verdict, words
 
