@@ -20,15 +20,19 @@ EXAMPLES = ROOT / "docs" / "examples"
 LANGUAGES = ("fr", "de", "it")
 def _english_fragments() -> list[str]:
     """The English prose of every message: each text cut at its placeholders, the pieces of
-    at least two words and ten letters (a lone word such as a seat or a place may stay)."""
+    at least two words and ten letters (a lone word such as a seat or a place may stay).
+    A piece the bundled transcripts hold is notation (``with token``), the same in every
+    language, and so never a leftover."""
     with (ROOT / "referee" / "locale" / f"{DOMAIN}.pot").open("rb") as fp:
         catalog = read_po(fp)
+    notation = " ".join(p.read_text(encoding="utf-8") for p in EXAMPLES.glob("*.txt"))
     out = set()
     for msg in catalog:
         for text in (msg.id if isinstance(msg.id, tuple) else (msg.id,)):
             for piece in re.split(r"\{[a-z_]*\}", text or ""):
                 piece = piece.strip(" .,:;()'")
-                if len(piece) >= 10 and " " in piece and not piece.startswith("referee "):
+                if (len(piece) >= 10 and " " in piece and not piece.startswith("referee ")
+                        and piece not in notation):
                     out.add(piece)
     return sorted(out)
 
@@ -113,3 +117,36 @@ def test_check_of_a_canonical_transcript_reads_no_catalog(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+# an illegal move of each common kind, each refused by the engine's rules with its reason
+ENGINE_REFUSALS = {
+    "hawaii": ("red moves beach->A1, buys long-hut I with token 9, to village 1",
+               "red moves beach->A1, buys kahuna x1 with token 2s",
+               "red moves beach->A1, buys long-hut I with token 2s, to village 7",
+               "red fishes 2",
+               "red visits dock 9",
+               "green takes order 1"),
+    "haleakala": ("yellow sails",
+                  "yellow takes back 1 from beach1",
+                  "red places 1 on beach1"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("title", sorted(ENGINE_REFUSALS))
+def test_the_engine_gives_its_reasons_in_each_language(lang, title, tmp_path, capsys, no_locale):
+    fresh = tmp_path / "game.txt"
+    _cli(capsys, "new", title, "--players", "red,green" if title == "hawaii" else "red,yellow",
+         "--seed", "7", "-o", str(fresh))
+    before = fresh.read_bytes()
+    for bad_move in ENGINE_REFUSALS[title]:
+        english = _cli(capsys, "--lang", "en", "play", str(fresh), bad_move)
+        told = _cli(capsys, "--lang", lang, "play", str(fresh), bad_move)
+        assert fresh.read_bytes() == before
+        assert ": illegal-move: " in english or ": out-of-turn: " in english, english
+        code = english.split(": ")[1]
+        assert f": {code}: " in told and told != english, (bad_move, told)
+        rule = re.search(r"\((?:[HK]-R\d+(?:, )?)+\)", english)
+        assert rule is None or rule.group(0) in told, (bad_move, told)     # the rule id stays
+        assert not _leftovers(told, lang), (bad_move, _leftovers(told, lang)[:5])

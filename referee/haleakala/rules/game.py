@@ -17,6 +17,7 @@ from referee.haleakala.data import components
 from referee.haleakala.rules import turns as rules
 from referee.haleakala.rules.invariants import check as check_invariants
 from referee.haleakala.data.model import HaleakalaComponents
+from referee.i18n import _
 
 
 class HaleakalaState(State):
@@ -148,13 +149,13 @@ RULE_FLAGS = ("tactical",)
 def check_setup(comp: HaleakalaComponents, players: Sequence[str], rules: Sequence[str]):
     seats = [p.strip().upper() for p in players]
     if sorted(seats) != sorted(comp.seats):
-        raise BadHeaderError(f"Haleakala is played by exactly {' and '.join(comp.seats)}, "
-                             f"not {' '.join(seats) or 'nobody'} (K-R1)")
+        raise BadHeaderError(_("Haleakala is played by exactly {first} and {second}, not {given} (K-R1)").format(
+            first=comp.seats[0], second=comp.seats[-1], given=" ".join(seats) or _("nobody")))
     flags = [r.strip().lower() for r in rules if r.strip()]
     for f in flags:
         if f not in RULE_FLAGS:
-            raise BadHeaderError(f"unknown Haleakala rule flag {f!r}: known flags are "
-                                 f"{', '.join(RULE_FLAGS)}")
+            raise BadHeaderError(_("unknown Haleakala rule flag {flag}: known flags are {flags}").format(
+                flag=repr(f), flags=", ".join(RULE_FLAGS)))
     return seats, flags
 
 

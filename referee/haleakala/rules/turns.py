@@ -252,9 +252,9 @@ def _checked(st, move) -> str | None:
     seat = getattr(move, "seat", None)
     who = current_player(st)
     if who == CHANCE:
-        raise OutOfTurnError(f"{seat} cannot act now: a random act ({chance_kind(st)}) is due")
+        raise OutOfTurnError(_("{seat} cannot act now: a random act ({kind}) is due").format(seat=seat, kind=chance_kind(st)))
     if seat != who:
-        raise OutOfTurnError(f"{seat} cannot act now: {who} is to {_what(st)}")
+        raise OutOfTurnError(_("{seat} cannot act now: {who} is to {what}").format(seat=seat, who=who, what=_what(st)))
     if not st.pending:
         if isinstance(move, PlaceDisc):
             return _check_place(st, move)
@@ -263,14 +263,14 @@ def _checked(st, move) -> str | None:
         if isinstance(move, Sail):
             _check_sail(st, move)
             return None
-        raise IllegalMoveError(f"{seat} must play an action now: place, take back or sail (K-R4)")
+        raise IllegalMoveError(_("{seat} must play an action now: place, take back or sail (K-R4)").format(seat=seat))
     task = st.pending[0]
     do = task["do"]
     if do == "pick" and isinstance(move, PickCard):
         opts = landing.pick_options(st, task)
         if move.card not in opts:
-            raise IllegalMoveError(f"{seat} cannot pick {move.card}: the cards at section "
-                                   f"{task['sec']} are {', '.join(opts)} (K-R5)")
+            raise IllegalMoveError(_("{seat} cannot pick {card}: the cards at section {section} are {cards} (K-R5)").format(
+                seat=seat, card=move.card, section=task["sec"], cards=", ".join(opts)))
     elif do == "priestess" and isinstance(move, PriestessMove):
         reason = cards.priestess_reason(st, seat, move.src, move.dst)
         if reason:
@@ -280,28 +280,29 @@ def _checked(st, move) -> str | None:
         if reason:
             raise IllegalMoveError(reason)
     elif not (do == "buy" and isinstance(move, BuyNothing)):
-        raise IllegalMoveError(f"{seat} must first {_what(st)}")
+        raise IllegalMoveError(_("{seat} must first {what}").format(seat=seat, what=_what(st)))
     return None
 
 
 def _what(st) -> str:
     if not st.pending:
-        return "play an action (K-R4)"
+        return _("play an action (K-R4)")
     task = st.pending[0]
     do = task["do"]
     if do == "pick":
-        return f"pick a card at section {task['sec']} (K-R5)"
+        return _("pick a card at section {section} (K-R5)").format(section=task["sec"])
     if do == "priestess":
-        return "decide the priestess's lava move (K-R6)"
+        return _("decide the priestess's lava move (K-R6)")
     if do == "buy":
-        return ("decide a purchase after the shell card (K-R7)" if task["why"] == "shell"
-                else "decide a purchase before the scoring (K-R8)")
-    return "wait"
+        return (_("decide a purchase after the shell card (K-R7)") if task["why"] == "shell"
+                else _("decide a purchase before the scoring (K-R8)"))
+    return _("wait")
 
 
 def _check_section(st, seat: str, sec) -> None:
     if not isinstance(sec, int) or not 1 <= sec <= st.comp.sections:
-        raise IllegalMoveError(f"{seat}: there is no beach{sec}; sections are 1-{st.comp.sections} (K-R1)")
+        raise IllegalMoveError(_("{seat}: there is no beach{section}; sections are 1-{last} (K-R1)").format(
+            seat=seat, section=sec, last=st.comp.sections))
 
 
 def _check_shaman(st, seat: str, dest) -> str | None:
@@ -312,17 +313,18 @@ def _check_shaman(st, seat: str, dest) -> str | None:
     comp = st.comp
     parsed = board.parse_space(comp, dest)
     if parsed is None:
-        raise IllegalMoveError(f"{seat}'s shaman cannot go to {dest!r}: no such space (K-R1)")
+        raise IllegalMoveError(_("{seat}'s shaman cannot go to {dest}: no such space (K-R1)").format(seat=seat, dest=repr(dest)))
     dest = board.space(*parsed)
     other = st.shaman[st.other(seat)]
     if parsed[0] not in comp.shaman_rings:
-        raise IllegalMoveError(f"{seat}'s shaman cannot go to {dest}: shamans walk only on "
-                               f"{', '.join(comp.shaman_rings)} spaces (K-R2)")
+        raise IllegalMoveError(_("{seat}'s shaman cannot go to {dest}: shamans walk only on {rings} spaces (K-R2)").format(
+            seat=seat, dest=dest, rings=", ".join(comp.shaman_rings)))
     if dest == other:
-        raise IllegalMoveError(f"{seat}'s shaman cannot end on {dest}: the other shaman stands there (K-R2)")
+        raise IllegalMoveError(_("{seat}'s shaman cannot end on {dest}: the other shaman stands there (K-R2)").format(
+            seat=seat, dest=dest))
     if dest not in board.reachable(comp, here):
-        raise IllegalMoveError(f"{seat}'s shaman cannot reach {dest} from {here}: up to "
-                               f"{comp.max_steps} steps, at most {comp.max_uphill} uphill (K-R2)")
+        raise IllegalMoveError(_("{seat}'s shaman cannot reach {dest} from {here}: up to {steps} steps, at most {uphill} uphill (K-R2)").format(
+            seat=seat, dest=dest, here=here, steps=comp.max_steps, uphill=comp.max_uphill))
     return dest
 
 
@@ -334,26 +336,25 @@ def _check_place(st, m: PlaceDisc) -> str | None:
                                  "reserve (K-R4)").format(seat=seat, value=m.value))
     beach = st.beaches[m.section]
     if sum(beach[seat]) + m.value == sum(beach[opp]):
-        raise IllegalMoveError(f"{seat} cannot place {m.value} on beach{m.section}: "
-                               f"sums would be equal (K-R3)")
+        raise IllegalMoveError(_("{seat} cannot place {value} on beach{section}: sums would be equal (K-R3)").format(
+            seat=seat, value=m.value, section=m.section))
     if m.section != st.boat:
         if m.invocation:
-            raise IllegalMoveError(f"{seat} can add the invocation disc only on the boat's "
-                                   f"beach{st.boat} (K-R11)")
+            raise IllegalMoveError(_("{seat} can add the invocation disc only on the boat's beach{section} (K-R11)").format(
+                seat=seat, section=st.boat))
         return _check_shaman(st, seat, m.shaman)
     if m.shaman is not None and m.shaman != st.shaman[seat]:
-        raise IllegalMoveError(f"{seat} cannot move the shaman after placing on the boat's "
-                               f"beach{m.section}: the boat sails instead (K-R4)")
+        raise IllegalMoveError(_("{seat} cannot move the shaman after placing on the boat's beach{section}: the boat sails instead (K-R4)").format(
+            seat=seat, section=m.section))
     if m.invocation:
         if not st.tactical:
-            raise IllegalMoveError(f"{seat} has no invocation disc: it is used only in the "
-                                   f"tactical variant (K-R11)")
+            raise IllegalMoveError(_("{seat} has no invocation disc: it is used only in the tactical variant (K-R11)").format(seat=seat))
         if st.invocation.get(seat) != "reserve":
-            raise IllegalMoveError(f"{seat} cannot add the invocation disc: it is on "
-                                   f"beach{st.invocation.get(seat)}, not in reserve (K-R11)")
+            raise IllegalMoveError(_("{seat} cannot add the invocation disc: it is on beach{section}, not in reserve (K-R11)").format(
+                seat=seat, section=st.invocation.get(seat)))
         if st.lava_supply <= 0:
-            raise IllegalMoveError(f"{seat} cannot add the invocation disc: all lava discs "
-                                   f"are already on the board this round (K-R11)")
+            raise IllegalMoveError(_("{seat} cannot add the invocation disc: all lava discs are already on the board this round (K-R11)").format(
+                seat=seat))
     return None
 
 
@@ -377,12 +378,12 @@ def _check_take_back(st, m: TakeBack) -> str | None:
     _check_section(st, seat, m.section)
     beach = st.beaches[m.section]
     if m.value not in beach[seat]:
-        raise IllegalMoveError(f"{seat} cannot take back {m.value} from beach{m.section}: "
-                               f"{seat} has no such disc there (K-R4)")
+        raise IllegalMoveError(_("{seat} cannot take back {value} from beach{section}: {seat} has no such disc there (K-R4)").format(
+            seat=seat, value=m.value, section=m.section))
     mine, theirs = sum(beach[seat]) - m.value, sum(beach[opp])
     if mine == theirs and theirs != 0:
-        raise IllegalMoveError(f"{seat} cannot take back {m.value} from beach{m.section}: "
-                               f"sums would be equal (K-R3)")
+        raise IllegalMoveError(_("{seat} cannot take back {value} from beach{section}: sums would be equal (K-R3)").format(
+            seat=seat, value=m.value, section=m.section))
     return _check_shaman(st, seat, m.shaman)
 
 
@@ -398,7 +399,7 @@ def _take_back(st, m: TakeBack, dest: str | None) -> None:
 def _check_sail(st, m: Sail) -> None:
     if st.reserve[m.seat]:
         left = ", ".join(map(str, st.reserve[m.seat]))
-        raise IllegalMoveError(f"{m.seat} cannot sail: disc(s) {left} still in reserve (K-R4)")
+        raise IllegalMoveError(_("{seat} cannot sail: disc(s) {left} still in reserve (K-R4)").format(seat=m.seat, left=left))
 
 
 def _sail(st, m: Sail) -> None:

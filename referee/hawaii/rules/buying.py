@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.core.words import plural
 from referee.errors import IllegalMoveError
 from referee.hawaii.rules import effects, movement, payment
 from referee.hawaii.rules.moves import Buy, Payment, fast_constructor
 from referee.hawaii.rules.turns import acting_chief
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.hawaii.rules.state import Data, Player
@@ -52,64 +52,71 @@ def check(d: "Data", m: Buy) -> None:
     comps = d.comps
     who = m.seat
     if m.place not in d.board:
-        raise IllegalMoveError(f"{who} cannot move to {m.place}: there is no such place (H-R3)")
+        raise IllegalMoveError(_("{who} cannot move to {place}: there is no such place (H-R3)").format(who=who, place=m.place))
     place = d.place_at(m.place)
     spec = comps.place(place.place_id)
     if m.tile not in spec.sells:
-        raise IllegalMoveError(f"{who} cannot buy {m.tile} at {m.place}: it sells only {', '.join(spec.sells)} (H-R7)")
+        raise IllegalMoveError(_("{who} cannot buy {tile} at {place}: it sells only {sells} (H-R7)").format(
+            who=who, tile=m.tile, place=m.place, sells=", ".join(spec.sells)))
     if m.side not in (1, 2):
-        raise IllegalMoveError(f"{who} cannot buy side {m.side}: sides are I and II (H-R7)")
+        raise IllegalMoveError(_("{who} cannot buy side {side}: sides are I and II (H-R7)").format(who=who, side=m.side))
     if not place.tokens:
-        raise IllegalMoveError(f"{who} cannot stop at {m.place}: no price token is left there (H-R3)")
+        raise IllegalMoveError(_("{who} cannot stop at {place}: no price token is left there (H-R3)").format(who=who, place=m.place))
     if not place.tiles_left():
-        raise IllegalMoveError(f"{who} cannot stop at {m.place}: no place tile is left there (H-R3)")
+        raise IllegalMoveError(_("{who} cannot stop at {place}: no place tile is left there (H-R3)").format(who=who, place=m.place))
     count = _count(d, m.tile, m.side)
     if place.stock.get(m.tile, 0) < count:
-        raise IllegalMoveError(f"{who} cannot buy {count} {m.tile} at {m.place}: {place.stock.get(m.tile, 0)} left (H-R7)")
+        raise IllegalMoveError(_("{who} cannot buy {count} {tile} at {place}: {left} left (H-R7)").format(
+            who=who, count=count, tile=m.tile, place=m.place, left=place.stock.get(m.tile, 0)))
     if m.token not in place.tokens:
         have = ", ".join(str(t) for t in place.tokens)
-        raise IllegalMoveError(f"{who} cannot take token {m.token} at {m.place}: it holds {have} (H-R7)")
+        raise IllegalMoveError(_("{who} cannot take token {token} at {place}: it holds {have} (H-R7)").format(
+            who=who, token=m.token, place=m.place, have=have))
     cost = move_cost(d, p, m.place)
     if m.move_payment.total != cost:
-        raise IllegalMoveError(f"{who} moving {_from(p.at)}->{m.place} must pay {cost} for the move, not {m.move_payment.total} (H-R5)")
+        raise IllegalMoveError(_("{who} moving {path} must pay {cost} for the move, not {paid} (H-R5)").format(
+            who=who, path=f"{_from(p.at)}->{m.place}", cost=cost, paid=m.move_payment.total))
     price = m.token.value * m.side
     if m.tile_payment.total != price:
-        raise IllegalMoveError(f"{who} buying {m.tile} with token {m.token} must pay {price}, not {m.tile_payment.total} (H-R7)")
+        raise IllegalMoveError(_("{who} buying {tile} with token {token} must pay {price}, not {paid} (H-R7)").format(
+            who=who, tile=m.tile, token=m.token, price=price, paid=m.tile_payment.total))
     needs = [payment.exchange_needed(m.move_payment, payment.FEET),
              payment.exchange_needed(m.tile_payment, payment.SHELLS)]
     if max(needs) > 0:      # plain and all-fruit payments need no hut: most buys skip reading them
         caps = effects.exchange_capacities(p.realm, comps)
         if not payment.huts_can_cover(needs, caps):
-            raise IllegalMoveError(f"{who} cannot mix resources that way: fruits replace a whole payment, "
-                                   f"other mixes need exchange huts ({plural(sum(caps), 'units')} available) (H-R6)")
+            raise IllegalMoveError(payment.mix_refused(who, sum(caps)))
     have = p.resources()
     lacking = payment.shortfall(m.move_payment, *have)
     if lacking:
-        raise IllegalMoveError(f"{who} cannot move {_from(p.at)}->{m.place}: {lacking} (H-R5)")
+        raise IllegalMoveError(_("{who} cannot move {path}: {lacking} (H-R5)").format(
+            who=who, path=f"{_from(p.at)}->{m.place}", lacking=lacking))
     total = payment.plus(m.move_payment, m.tile_payment)
     lacking = payment.shortfall(total, *have)
     if lacking:
-        raise IllegalMoveError(f"{who} cannot pay for the move and {m.tile} with token {m.token}: "
-                               f"{lacking} (H-R6, H-R7)")
+        raise IllegalMoveError(_("{who} cannot pay for the move and {tile} with token {token}: {lacking} (H-R6, H-R7)").format(
+            who=who, tile=m.tile, token=m.token, lacking=lacking))
     if m.kane_tiki is not None:
         if m.tile != "kane":
-            raise IllegalMoveError(f"{who} can take an extra tiki only right after buying KANE (H-R15)")
+            raise IllegalMoveError(_("{who} can take an extra tiki only right after buying KANE (H-R15)").format(who=who))
         if not _kane_tiki_ok(d, p):
-            raise IllegalMoveError(f"{who} cannot take KANE's tiki: no tiki or no free tiki space (H-R15)")
+            raise IllegalMoveError(_("{who} cannot take KANE's tiki: no tiki or no free tiki space (H-R15)").format(who=who))
         need = comps.tiles["kane"].tiki_cost
         if m.kane_tiki.total != need:
-            raise IllegalMoveError(f"{who} must pay {need} resources for KANE's tiki, not {m.kane_tiki.total} (H-R15)")
+            raise IllegalMoveError(_("{who} must pay {need} resources for KANE's tiki, not {paid} (H-R15)").format(
+                who=who, need=need, paid=m.kane_tiki.total))
         lacking = payment.shortfall(payment.plus(total, m.kane_tiki), *have)
         if lacking:
-            raise IllegalMoveError(f"{who} cannot also pay for KANE's tiki: {lacking} (H-R15)")
+            raise IllegalMoveError(_("{who} cannot also pay for KANE's tiki: {lacking} (H-R15)").format(who=who, lacking=lacking))
     where = targets(d, p, m.tile, count)
     if not where:
-        raise IllegalMoveError(f"{who} cannot buy {m.tile}: it could not be placed in the realm at once (H-R7, H-R8)")
+        raise IllegalMoveError(_("{who} cannot buy {tile}: it could not be placed in the realm at once (H-R7, H-R8)").format(
+            who=who, tile=m.tile))
     if m.village not in where:
         if where == [None]:
-            raise IllegalMoveError(f"{who} places {m.tile} outside the villages; no village is named (H-R8)")
-        raise IllegalMoveError(f"{who} cannot put {m.tile} in village {m.village}: "
-                               f"legal villages are {', '.join(map(str, where))} (H-R8)")
+            raise IllegalMoveError(_("{who} places {tile} outside the villages; no village is named (H-R8)").format(who=who, tile=m.tile))
+        raise IllegalMoveError(_("{who} cannot put {tile} in village {village}: legal villages are {villages} (H-R8)").format(
+            who=who, tile=m.tile, village=m.village, villages=", ".join(map(str, where))))
 
 
 def apply(d: "Data", m: Buy) -> None:

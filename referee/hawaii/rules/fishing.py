@@ -13,6 +13,7 @@ from referee.errors import IllegalMoveError
 from referee.hawaii.rules import boats, trips
 from referee.hawaii.rules.moves import Fish, fast_constructor
 from referee.hawaii.rules.turns import acting_chief
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.hawaii.rules.state import Data
@@ -23,14 +24,15 @@ _new_fish = fast_constructor(Fish)   # a cove of five tokens offers dozens of ca
 def check(d: "Data", m: Fish) -> None:
     p = acting_chief(d, m.seat)
     if not m.fish:
-        raise IllegalMoveError(f"{m.seat} must take at least one fish token (H-R10)")
+        raise IllegalMoveError(_("{seat} must take at least one fish token (H-R10)").format(seat=m.seat))
     for token in dict.fromkeys(m.fish):
         n = m.fish.count(token)
         if d.cove.count(token) < n:
-            taken = f"{n} tokens {token}" if n > 1 else f"token {token}"
-            raise IllegalMoveError(f"{m.seat} cannot take {taken}: the cove holds "
-                                   f"{cove_text(d)} (H-R10)")
-    trips.check_trip(d, p, len(m.fish), m.boats, m.payment, "fish", "H-R10")
+            taken = (_("{n} tokens {token}").format(n=n, token=token) if n > 1
+                     else _("token {token}").format(token=token))
+            raise IllegalMoveError(_("{seat} cannot take {taken}: the cove holds {cove} (H-R10)").format(
+                seat=m.seat, taken=taken, cove=cove_text(d)))
+    trips.check_trip(d, p, len(m.fish), m.boats, m.payment, _("fish"), "H-R10")
 
 
 def cove_text(d: "Data") -> str:

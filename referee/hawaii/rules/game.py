@@ -13,6 +13,7 @@ from referee.hawaii.data.model import HawaiiComponents
 from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, TakeOrder, Visit
 from referee.hawaii.rules.realm import Realm
 from referee.hawaii.rules.state import Data, PlaceState, Player
+from referee.i18n import _
 
 SEATS = ("RED", "YELLOW", "GREEN", "BLUE", "BLACK")
 RULE_FLAGS = ("german-original", "kanaloa-fishing-boat")
@@ -145,16 +146,17 @@ def income_options(n: int) -> list[tuple[str, ...]]:
 
 def check_income(d: Data, m: ChooseIncome) -> None:
     if d.phase != "income" or d.pending:
-        raise OutOfTurnError(f"{m.seat} cannot choose income now: no irrigation income is due (H-R17)")
+        raise OutOfTurnError(_("{seat} cannot choose income now: no irrigation income is due (H-R17)").format(seat=m.seat))
     if m.seat != d.income_queue[0]:
-        raise OutOfTurnError(f"it is {d.income_queue[0]}'s income choice, not {m.seat}'s (H-R17)")
+        raise OutOfTurnError(_("it is {who}'s income choice, not {seat}'s (H-R17)").format(who=d.income_queue[0], seat=m.seat))
     n = rounds.irrigation_twos(d, m.seat)
     if len(m.choices) != n:
-        raise IllegalMoveError(f"{m.seat} owns {n} irrigation II and must choose {n} resources, "
-                               f"not {len(m.choices)} (H-R17)")
+        raise IllegalMoveError(_("{seat} owns {n} irrigation II and must choose {n} resources, not {given} (H-R17)").format(
+            seat=m.seat, n=n, given=len(m.choices)))
     for c in m.choices:
         if c not in rounds.INCOME_CHOICES:
-            raise IllegalMoveError(f"{m.seat} cannot choose {c!r}: irrigation II gives a shell, foot or fruit (H-R17)")
+            raise IllegalMoveError(_("{seat} cannot choose {choice}: irrigation II gives a shell, foot or fruit (H-R17)").format(
+                seat=m.seat, choice=repr(c)))
 
 
 def new_state(players: Sequence[str], rules: Sequence[str] = (),
@@ -162,13 +164,14 @@ def new_state(players: Sequence[str], rules: Sequence[str] = (),
     comps = comps or load()
     seats = [s.upper() for s in players]
     if not 2 <= len(seats) <= 5 or len(set(seats)) != len(seats):
-        raise IllegalMoveError(f"Hawaii needs 2 to 5 distinct seats, got {' '.join(seats)}")
+        raise IllegalMoveError(_("Hawaii needs 2 to 5 distinct seats, got {seats}").format(seats=" ".join(seats)))
     for s in seats:
         if s not in SEATS:
-            raise IllegalMoveError(f"{s} is not a Hawaii seat: seats are {' '.join(SEATS)}")
+            raise IllegalMoveError(_("{seat} is not a Hawaii seat: seats are {seats}").format(seat=s, seats=" ".join(SEATS)))
     for r in rules:
         if r not in RULE_FLAGS:
-            raise IllegalMoveError(f"unknown rules flag {r!r}: known flags are {', '.join(RULE_FLAGS)} (H-R22)")
+            raise IllegalMoveError(_("unknown rules flag {flag}: known flags are {flags} (H-R22)").format(
+                flag=repr(r), flags=", ".join(RULE_FLAGS)))
     d = Data(comps, frozenset(rules), seats, {s: Player(s, Realm.new(comps)) for s in seats})
     for spec in comps.places:
         d.places[spec.id] = PlaceState(spec.id, dict(spec.sells), [])

@@ -11,6 +11,7 @@ from referee.errors import IllegalMoveError
 from referee.hawaii.rules import effects, trips
 from referee.hawaii.rules.moves import Visit
 from referee.hawaii.rules.turns import acting_chief
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.hawaii.rules.state import Data, Player
@@ -40,18 +41,22 @@ def check(d: "Data", m: Visit) -> None:
     p = acting_chief(d, m.seat)
     docks = d.comps.docks
     if not 1 <= m.dock <= len(docks):
-        raise IllegalMoveError(f"{m.seat} cannot visit dock {m.dock}: docks are 1-{len(docks)} (H-R12)")
+        raise IllegalMoveError(_("{seat} cannot visit dock {dock}: docks are 1-{last} (H-R12)").format(
+            seat=m.seat, dock=m.dock, last=len(docks)))
     island = d.docks[m.dock - 1]
     if island is None:
-        raise IllegalMoveError(f"{m.seat} cannot visit dock {m.dock}: its island was already visited this round (H-R12)")
-    trips.check_trip(d, p, docks[m.dock - 1].feet, m.boats, m.payment, f"visit dock {m.dock}",
+        raise IllegalMoveError(_("{seat} cannot visit dock {dock}: its island was already visited this round (H-R12)").format(
+            seat=m.seat, dock=m.dock))
+    trips.check_trip(d, p, docks[m.dock - 1].feet, m.boats, m.payment, _("visit dock {dock}").format(dock=m.dock),
                      "H-R12")
     choices = tile_choices(d, p, island)
     if (m.fruit, m.village) not in choices:
         if choices == [(None, None)]:
-            raise IllegalMoveError(f"{m.seat}'s reward from {island} needs no fruit or village choice (H-R12)")
-        listed = ", ".join(f"{f + ' ' if f else ''}village {v}" for f, v in choices)
-        raise IllegalMoveError(f"{m.seat} must place the {island} reward legally: {listed} (H-R12, H-R8)")
+            raise IllegalMoveError(_("{seat}'s reward from {island} needs no fruit or village choice (H-R12)").format(
+                seat=m.seat, island=island))
+        listed = ", ".join((f"{f} " if f else "") + _("village {village}").format(village=v) for f, v in choices)
+        raise IllegalMoveError(_("{seat} must place the {island} reward legally: {listed} (H-R12, H-R8)").format(
+            seat=m.seat, island=island, listed=listed))
 
 
 def apply(d: "Data", m: Visit) -> None:

@@ -7,6 +7,7 @@ from referee.errors import IllegalMoveError
 from referee.hawaii.rules import effects
 from referee.hawaii.rules.moves import TakeOrder
 from referee.hawaii.rules.turns import acting_chief
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.hawaii.rules.state import Data
@@ -16,9 +17,11 @@ def check(d: "Data", m: TakeOrder) -> None:
     acting_chief(d, m.seat)
     n = len(d.seats)
     if not 1 <= m.space <= n:
-        raise IllegalMoveError(f"{m.seat} cannot take order space {m.space}: spaces are 1-{n} with {n} players (H-R13)")
+        raise IllegalMoveError(_("{seat} cannot take order space {space}: spaces are 1-{n} with {n} players (H-R13)").format(
+            seat=m.seat, space=m.space, n=n))
     if m.space in d.track_seat:
-        raise IllegalMoveError(f"{m.seat} cannot take order space {m.space}: {d.track_seat[m.space]} is there (H-R13)")
+        raise IllegalMoveError(_("{seat} cannot take order space {space}: {other} is there (H-R13)").format(
+            seat=m.seat, space=m.space, other=d.track_seat[m.space]))
 
 
 def apply(d: "Data", m: TakeOrder) -> None:

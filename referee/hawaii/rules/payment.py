@@ -11,7 +11,9 @@ from functools import lru_cache
 from itertools import combinations
 from operator import add
 
+from referee.core.words import plural
 from referee.hawaii.rules.moves import Payment
+from referee.i18n import _
 
 SHELLS, FEET, FRUITS = "shells", "feet", "fruits"
 _new_tuple = tuple.__new__
@@ -53,10 +55,11 @@ def plus(a: Payment, b: Payment) -> Payment:
     return _new_tuple(Payment, map(add, a, b))
 
 
-def amount_text(n: int, resource: str) -> str:
-    """``1 foot``, ``2 feet``, ``1 shell``: how a player says an amount."""
-    one = {SHELLS: "shell", FEET: "foot", FRUITS: "fruit"}[resource]
-    return f"{n} {one if n == 1 else resource}"
+def mix_refused(who: str, units: int) -> str:
+    """Why a payment mixing resources is refused; buying and trips refuse it alike."""
+    return _("{who} cannot mix resources that way: fruits replace a whole payment, "
+             "other mixes need exchange huts ({units} available) (H-R6)").format(
+        who=who, units=plural(units, "units"))
 
 
 def shortfall(pay: Payment, shells: int, feet: int, fruits: int) -> str | None:
@@ -66,7 +69,7 @@ def shortfall(pay: Payment, shells: int, feet: int, fruits: int) -> str | None:
         return None
     for resource, want, have in zip((SHELLS, FEET, FRUITS), pay, (shells, feet, fruits)):
         if want > have:
-            return f"needs {amount_text(want, resource)}, has {have}"
+            return _("needs {amount}, has {have}").format(amount=plural(want, resource), have=have)
     return None
 
 

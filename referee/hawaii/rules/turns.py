@@ -12,11 +12,12 @@ if TYPE_CHECKING:
 
 def acting_chief(d: "Data", seat: str) -> "Player":
     if seat not in d.players:
-        raise IllegalMoveError(f"{seat} is not a seat of this game")
+        raise IllegalMoveError(_("{seat} is not a seat of this game").format(seat=seat))
     if d.phase == "over":
-        raise OutOfTurnError(f"{seat} cannot act: the game is over")
+        raise OutOfTurnError(_("{seat} cannot act: the game is over").format(seat=seat))
     if d.phase == "income":
-        raise OutOfTurnError(f"{seat} cannot act now: {d.income_queue[0]} must choose irrigation income (H-R17)")
+        raise OutOfTurnError(_("{seat} cannot act now: {who} must choose irrigation income (H-R17)").format(
+            seat=seat, who=d.income_queue[0]))
     if d.phase != "chiefs" or d.pending:
         raise OutOfTurnError(_("{seat} cannot act now: a random draw is due").format(seat=seat))
     if d.turn != seat:
