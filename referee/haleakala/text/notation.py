@@ -156,7 +156,8 @@ def _build(st, seat: str, action, text: str):
         else:
             found = [s for s in sorted(st.beaches) if v in st.beaches[s][seat]]
             if not found:
-                raise IllegalMoveError(f"{seat} cannot take back {v}: that disc is not on a beach (K-R4)",
+                raise IllegalMoveError(i18n._("{seat} cannot take back {value}: that disc is not on a beach (K-R4)").format(
+                    seat=seat, value=v),
                                        column=_col(value))
             sec = found[0]
         return TakeBack(seat, v, sec, _shaman(st, shaman, text))

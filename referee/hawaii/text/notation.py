@@ -129,7 +129,8 @@ def _coord(said: Said, key: str, state, text: str) -> str:
     coord = names.place_coord(name, d.board, d.comps)
     if coord is None:
         if key == "dest" and names.BEACH_SPOTS.match(name.lower()):
-            raise IllegalMoveError(f"{said.seat} cannot buy on the {name}: tiles are bought at places (H-R3)",
+            raise IllegalMoveError(i18n._("{seat} cannot buy on the {name}: tiles are bought at places (H-R3)").format(
+                seat=said.seat, name=name),
                                    column=said.where[key].column)
         raise syntax_error(f"unknown place '{name}'", said.where[key], text,
                            names.place_hint(name, d.board, d.comps))
@@ -144,13 +145,14 @@ def _check_origin(said: Said, state, text: str) -> None:
     name = said.fields["origin"]
     if names.BEACH_SPOTS.match(name.lower()):
         if at in d.board:
-            raise IllegalMoveError(f"{said.seat} stands at {at}, not on the beach (H-R5)",
+            raise IllegalMoveError(i18n._("{seat} stands at {at}, not on the beach (H-R5)").format(seat=said.seat, at=at),
                                    column=said.where["origin"].column)
         return
     coord = _coord(said, "origin", state, text)
     if coord != at:
         where = at if at in d.board else "the beach"
-        raise IllegalMoveError(f"{said.seat} stands at {where}, not at {coord} (H-R5)",
+        raise IllegalMoveError(i18n._("{seat} stands at {where}, not at {coord} (H-R5)").format(
+            seat=said.seat, where=where, coord=coord),
                                column=said.where["origin"].column)
 
 
@@ -203,11 +205,12 @@ def _buys_read(said: Said, state, text: str) -> list[Buy]:
         dests = [_coord(said, "dest", state, text)]
         if f.get("movement") == "stay" and dests[0] != p.at:
             where = p.at if p.at in d.board else "the beach"
-            raise IllegalMoveError(f"{seat} cannot stay at {dests[0]}: the chief stands at {where} (H-R5)",
+            raise IllegalMoveError(i18n._("{seat} cannot stay at {place}: the chief stands at {where} (H-R5)").format(
+                seat=seat, place=dests[0], where=where),
                                    column=said.where["dest"].column)
     elif f.get("movement") == "stay":
         if p.at not in d.board:
-            raise IllegalMoveError(f"{seat} stands on the beach and cannot stay at a place (H-R5)",
+            raise IllegalMoveError(i18n._("{seat} stands on the beach and cannot stay at a place (H-R5)").format(seat=seat),
                                    column=said.where["movement"].column)
         dests = [p.at]
     else:
@@ -277,8 +280,8 @@ def _fishes(said: Said, state, text: str) -> list[Fish]:
             chosen[shown] = taken
     if not chosen:
         if all(t in d.cove for o in options for t in o):
-            raise IllegalMoveError(f"{said.seat} names {len(items)} tokens, more than lie in the "
-                                   f"cove: it holds {fishing.cove_text(d)} (H-R10)",
+            raise IllegalMoveError(i18n._("{seat} names {n} tokens, more than lie in the cove: it holds {cove} (H-R10)").format(
+                seat=said.seat, n=len(items), cove=fishing.cove_text(d)),
                                    column=said.where["fish"].column)
         chosen[()] = tuple(sorted((o[0] for o in options), reverse=True))   # the engine says why
     return [Fish(said.seat, taken, names_, pay) for taken in chosen.values()]
@@ -298,12 +301,12 @@ def _fish_candidates(item, said: Said, state) -> list[Token]:
     if item.fish is not None:
         fitting = [t for t in cove if d.comps.fish(t) == item.fish]
         if not fitting:
-            what = f"the {item.price} in the cove shows" if item.price else "no token in the cove shows"
-            shows = " or ".join(sorted({str(d.comps.fish(t)) for t in cove})) if item.price else ""
-            reason = (f"{what} {shows} fish, not {item.fish}" if item.price
-                      else f"{what} {item.fish} fish")
-            raise IllegalMoveError(f"{reason}: the cove holds {fishing.cove_text(d)} (H-R10)",
-                                   column=where)
+            shows = " or ".join(sorted({str(d.comps.fish(t)) for t in cove}))
+            reason = (i18n._("the {price} in the cove shows {shows} fish, not {fish}: the cove holds {cove} (H-R10)")
+                      if item.price else
+                      i18n._("no token in the cove shows {fish} fish: the cove holds {cove} (H-R10)"))
+            raise IllegalMoveError(reason.format(price=item.price, shows=shows, fish=item.fish,
+                                                 cove=fishing.cove_text(d)), column=where)
         cove = fitting
     return cove
 
