@@ -126,6 +126,7 @@ ENGINE_REFUSALS = {
                "red moves beach->A1, buys long-hut I with token 2s, to village 7",
                "red fishes 2",
                "red fishes 5 (3 fish) with fishing-boat",
+               "red stays at A1, buys long-hut I with token 2s",
                "red visits dock 9",
                "green takes order 1"),
     "haleakala": ("yellow sails",

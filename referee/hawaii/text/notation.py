@@ -150,7 +150,7 @@ def _check_origin(said: Said, state, text: str) -> None:
         return
     coord = _coord(said, "origin", state, text)
     if coord != at:
-        where = at if at in d.board else "the beach"
+        where = at if at in d.board else i18n._("the beach")
         raise IllegalMoveError(i18n._("{seat} stands at {where}, not at {coord} (H-R5)").format(
             seat=said.seat, where=where, coord=coord),
                                column=said.where["origin"].column)
@@ -204,7 +204,7 @@ def _buys_read(said: Said, state, text: str) -> list[Buy]:
     if "dest" in f:
         dests = [_coord(said, "dest", state, text)]
         if f.get("movement") == "stay" and dests[0] != p.at:
-            where = p.at if p.at in d.board else "the beach"
+            where = p.at if p.at in d.board else i18n._("the beach")
             raise IllegalMoveError(i18n._("{seat} cannot stay at {place}: the chief stands at {where} (H-R5)").format(
                 seat=seat, place=dests[0], where=where),
                                    column=said.where["dest"].column)
