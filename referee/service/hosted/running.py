@@ -41,6 +41,7 @@ class Reply:
     ply: int
     witness: str
     ignored: list[str] = field(default_factory=list)   # chatter lines, listed back
+    lang: str | None = None     # the sender's: its answer is read after the run is done
 
     @property
     def ok(self) -> bool:
@@ -52,14 +53,19 @@ class Reply:
 
     @property
     def text(self) -> str:
+        with i18n.speaking(self.lang):
+            return self._text()
+
+    def _text(self) -> str:
         out = []
         for v in self.verdicts:
             out += [f"> {v.command}", v.answer.rstrip("\n"), ""]
         if self.ignored:
-            out += ["Ignored (not a command):"] + [f"    {line}" for line in self.ignored] + [""]
+            out += [i18n._("Ignored (not a command):"),
+                    *(f"    {line}" for line in self.ignored), ""]
         if not self.verdicts:
-            out += ["No command found in your mail; 'help' lists them. Further mails "
-                    "without a command get no answer for an hour.", ""]
+            out += [i18n._("No command found in your mail; 'help' lists them. Further "
+                           "mails without a command get no answer for an hour."), ""]
         out.append(self.witness)
         return "\n".join(out) + "\n"
 
@@ -77,6 +83,7 @@ def run_lines(store, conn, game_id: str, seat: str, commands, *, via: str, now: 
     lang = None if via == "forum" else session.seats[session.seat]["lang"]
     with i18n.speaking(lang or session.game["lang"]):
         reply = _answers(session, commands)
+    reply.lang = i18n.known(lang or session.game["lang"])
     if held_by_bot(session.seats[session.seat]):
         return reply
     session.notify()
@@ -105,7 +112,7 @@ def _answers(session, commands) -> Reply:
             continue
         verdicts.append(verdict)
         if not verdict.ok:
-            verdicts += [Verdict(t, False, "not run: a command before it was refused",
+            verdicts += [Verdict(t, False, i18n._("not run: a command before it was refused"),
                                  code="skipped") for t, *_ in commands[i + 1:]]
             break
     played = play_bots(session)     # the sender's answer says what the bots answered

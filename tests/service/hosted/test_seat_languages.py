@@ -63,3 +63,24 @@ def test_a_seat_changes_its_language_by_mail(tmp_path):
     langs = {s["seat"]: s["lang"] for s in game_detail(store, gid)["seats"]}
     assert langs == {"RED": "de", "GREEN": "it"}
     store.dispose()
+
+
+def test_a_mixed_table_gets_each_its_answers_in_its_own_language(capsys, tmp_path):
+    """RED reads French, GREEN German, in one game: the same mail with no command in it
+    is answered to each in its own language."""
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    code, _, err = _new(capsys, db, "--lang", "fr", "--seat-lang", "GREEN=de")
+    assert code == 0, err
+    store = open_store(db)
+    with SmtpSink() as sink:
+        table = Table(store, sink, SEATS)
+        table.deliver()
+        for seat in SEATS:
+            assert table.send(seat, "I'm in")[0].reply.ok
+        table.deliver()
+        for seat in SEATS:
+            table.send(seat, "Hello everyone, good luck!")
+        table.deliver()
+        assert "Aucune commande trouvée dans votre courriel" in table.last("RED").body
+        assert "In Ihrer Mail steht kein Befehl" in table.last("GREEN").body
+    store.dispose()
