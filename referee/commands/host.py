@@ -22,12 +22,16 @@ from referee.transcript import UsageError, write_atomic
 
 
 def _seats(values) -> dict[str, str]:
+    return _pairs(values, "SEAT=ADDRESS", "--seat")
+
+
+def _pairs(values, form: str, hint: str) -> dict[str, str]:
     out = {}
     for value in values:
-        seat, sep, address = value.partition("=")
-        if not sep or not seat.strip() or not address.strip():
-            raise click.BadParameter(f"'{value}' is not SEAT=ADDRESS", param_hint="--seat")
-        out[seat.strip().upper()] = address.strip()
+        seat, sep, given = value.partition("=")
+        if not sep or not seat.strip() or not given.strip():
+            raise click.BadParameter(f"'{value}' is not {form}", param_hint=hint)
+        out[seat.strip().upper()] = given.strip()
     return out
 
 
@@ -100,12 +104,17 @@ def host():
 @click.option("--moderator", metavar="ADDRESS",
               help="Mailed each answer to paste in a thread the referee cannot post in "
                    "(BoardGameGeek, phpBB).")
+@click.option("--lang", "game_lang", metavar="LANG",
+              help="The game's language (en, fr, de, it): its forum answers and every seat's "
+                   "mails unless the seat has its own (default: English).")
+@click.option("--seat-lang", "seat_langs", multiple=True, metavar="SEAT=LANG",
+              help="A seat's own language, where it differs from the game's; once per seat.")
 @_with(clock_options)
 @db_option
 @now_option
 @url_option
-def new(game, seats, rules, thread, forum, moderator, deadline, grace, on_timeout, title, sender,
-        db, now, url):
+def new(game, seats, rules, thread, forum, moderator, game_lang, seat_langs, deadline, grace,
+        on_timeout, title, sender, db, now, url):
     """Start a hosted game and queue the invitations (dealt by commit-reveal); with
     --thread, a game played in a forum thread by the seats' accounts.
 
@@ -126,6 +135,7 @@ def new(game, seats, rules, thread, forum, moderator, deadline, grace, on_timeou
                           host_address=_host_from(sender),
                           rules=[r for r in rules.replace(",", " ").split() if r], title=title,
                           clock=_clock(deadline, grace, on_timeout), forum=place,
+                          lang=game_lang, seat_langs=_pairs(seat_langs, "SEAT=LANG", "--seat-lang"),
                           now=parse_now(now))
     except ForumError as err:           # the thread could not be read: try again later
         click.echo(f"referee: {err.reason}", err=True)
@@ -224,19 +234,24 @@ def show(game_id, fmt, db, url):
     if fmt == "json":
         data = state_json(rp.module, rp.state)
         data.update({"id": game_id, "ply": g["ply"], "chain": g["chain"],
-                     "holders": {s["seat"]: s["holder"] for s in g["seats"]}})
+                     "holders": {s["seat"]: s["holder"] for s in g["seats"]},
+                     "languages": {s["seat"]: s["lang"] or g["lang"] or "en"
+                                   for s in g["seats"]}})
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return 0
     click.echo(rp.module.render(rp.state, fmt).rstrip("\n"))
     click.echo(f"{g['witness']}; " + (g["result"] and f"game over: {g['result']}"
                                       or f"status {g['status']}, to move {g['to_move'] or '-'}"))
     order = {seat: i for i, seat in enumerate(rp.players)}
-    holders = ", ".join(f"{s['seat']} {s['holder']}" for s in sorted(
-        g["seats"], key=lambda s: order.get(s["seat"], len(order))))
+    ordered = sorted(g["seats"], key=lambda s: order.get(s["seat"], len(order)))
+    holders = ", ".join(f"{s['seat']} {s['holder']}" for s in ordered)
     if g["thread"]:
         click.echo(f"thread {g['thread']} ({g['forum']}); seats {holders}")
     else:
         click.echo(f"seats {holders}")
+    game_lang = g["lang"] or "en"
+    click.echo(f"language {game_lang}; " + ", ".join(
+        f"{s['seat']} {s['lang'] or game_lang}" for s in ordered))
     return 0
 
 

@@ -14,6 +14,7 @@ from typing import Callable, Mapping, Sequence
 
 from sqlalchemy import insert, select, update
 
+from referee import i18n
 from referee.core import registry
 from referee.operations import check_players, check_text, format_errors, new_committed_transcript
 from referee.replay import salts
@@ -148,11 +149,14 @@ def _since(conn, gid: str, thread, shown: list[str], now: float) -> str:
 
 def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str,
                 rules: Sequence[str] = (), title: str = "", clock: Clock = Clock(),
-                forum: ForumGame | None = None, now: float | None = None) -> str:
+                forum: ForumGame | None = None, lang: str | None = None,
+                seat_langs: Mapping[str, str] | None = None, now: float | None = None) -> str:
     """A new hosted game dealt by commit-reveal; the invitations are queued (for a
-    ``forum`` game, played by forum accounts, the opening answer). Returns its id."""
+    ``forum`` game, played by forum accounts, the opening answer). ``lang`` is the
+    game's language, ``seat_langs`` a seat's own where it differs. Returns its id."""
     now = time.time() if now is None else now
     module = registry.get(game)
+    lang = check_language(lang, "--lang") if lang else None
     thread = forum and forum.thread
     accounts = split_seats(seats, thread)
     if accounts is None:
@@ -162,6 +166,7 @@ def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str
         seat_map = {seat: "" for seat in accounts}
     levels = {seat: level_of(v) for seat, v in (accounts or seat_map).items() if is_bot(v)}
     check_people(levels, seat_map)
+    langs = _seat_langs(seat_map, seat_langs or {})
     host_address = check_address(host_address)
     moderator = forum and forum.moderator
     if moderator is not None:
@@ -188,9 +193,9 @@ def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str
             created_at=now, updated_at=now, deadline_secs=clock.deadline,
             grace_secs=clock.grace, on_timeout=clock.on_timeout, turn_since=now, clock_ply=0,
             clock_stage=0, thread_url=followed and followed.url, thread_kind=followed and followed.kind,
-            thread_key=followed and followed.key, moderator=moderator,
+            thread_key=followed and followed.key, moderator=moderator, lang=lang,
             thread_since=None if shown is None else _since(conn, gid, followed, shown, now)))
-        _insert_seats(conn, gid, seat_map, accounts)
+        _insert_seats(conn, gid, seat_map, accounts, langs)
         if levels:
             salt_bot_seats(Session(store, conn, gid, next(iter(levels)), via="host", now=now))
         if accounts is None:
@@ -201,8 +206,28 @@ def create_game(store, game: str, seats: Mapping[str, str], *, host_address: str
     return gid
 
 
+def check_language(code: str, where: str) -> str:
+    """The shipped language ``code`` names, or a UsageError listing those there are."""
+    found = i18n.known(code)
+    if found is None:
+        raise UsageError(f"{where}: '{code[:20]}' is no language the referee speaks; it "
+                         f"speaks {', '.join(i18n.languages())}")
+    return found
+
+
+def _seat_langs(seat_map: Mapping[str, str], given: Mapping[str, str]) -> dict[str, str]:
+    out = {}
+    for seat, code in given.items():
+        if seat.upper() not in seat_map:
+            raise UsageError(f"--seat-lang: {seat} is no seat of this game; its seats are "
+                             f"{' '.join(seat_map)}")
+        out[seat.upper()] = check_language(code, f"--seat-lang {seat.upper()}")
+    return out
+
+
 def _insert_seats(conn, gid: str, seat_map: Mapping[str, str],
-                  accounts: Mapping[str, str] | None = None) -> None:
+                  accounts: Mapping[str, str] | None = None,
+                  langs: Mapping[str, str] | None = None) -> None:
     def holder(seat: str, address: str) -> dict:
         account = (accounts or {}).get(seat)
         given = account if accounts is not None else address
@@ -211,7 +236,7 @@ def _insert_seats(conn, gid: str, seat_map: Mapping[str, str],
         return {"address": address, "account": account, "bot": None}
     conn.execute(insert(S.seats), [
         {"game_id": gid, "seat": seat, "generation": 0, "salted": False, "resigned": False,
-         **holder(seat, address)}
+         "lang": (langs or {}).get(seat), **holder(seat, address)}
         for seat, address in seat_map.items()])
 
 
@@ -467,7 +492,7 @@ def _detail(store, conn, game_id: str) -> tuple[dict, list]:
     rows = list(conn.execute(select(S.seats).where(S.seats.c.game_id == game_id)).mappings())
     seats = [{"seat": r["seat"], "address": r["address"], "resigned": r["resigned"],
               "salted": r["salted"], "account": r["account"], "bot": r["bot"],
-              "holder": holder(r)} for r in rows]
+              "holder": holder(r), "lang": r["lang"]} for r in rows]
     items = [{"seq": r["seq"], "ply": r["ply"], "text": r["text"], "seat": r["seat"],
               "time": iso(r["at"]), "via": r["via"], "chain": r["chain"],
               "post": r["message_id"] if r["via"] == "forum" else None}
@@ -479,7 +504,7 @@ def _detail(store, conn, game_id: str) -> tuple[dict, list]:
             "deadline": iso(_deadline(g)), "last_activity": iso(g["updated_at"]),
             "result": g["result"], "on_timeout": g["on_timeout"], "seats": seats,
             "items": items, "text": text, "chain": g["chain"], "thread": g["thread_url"],
-            "forum": g["thread_kind"],
+            "forum": g["thread_kind"], "lang": g["lang"],
             "witness": witness(g["ply"], g["chain"]),
             "updated_at": g["updated_at"], "undo": g["undo"],
             "replay": store.games.at_end(conn, g, text, f"game-{game_id}")}, rows)

@@ -23,9 +23,13 @@ from typing import Sequence
 
 from referee.service.plaintext.line_ends import split_lines
 
+# ``language LANG`` as each language of the referee says it: a player who reads only
+# their own language finds its word for the command.
+LANGUAGE_WORDS = ("language", "langue", "sprache", "lingua")
 COMMAND_WORDS = ("salt", "show", "moves", "history", "undo", "accept", "decline",
-                 "resign", "help", "confirm")
-WORD_TAKERS = ("salt", "resign")   # salt WORD; resign CODE, the confirming line
+                 "resign", "help", "confirm", *LANGUAGE_WORDS)
+# salt WORD; resign CODE, the confirming line; language LANG
+WORD_TAKERS = ("salt", "resign", *LANGUAGE_WORDS)
 ASK_WORD = "moves"          # the one command word that takes the move builder's choices
 TOKEN_WORD = "token"
 MAX_LINES = 2000            # lines looked at; a player's mail never has more

@@ -409,6 +409,8 @@ HELP = """Commands (one per line; chatter around them is ignored):
                    that does it, good for a day
     help           this text
     confirm        play a move the referee held: your own last move sent again
+    language LANG  the language of your answers (en, fr, de, it); also
+                   langue, sprache, lingua
 Each accepted move is mailed to every seat with the ply and chain head
 (ply N chain XXXXXXXXXXXX): keep them, they witness the history.
 """

@@ -10,8 +10,9 @@ import logging
 import time
 from dataclasses import dataclass, field
 
+from referee import i18n
 from referee.service.hosted import repeats, seat_commands, takebacks
-from referee.service.hosted.lines import COMMAND_WORDS, salt_text
+from referee.service.hosted.lines import COMMAND_WORDS, LANGUAGE_WORDS, salt_text
 from referee.service.hosted.mails import accepted_text
 from referee.service.hosted.bot_seats import held_by_bot, play_bots, welcome_back
 from referee.service.hosted.playing import auto_salt, move, needs_salt, salt
@@ -24,7 +25,8 @@ WORDS = {"show": seat_commands.show, "moves": seat_commands.moves,
          "history": seat_commands.history, "help": seat_commands.help,
          "resign": seat_commands.resign, "undo": takebacks.undo,
          "accept": takebacks.accept, "decline": takebacks.decline,
-         "confirm": repeats.confirm}
+         "confirm": repeats.confirm,
+         **{word: seat_commands.language for word in LANGUAGE_WORDS}}
 log = logging.getLogger("referee")    # a line per move (``referee serve`` shows them)
 
 if set(WORDS) | {"salt"} != set(COMMAND_WORDS):
@@ -39,6 +41,7 @@ class Reply:
     ply: int
     witness: str
     ignored: list[str] = field(default_factory=list)   # chatter lines, listed back
+    lang: str | None = None     # the sender's: its answer is read after the run is done
 
     @property
     def ok(self) -> bool:
@@ -50,14 +53,19 @@ class Reply:
 
     @property
     def text(self) -> str:
+        with i18n.speaking(self.lang):
+            return self._text()
+
+    def _text(self) -> str:
         out = []
         for v in self.verdicts:
             out += [f"> {v.command}", v.answer.rstrip("\n"), ""]
         if self.ignored:
-            out += ["Ignored (not a command):"] + [f"    {line}" for line in self.ignored] + [""]
+            out += [i18n._("Ignored (not a command):"),
+                    *(f"    {line}" for line in self.ignored), ""]
         if not self.verdicts:
-            out += ["No command found in your mail; 'help' lists them. Further mails "
-                    "without a command get no answer for an hour.", ""]
+            out += [i18n._("No command found in your mail; 'help' lists them. Further "
+                           "mails without a command get no answer for an hour."), ""]
         out.append(self.witness)
         return "\n".join(out) + "\n"
 
@@ -69,6 +77,24 @@ def run_lines(store, conn, game_id: str, seat: str, commands, *, via: str, now: 
     stopping the rest, and queue the notifications."""
     if session is None:
         session = Session(store, conn, game_id, seat, via=via, now=now, message_id=message_id)
+    # the sender's answers are made in its language (its own, else the game's; a forum
+    # thread's answers are public, so the game's); the notifications to the other seats
+    # are not, so they are queued outside
+    lang = None if via == "forum" else session.seats[session.seat]["lang"]
+    with i18n.speaking(lang or session.game["lang"]):
+        reply = _answers(session, commands)
+    reply.lang = i18n.known(lang or session.game["lang"])
+    if held_by_bot(session.seats[session.seat]):
+        return reply
+    session.notify()
+    if reply.lines:                  # said once the move is committed, never before
+        said = f"move {game_id} {session.seat} via {via}: {' | '.join(reply.lines)}"
+        after_commit(conn, ("log", game_id, len(reply.verdicts)), lambda: log.info(said))
+    return reply
+
+
+def _answers(session, commands) -> Reply:
+    game_id = session.game["id"]
     verdicts, chatter = [], []
     if held_by_bot(session.seats[session.seat]):      # no person's word plays for a bot
         refused = [session.refuse(t, "bot-seat", f"{session.seat} is played by a bot; the "
@@ -86,19 +112,14 @@ def run_lines(store, conn, game_id: str, seat: str, commands, *, via: str, now: 
             continue
         verdicts.append(verdict)
         if not verdict.ok:
-            verdicts += [Verdict(t, False, "not run: a command before it was refused",
+            verdicts += [Verdict(t, False, i18n._("not run: a command before it was refused"),
                                  code="skipped") for t, *_ in commands[i + 1:]]
             break
     played = play_bots(session)     # the sender's answer says what the bots answered
     if played:
         verdicts.append(Verdict("(the bots' turns)", True, accepted_text(played), lines=played))
-    session.notify()
-    reply = Reply(game_id, session.seat, verdicts, session.game["ply"], session.witness(),
-                  chatter)
-    if reply.lines:                  # said once the move is committed, never before
-        said = f"move {game_id} {session.seat} via {via}: {' | '.join(reply.lines)}"
-        after_commit(conn, ("log", game_id, len(verdicts)), lambda: log.info(said))
-    return reply
+    return Reply(game_id, session.seat, verdicts, session.game["ply"], session.witness(),
+                 chatter)
 
 
 def run(session, text: str, guard: int | None, *, maybe_chatter: bool = False) -> Verdict:
@@ -121,6 +142,8 @@ def run(session, text: str, guard: int | None, *, maybe_chatter: bool = False) -
         return seat_commands.resign(session, text)
     if cmd == "resign" and len(said) == 2:
         return seat_commands.resign(session, text, code=said[1])
+    if cmd in LANGUAGE_WORDS and len(said) == 2:
+        return seat_commands.language(session, text, said[1])
     if said == ["takes", "back"]:
         return takebacks.undo(session, text)
     return move(session, text, guard)

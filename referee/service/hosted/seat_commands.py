@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 
+from referee import i18n
 from referee.errors import BadChoiceError, NotationSyntaxError, RefereeError
 from referee.operations import next_step
 from referee.service.hosted.mails import BOARD, HELP, HELP_FORUM, deadline_words, when
@@ -99,6 +100,26 @@ def history(session, text: str) -> Verdict:
 
 def help(session, text: str) -> Verdict:  # noqa: A001 (the command's name)
     return Verdict(text, True, HELP_FORUM if session.via == "forum" else HELP)
+
+
+def language(session, text: str, code: str | None = None) -> Verdict:
+    """The language this seat's mails are written in: ``language`` alone says which it is
+    and which there are; ``language LANG`` sets it for every answer from this one on."""
+    spoken = i18n.languages()
+    if code is None:
+        now = session.seats[session.seat]["lang"] or session.game["lang"] or i18n.SOURCE
+        return Verdict(text, True, i18n._("Your mails are written in '{now}'. Send "
+                                          "'language LANG' to change it; LANG is one of "
+                                          "{spoken}.").format(now=now, spoken=", ".join(spoken)))
+    found = i18n.known(code)
+    if found is None:
+        return session.refuse(text, "language",
+                              i18n._("'{code}' is no language the referee speaks; it speaks "
+                                     "{spoken}").format(code=code[:20], spoken=", ".join(spoken)))
+    session.set_seat(lang=found)
+    with i18n.speaking(found):
+        return Verdict(text, True, i18n._("From now on your mails are written in '{lang}'.")
+                       .format(lang=found))
 
 
 CONFIRM_HOURS = 24          # how long a 'resign CODE' line stays good

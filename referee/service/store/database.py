@@ -24,7 +24,7 @@ from referee.service.store import schema as S
 from referee.service.store.games_state import GameStates
 from referee.service.store.hooks import AFTER_COMMIT, BEFORE_COMMIT
 
-HEAD = "r0011"            # the newest migration; a store at it needs no Alembic run
+HEAD = "r0012"            # the newest migration; a store at it needs no Alembic run
 BUSY_TIMEOUT_MS = 60_000
 # A move acknowledged to a mail server or a page survives a power loss: FULL syncs the
 # WAL at every commit (NORMAL only at checkpoints).

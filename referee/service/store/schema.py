@@ -56,6 +56,9 @@ games = Table(
     # not grow: the posts it showed were recorded read instead); NULL: a game made
     # before threads were read at a game's start
     Column("thread_since", String(100)),
+    # the game's language (referee/i18n.py): a forum thread's public answers and every
+    # seat that chose none; NULL is English
+    Column("lang", String(16)),
 )
 Index("games_thread", games.c.thread_key)
 
@@ -72,6 +75,7 @@ seats = Table(
     Column("last_message_id", Text),                     # the last mail the seat was sent
     Column("account", String(100)),                      # a forum account: the seat posts
     Column("bot", String(16)),                           # the level of the bot playing it
+    Column("lang", String(16)),                          # its own language (NULL: the game's)
 )
 
 log = Table(

@@ -1,0 +1,86 @@
+"""Who reads which language in a hosted game: the game's language and each seat's own,
+set by ``host new``, listed by ``host show``, and changed by a seat's mail."""
+from __future__ import annotations
+
+import json
+
+from referee.service.hosted.games import game_detail, list_games
+from referee.service.store import open_store
+from tests.service.hosted.test_host_settings import SEATS, _cli
+from tests.service.hostkit import HOST, Table
+from tests.service.mailservers import SmtpSink
+
+
+def _new(capsys, db, *extra):
+    return _cli(capsys, "host", "new", "hawaii", "--db", db, "--from", HOST,
+                "--seat", f"RED={SEATS['RED']}", "--seat", f"GREEN={SEATS['GREEN']}", *extra)
+
+
+def test_host_new_sets_the_languages_and_host_show_lists_them(capsys, tmp_path):
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    code, out, err = _new(capsys, db, "--lang", "fr", "--seat-lang", "green=de_DE.UTF-8")
+    assert code == 0, err
+    gid = out.strip()
+    code, out, err = _cli(capsys, "host", "show", gid, "--db", db)
+    assert code == 0, err
+    assert "language fr; RED fr, GREEN de" in out
+    code, out, err = _cli(capsys, "host", "show", gid, "--db", db, "--format", "json")
+    assert code == 0 and json.loads(out)["languages"] == {"RED": "fr", "GREEN": "de"}
+
+
+def test_a_language_or_seat_the_referee_does_not_know_makes_no_game(capsys, tmp_path):
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    code, _, err = _new(capsys, db, "--lang", "xx")
+    assert code == 2 and "'xx' is no language the referee speaks" in err
+    code, _, err = _new(capsys, db, "--seat-lang", "BLUE=fr")
+    assert code == 2 and "BLUE is no seat of this game" in err
+    code, _, err = _new(capsys, db, "--seat-lang", "RED")
+    assert code == 2 and "is not SEAT=LANG" in err
+    assert "Traceback" not in err
+    assert list_games(open_store(db)) == []
+
+
+def test_a_seat_changes_its_language_by_mail(tmp_path):
+    """The command word in each language; the answer is in the language chosen, and an
+    unknown one is refused (in the seat's language) and changes nothing."""
+    store = open_store(f"sqlite:///{tmp_path / 'r.db'}")
+    with SmtpSink() as sink:
+        table = Table(store, sink, SEATS)
+        gid = table.start()
+        table.deliver()
+        result = table.send("RED", "sprache de")[0]
+        assert result.reply.ok
+        table.deliver()
+        assert "Ab jetzt sind Ihre Mails in „de“ geschrieben." in table.last("RED").body
+        result = table.send("RED", "lingua klingon")[0]
+        assert not result.reply.ok
+        table.deliver()
+        assert "„klingon“ ist keine Sprache" in table.last("RED").body
+        table.send("GREEN", "langue it")
+        table.send("GREEN", "language")
+        table.deliver()
+        assert "Le tue email sono scritte in «it»" in table.last("GREEN").body
+    langs = {s["seat"]: s["lang"] for s in game_detail(store, gid)["seats"]}
+    assert langs == {"RED": "de", "GREEN": "it"}
+    store.dispose()
+
+
+def test_a_mixed_table_gets_each_its_answers_in_its_own_language(capsys, tmp_path):
+    """RED reads French, GREEN German, in one game: the same mail with no command in it
+    is answered to each in its own language."""
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    code, _, err = _new(capsys, db, "--lang", "fr", "--seat-lang", "GREEN=de")
+    assert code == 0, err
+    store = open_store(db)
+    with SmtpSink() as sink:
+        table = Table(store, sink, SEATS)
+        table.deliver()
+        for seat in SEATS:
+            assert table.send(seat, "I'm in")[0].reply.ok
+        table.deliver()
+        for seat in SEATS:
+            table.send(seat, "Hello everyone, good luck!")
+        table.deliver()
+        assert "Aucune commande trouvée dans votre courriel" in table.last("RED").body
+        assert "In Ihrer Mail steht kein Befehl" in table.last("GREEN").body
+    store.dispose()
