@@ -2,22 +2,37 @@
 position looks for a seat, which moves are one choice paid in different ways, and
 the world its search plays in.
 
-The evaluation counts in points: the seat's score so far; what its realm would score
-if the game ended now (H-R19, H-R20); a point for each tile, kahuna, tiki and boat
-it holds, which is what scores later (a village scores once a tiki reaches it); what
-this round's scoring would give on the tokens and fish taken so far (H-R16), and
-half the lowest points of the round for each step towards the seat's target; and a
-tenth of a point for each shell, foot and fruit in hand (they buy the tiles, and
-break a tie, H-R21). Each is public: every chief sees the realms, the tokens taken
-and the resources.
+The evaluation counts in points, as a Hawaii player reckons a position:
+
+- the score so far, and what the realm would score if the game ended now (H-R19,
+  H-R20);
+- a point for each tile, kahuna, tiki and boat held while a later round remains to
+  build on it, half a point in the last round, when only the final scoring is left;
+- this round's scoring on the tokens and fish taken so far (H-R16), plus half the
+  lowest points of the round spread over the way towards the seat's target;
+- shells, feet and fruits as what buys the coming points: a fifth of a point each
+  while another round follows, a tenth in the last round, nothing once the game is
+  over (only a tie then looks at them, H-R21); the income still to come from huts,
+  fruit tiles and irrigation II (H-R17) counts at the same rate for each payout left.
+
+Tempo has no term of its own: the order track already counts through the price token
+it gives, and a bonus for an early space makes the seat end its round with resources
+it could still spend.
+
+Each of these is public: every chief sees the realms, the tokens taken and the
+resources (H-R1).
 """
 from __future__ import annotations
 
 from referee.hawaii.rules import scoring
 from referee.hawaii.rules.moves import Buy, Fish, Visit
 
-RESOURCE_WORTH = 0.1
+# a resource buys a fifth of a point: a tile costs 1 to 6 shells and brings a point
+# or more, and feet pay the moves that reach it
+RESOURCE_WORTH = 0.2
 PIECE_WORTH = 1.0
+# the way to the round's target is worth a share of the lowest points of the round
+ROUND_PROGRESS = 0.5
 
 
 def evaluate(state, seat: str) -> float:
@@ -25,19 +40,43 @@ def evaluate(state, seat: str) -> float:
     p = d.players[seat]
     if d.phase == "over":
         return float(p.score)
+    comps = d.comps
     realm = p.realm
+    last = len(comps.rounds)
+    later_round = d.round < last
+    resource_worth = RESOURCE_WORTH if later_round else RESOURCE_WORTH / 2
+    piece_worth = PIECE_WORTH if later_round else PIECE_WORTH / 2
     pieces = len(realm.tiles()) + realm.kahunas + realm.tikis + len(realm.boat_tiles())
-    value = p.score + RESOURCE_WORTH * (p.shells + p.feet + p.fruits) + PIECE_WORTH * pieces
-    value += sum(scoring.final_breakdown(realm, d.comps, d.rules).values())
-    if d.phase == "chiefs" and d.round <= len(d.comps.rounds):
-        spec = d.comps.rounds[d.round - 1]
-        sums = {s: q.round_sum(d.comps) for s, q in d.players.items()}
-        targets = {s: scoring.threshold_for(q, spec.threshold, d.comps)
+    value = p.score + resource_worth * (p.shells + p.feet + p.fruits) + piece_worth * pieces
+    value += sum(scoring.final_breakdown(realm, comps, d.rules).values())
+    value += resource_worth * payouts_left(d) * income(realm, comps)
+    if d.phase == "chiefs" and d.round <= last:
+        spec = comps.rounds[d.round - 1]
+        sums = {s: q.round_sum(comps) for s, q in d.players.items()}
+        targets = {s: scoring.threshold_for(q, spec.threshold, comps)
                    for s, q in d.players.items()}
         value += scoring.round_scores(sums, targets, spec.points)[seat]
         if targets[seat] > 0:
-            value += 0.5 * spec.points[2] * min(sums[seat], targets[seat]) / targets[seat]
+            value += ROUND_PROGRESS * spec.points[2] * min(sums[seat], targets[seat]) / targets[seat]
     return value
+
+
+def payouts_left(d) -> int:
+    """Income is paid after each round but the last (H-R17); once the chiefs of a round
+    are done, its payout is already in hand."""
+    left = len(d.comps.rounds) - d.round
+    return left if d.phase == "chiefs" else max(left - 1, 0)
+
+
+def income(realm, comps) -> int:
+    """Resources the realm's tiles pay at each income (H-R17), irrigation II's choice included."""
+    total = 0
+    for kind, side in realm.tiles():
+        pays = comps.tile_income.get(kind)
+        if pays:
+            total += sum(pays[side - 1])
+        total += scoring.side_value(comps.tiles[kind].income_choice, side) if kind in comps.tiles else 0
+    return total
 
 
 def move_family(move):
