@@ -122,7 +122,7 @@ def deliver(store, url: str, *, now: float | None = None, limit: int = 1000,
         finished = True
     finally:
         for source in texts:            # their mails are written: memory for new ones
-            store.forget_position(source)
+            store.games.forget_position(source)
         if claimed and not finished:
             try:
                 release(store, me)
@@ -184,7 +184,7 @@ def _deliver_one(store, connection, row, me: str, out: Delivery, drawn, texts, r
     refuses us: the rest waits for the next run). A row claimed as it was queued has
     no id yet (``None``): its mark or its finish finds it by Message-ID and gives it."""
     try:
-        raw = compose_row(row, drawn, texts, store.position, store.public_url)
+        raw = compose_row(row, drawn, texts, store.games.position, store.public_url)
     except ValueError as exc:           # a row no server could take: never retried
         finish(store, row, me, {"failed": f"cannot be composed: {exc}"[:1000],
                                 "claimed_until": None})

@@ -78,14 +78,6 @@ class Store:
         # it in memory (:mod:`referee.service.hosted.outbox`); None elsewhere
         self.own_mail = None
 
-    def position(self, document: str) -> tuple | None:
-        """The position a notification ``document`` this process queued is of, or None
-        (:meth:`GameStates.position`)."""
-        return self.games.position(document)
-
-    def forget_position(self, document: str) -> None:
-        self.games.forget_position(document)
-
     @contextmanager
     def write(self, *, durable: bool = True, wakes: bool = True, single: bool = False):
         """One write transaction; on SQLite it holds the database's write lock from BEGIN.

@@ -229,12 +229,12 @@ def test_the_sender_writes_the_mails_of_a_position_kept_in_memory_as_from_the_st
     assert store.games._pictures == kept
     assert submit(store, gid, seat, line, via="web").ok
     rows = _notices(store, gid)[-len(SEATS):]
-    assert all(store.position(r["png_state"]) is not None for r in rows)
+    assert all(store.games.position(r["png_state"]) is not None for r in rows)
     for r in rows:
-        assert composed_body(r, {}, store.position) == composed_body(r)
+        assert composed_body(r, {}, store.games.position) == composed_body(r)
     with SmtpSink() as sink:
         assert deliver(store, f"smtp://127.0.0.1:{sink.port}").failed == 0
-    assert all(store.position(r["png_state"]) is None for r in rows)
+    assert all(store.games.position(r["png_state"]) is None for r in rows)
     sent = {m.recipients[0]: m.data.decode().replace("\r\n", "\n") for m in sink.received}
     for r in rows:
         assert composed_body(r).split("\n")[0] in sent[json.loads(r["recipients"])[0]]
