@@ -6,6 +6,9 @@ export as read (only the lines a move added are read anew,
 ``verify``, each carried on over those lines by :func:`referee.replay.replayer.resume`.
 The game's state itself is the store's (:mod:`referee.service.store.games_state`):
 the latest position, the legal moves and the builder read it, not these replays.
+The audit replays the export on its own on purpose: it is the page's word that the
+record checks and verifies as a stranger's ``referee check`` would find it, and a
+verdict read from the store's cached state would be the store vouching for itself.
 
 ``resume`` compares every earlier item of the new export with what was replayed,
 so a history that did not simply grow (a row edited in the store, lines taken
