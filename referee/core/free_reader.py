@@ -172,26 +172,8 @@ def read_free(text: str, seat: str, moves: Sequence[Any], heard: Heard,
                       + (" but numbers" if heard.mentions else ""), column=1)
     if heard.seat is not None and heard.seat != seat:
         raise OutOfTurnError(f"{heard.seat} cannot move now: {seat} is to move", column=1)
-    matched, near, best = [], [], (-1, False)
-    for move, f in zip(moves, facts):
-        hit: set = set()
-        met = score = 0
-        for mention in heard.mentions:
-            if mention.facts.isdisjoint(f.facts):
-                continue
-            common = mention.facts & f.facts
-            if common:
-                met += 1
-                score += 1 if mention.weak else 2
-                hit.update(x[0] for x in common)
-        if met == len(heard.mentions):
-            matched.append((move, f.unplain <= hit))
-            continue
-        rank = (score, f.unplain <= hit)      # the most said, then the plainest
-        if rank > best:
-            best, near = rank, [move]
-        elif rank == best and len(near) < MAX_LISTED:
-            near.append(move)
+    matched = [(move, f.unplain <= _hit(heard.mentions, f))
+               for move, f in _meeting_all(heard.mentions, moves, facts)]
     plain = [m for m, ok in matched if ok]
     if len(plain) == 1:
         return plain[0]
@@ -206,7 +188,7 @@ def read_free(text: str, seat: str, moves: Sequence[Any], heard: Heard,
             f"'{_short(text)}' (read: {said}) " + why.format(n=len(lines))
             + ": say which of the candidates" + (f" ({more} more not listed)" if more > 0 else "")
             + _worth(shown, describe), candidates=lines[:MAX_LISTED], column=1)
-    lines = list(dict.fromkeys(line_of(m) for m in near))[:3]
+    lines = list(dict.fromkeys(line_of(m) for m in _nearest(heard.mentions, moves, facts)))[:3]
     why = why_not(heard) if why_not is not None else None
     if why:
         raise IllegalMoveError(f"no legal move of {seat} has all of what '{_short(text)}' "
@@ -215,6 +197,41 @@ def read_free(text: str, seat: str, moves: Sequence[Any], heard: Heard,
                            f"(read: {said})",
                            hint=("the nearest legal moves: " + " | ".join(lines)) if lines else None,
                            column=1)
+
+
+def _meeting_all(mentions: Sequence[Mention], moves: Sequence[Any],
+                 facts: Sequence[Facts]) -> list[tuple[Any, Facts]]:
+    """The moves that meet every mention: a rich position has thousands of moves, and a
+    move is dropped at the first mention it misses."""
+    wanted = [m.facts for m in mentions]
+    out = []
+    for move, f in zip(moves, facts):
+        for w in wanted:
+            if w.isdisjoint(f.facts):
+                break
+        else:
+            out.append((move, f))
+    return out
+
+
+def _hit(mentions: Sequence[Mention], f: Facts) -> set:
+    """The kinds of fact of the move ``f`` that the line's mentions name."""
+    return {x[0] for m in mentions for x in m.facts & f.facts}
+
+
+def _nearest(mentions: Sequence[Mention], moves: Sequence[Any],
+             facts: Sequence[Facts]) -> list[Any]:
+    """The moves that meet the most of a line no move meets whole (a number alone counts
+    half), the plainest first among equals."""
+    near, best = [], (-1, False)
+    for move, f in zip(moves, facts):
+        met = [m for m in mentions if not m.facts.isdisjoint(f.facts)]
+        rank = (sum(1 if m.weak else 2 for m in met), f.unplain <= _hit(met, f))
+        if rank > best:
+            best, near = rank, [move]
+        elif rank == best and len(near) < MAX_LISTED:
+            near.append(move)
+    return near
 
 
 def _worth(moves: Sequence[Any], describe) -> str:

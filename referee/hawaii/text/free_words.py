@@ -452,11 +452,15 @@ def move_facts(moves, state) -> list[Facts]:
     rich position has over 5,000 purchases, which share their parts."""
     d = state.d
     costs: dict[tuple, object] = {}
+    seats: dict[str, tuple] = {}
     out = []
     for move in moves:
-        p = d.players[move.seat]
-        origin = p.at if p.at in d.board else "beach"
-        if isinstance(move, Buy):
+        seat = seats.get(move.seat)
+        if seat is None:
+            p = d.players[move.seat]
+            seat = seats[move.seat] = (p, p.at if p.at in d.board else "beach")
+        p, origin = seat
+        if type(move) is Buy:
             key = (move.seat, move.place)
             cost = costs.get(key)
             if cost is None:
