@@ -122,9 +122,28 @@ class Heard:
 @dataclass(frozen=True)
 class Facts:
     """What a legal move has, and the kinds of fact in which it is not what the notation
-    fills in when that detail is left out."""
+    fills in when that detail is left out. The facts may come in several groups
+    (``more``) that many moves share as they are: a rich position has thousands of
+    purchases that differ only in how they are paid, and each is then the tile bought
+    plus one of a few payments rather than a set of its own."""
     facts: frozenset
     unplain: frozenset = frozenset()
+    more: tuple[frozenset, ...] = ()
+
+    def meets(self, wanted: frozenset) -> bool:
+        if not wanted.isdisjoint(self.facts):
+            return True
+        for group in self.more:
+            if not wanted.isdisjoint(group):
+                return True
+        return False
+
+    def common(self, wanted: frozenset) -> set:
+        """The facts of ``wanted`` the move has."""
+        out = set(wanted & self.facts)
+        for group in self.more:
+            out |= wanted & group
+        return out
 
 
 class NotRead(NotationSyntaxError):
@@ -207,7 +226,7 @@ def _meeting_all(mentions: Sequence[Mention], moves: Sequence[Any],
     out = []
     for move, f in zip(moves, facts):
         for w in wanted:
-            if w.isdisjoint(f.facts):
+            if not f.meets(w):
                 break
         else:
             out.append((move, f))
@@ -216,7 +235,7 @@ def _meeting_all(mentions: Sequence[Mention], moves: Sequence[Any],
 
 def _hit(mentions: Sequence[Mention], f: Facts) -> set:
     """The kinds of fact of the move ``f`` that the line's mentions name."""
-    return {x[0] for m in mentions for x in m.facts & f.facts}
+    return {x[0] for m in mentions for x in f.common(m.facts)}
 
 
 def _nearest(mentions: Sequence[Mention], moves: Sequence[Any],
@@ -225,7 +244,7 @@ def _nearest(mentions: Sequence[Mention], moves: Sequence[Any],
     half), the plainest first among equals."""
     near, best = [], (-1, False)
     for move, f in zip(moves, facts):
-        met = [m for m in mentions if not m.facts.isdisjoint(f.facts)]
+        met = [m for m in mentions if f.meets(m.facts)]
         rank = (sum(1 if m.weak else 2 for m in met), f.unplain <= _hit(met, f))
         if rank > best:
             best, near = rank, [move]

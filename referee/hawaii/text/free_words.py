@@ -479,21 +479,27 @@ def move_facts(moves, state) -> list[Facts]:
     return out
 
 
-@lru_cache(maxsize=1 << 15)
 def _buy_facts(m: Buy, stays: bool, origin: str, cost: int) -> Facts:
-    """Remembered: the next call on the same position (or the next position, which
-    shares most purchases) finds them."""
-    facts = _buy_parts(m.place, m.tile, m.side, m.token, m.village, stays, origin) \
-        | _paid("move-pay", m.move_payment) | _paid("tile-pay", m.tile_payment)
+    """The tile bought and each payment are groups of facts that the position's other
+    purchases share (:class:`Facts`); only what is not plain is the move's own."""
+    return _bought(_buy_parts(m.place, m.tile, m.side, m.token, m.village, stays, origin),
+                   m.move_payment, m.tile_payment, m.kane_tiki, cost, m.token.value * m.side)
+
+
+@lru_cache(maxsize=1 << 15)
+def _bought(parts: frozenset, move_paid: Payment, tile_paid: Payment, kane: Payment | None,
+            cost: int, price: int) -> Facts:
+    """Remembered: the next position shares most purchases and their payments."""
+    paid = (_paid("move-pay", move_paid), _paid("tile-pay", tile_paid))
     unplain = []
-    if m.move_payment != _plain(cost, payment.FEET):
+    if move_paid != _plain(cost, payment.FEET):
         unplain.append("move-pay")
-    if m.tile_payment != _plain(m.token.value * m.side, payment.SHELLS):
+    if tile_paid != _plain(price, payment.SHELLS):
         unplain.append("tile-pay")
-    if m.kane_tiki is not None:
-        facts = facts | _paid("kane-pay", m.kane_tiki) | {("kane-tiki", True)}
+    if kane is not None:
+        paid += (_paid("kane-pay", kane) | {("kane-tiki", True)},)
         unplain.append("kane-tiki")
-    return Facts(facts, frozenset(unplain))
+    return Facts(parts, frozenset(unplain), paid)
 
 
 @lru_cache(maxsize=4096)
