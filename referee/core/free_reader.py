@@ -245,7 +245,10 @@ def _nearest(mentions: Sequence[Mention], moves: Sequence[Any],
     near, best = [], (-1, False)
     for move, f in zip(moves, facts):
         met = [m for m in mentions if f.meets(m.facts)]
-        rank = (sum(1 if m.weak else 2 for m in met), f.unplain <= _hit(met, f))
+        score = sum(1 if m.weak else 2 for m in met)
+        if score < best[0]:
+            continue
+        rank = (score, f.unplain <= _hit(met, f))
         if rank > best:
             best, near = rank, [move]
         elif rank == best and len(near) < MAX_LISTED:
