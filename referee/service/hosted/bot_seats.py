@@ -14,11 +14,9 @@ knows which plies a person chose.
 from __future__ import annotations
 
 import logging
-import secrets
 
 from referee.bots import LEVELS
 from referee.operations import bot_move_line
-from referee.service.store.record import update_game
 from referee.transcript import UsageError
 
 log = logging.getLogger("referee.service")
@@ -72,25 +70,6 @@ def holder_line(seat: str, holder: str, ply: int) -> str:
 def held_by_bot(row) -> bool:
     """The seat is a bot's alone (not a late player's stand-in)."""
     return bool(row.get("bot")) and not row["address"] and not row["account"]
-
-
-def salt_bot_seats(session) -> None:
-    """The salts of the bot seats, made by the referee: a bot has no secret of its own
-    to add to the deal, so its salt only fills its place in the commit-reveal order."""
-    from referee.service.hosted.playing import salt      # playing -> session -> here
-    # one session for them all: its game row holds what each salt added, which a second
-    # session in the same transaction would read stale until the commit
-    first = session.seat
-    for seat, row in session.seats.items():
-        if held_by_bot(row) and not row["salted"]:
-            session.seat = seat
-            verdict = salt(session, secrets.token_hex(16), text="(the referee salts for a bot)")
-            if not verdict.ok:
-                raise UsageError(verdict.answer)
-    session.seat = first
-    # what the invitations and the thread's opening read is the row as it is now
-    update_game(session.conn, session.game["id"], {k: session.game[k] for k in (
-        "header", "ply", "chain", "lines", "updated_at")})
 
 
 def play_bots(session) -> list[str]:

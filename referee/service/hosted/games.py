@@ -26,11 +26,12 @@ from referee.service.hosted import forum_answers as answers
 from referee.service.hosted import answer_markup as markup
 from referee.service.hosted.accounts import account_name, is_account, same_account, split_seats
 from referee.service.hosted.bot_seats import (PREFIX, check_people, held_by_bot, holder,
-                                              holder_line, is_bot, level_of, salt_bot_seats,
+                                              holder_line, is_bot, level_of,
                                               timeout_level)
 from referee.service.hosted.identity import (check_address, parse_secret, reply_address, seat_secret,
                                       seat_tag)
 from referee.service.hosted.mails import invitation, iso, queue, seat_page, subject, to_seat
+from referee.service.hosted.playing import salt_bot_seats
 from referee.service.store.record import append, transcript_text, witness
 from referee.service.hosted.session import Session
 from referee.service.store import game_seats

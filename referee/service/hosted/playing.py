@@ -13,9 +13,11 @@ from sqlalchemy import select
 
 from referee.replay import MIN_SALT, salt_commitment
 from referee.service.store import schema as S
+from referee.service.store.record import update_game
 from referee.service.hosted import repeats, takebacks
+from referee.service.hosted.bot_seats import held_by_bot
 from referee.service.hosted.session import Verdict, words
-from referee.transcript import format_tag
+from referee.transcript import UsageError, format_tag
 
 
 def salt(session, word: str, *, text: str | None = None, auto: bool = False) -> Verdict:
@@ -138,3 +140,21 @@ def _canonical(line: str, module) -> str:
 def _norm(line: str, module) -> str:
     seat, rest = words(line, module)
     return " ".join(([seat] if seat else []) + rest)
+
+
+def salt_bot_seats(session) -> None:
+    """The salts of the bot seats, made by the referee: a bot has no secret of its own
+    to add to the deal, so its salt only fills its place in the commit-reveal order."""
+    # one session for them all: its game row holds what each salt added, which a second
+    # session in the same transaction would read stale until the commit
+    first = session.seat
+    for seat, row in session.seats.items():
+        if held_by_bot(row) and not row["salted"]:
+            session.seat = seat
+            verdict = salt(session, secrets.token_hex(16), text="(the referee salts for a bot)")
+            if not verdict.ok:
+                raise UsageError(verdict.answer)
+    session.seat = first
+    # what the invitations and the thread's opening read is the row as it is now
+    update_game(session.conn, session.game["id"], {k: session.game[k] for k in (
+        "header", "ply", "chain", "lines", "updated_at")})
