@@ -164,26 +164,36 @@ def check_referee_move(module, state, seat: str, move) -> None:
 
 # -- replaying a control item --------------------------------------------------------------
 
-def voided_lines(items) -> set[int]:
-    """The lines of moves that a takeback right after them voids: the replay keeps a copy
-    of the state before each of them, so a takeback costs no second replay."""
-    out, prev = set(), None
+def _is_takeback(item) -> bool:
+    return item.kind == I.CONTROL and item.value == I.TAKEBACK
+
+
+def standing(items):
+    """The moves, chance lines and resignations of ``items`` that still stand, in order,
+    and the lines of the moves a takeback voided: a voided move and its takeback are
+    as if never played, so a later takeback looks past them (T-1)."""
+    kept, voided = [], set()
     for item in items:
         if item.kind not in PLY_KINDS:
             continue
-        if item.kind == I.CONTROL and item.value == I.TAKEBACK and prev is not None \
-                and prev.kind == I.MOVE:
-            out.add(prev.line)
-        prev = item
-    return out
+        if _is_takeback(item):
+            if kept and kept[-1].kind == I.MOVE and kept[-1].name.upper() == item.name.upper():
+                voided.add(kept.pop().line)
+            continue
+        kept.append(item)
+    return kept, voided
+
+
+def voided_lines(items) -> set[int]:
+    """The lines of moves that a takeback voids: the replay keeps a copy of the state
+    before each of them, so a takeback costs no second replay."""
+    return standing(items)[1]
 
 
 def last_item(transcript, line: int):
-    """The last move, chance line or control item before ``line``."""
-    for item in reversed(transcript.items):
-        if item.line < line and item.kind in PLY_KINDS:
-            return item
-    return None
+    """The last move, chance line or resignation before ``line`` that still stands."""
+    kept = standing([it for it in transcript.items if it.line < line])[0]
+    return kept[-1] if kept else None
 
 
 def play(rp, item) -> str:
@@ -224,13 +234,19 @@ def _take_back(rp, item, seat: str) -> None:
                for it in rp.transcript.items):
         raise IllegalMoveError(f"{seat} has nothing to take back: it has not moved yet (T-1)",
                                hint=_UNDO, column=1)
+    undone = [it.line for it in rp.transcript.items if _is_takeback(it) and it.line < item.line
+              and it.name.upper() == seat and (prev is None or it.line > prev.line)]
+    if undone:
+        raise IllegalMoveError(f"{seat} cannot undo its last move again: its takeback of line "
+                               f"{undone[-1]} voided it, and a takeback cannot be taken back "
+                               "(T-2)", column=1)
     if prev.kind == I.CHANCE:
         raise IllegalMoveError(f"{seat} cannot undo its last move: the chance line of line {prev.line} "
                                "has followed the last move (T-1)", column=1)
     if prev.kind == I.CONTROL:
-        what = "a takeback" if prev.value == I.TAKEBACK else "a resignation"
         raise IllegalMoveError(f"{seat} cannot undo its last move: the last item (line {prev.line}) is "
-                               f"{what}, and {what} cannot be taken back (T-2)", column=1)
+                               "a resignation, and a resignation cannot be taken back (T-2)",
+                               column=1)
     if prev.name.upper() != seat:
         raise IllegalMoveError(f"{seat} cannot undo its last move: the last move (line {prev.line}) is "
                                f"{prev.name.upper()}'s, and a seat takes back only its own move "

@@ -59,9 +59,20 @@ def test_takeback_of_a_move_the_seat_played_after_its_own_move():
     assert rp.ok and rp.state.total == 4 and rp.to_move == "RED"
 
 
+def test_takebacks_one_after_the_other_void_the_moves_in_turn():
+    """T-1: a move voided with its takeback is as if never played, so the seat before
+    it may then take back its own move (a person after the bots' replies)."""
+    text = HEAD + "RED adds 1\nGREEN adds 2\nBLUE adds 3\nBLUE takes back\nGREEN takes back\n" \
+                  "RED takes back\n"
+    rp = check_text(text)
+    assert rp.ok and rp.moves == 0 and rp.state.total == 0 and rp.to_move == "RED"
+    again = check_text(text + "RED adds 3\nGREEN adds 1\n")
+    assert again.ok and again.state.total == 4 and again.to_move == "BLUE"
+
+
 @pytest.mark.parametrize("tail, words", [
     ("RED takes back\n", "nothing to take back: it has not moved yet (T-1)"),
-    ("RED adds 1\nGREEN adds 1\nGREEN takes back\nRED takes back\n", "is a takeback, and a takeback cannot be taken back (T-2)"),
+    ("RED adds 1\nGREEN adds 1\nGREEN takes back\nGREEN takes back\n", "a takeback cannot be taken back (T-2)"),
     ("RED adds 1\nGREEN adds 1\nRED takes back\n", "is GREEN's"),
     ("RED adds 1\nGREEN adds 1\nBLUE adds 1\n* bonus 2\nBLUE takes back\n", "chance line of line 8 has followed"),
     ("RED adds 1\nRED takes back\nRED takes back\n", "a takeback cannot be taken back (T-2)"),
