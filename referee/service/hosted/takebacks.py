@@ -11,6 +11,7 @@ import json
 
 from sqlalchemy import select, update
 
+from referee.service.hosted.bot_seats import held_by_bot
 from referee.service.hosted.session import Verdict
 from referee.service.store import schema as S
 from referee.transcript import items, parse_line
@@ -21,6 +22,27 @@ def last_item(session):
     q = (select(S.log).where(S.log.c.game_id == session.game["id"], S.log.c.ply.is_not(None))
          .order_by(S.log.c.seq.desc()).limit(1))
     return session.conn.execute(q).mappings().first()
+
+
+def past_bots(session):
+    """(the game's last log row that counts as a ply and is not a bot's move, the bots'
+    moves after it, the last first). A bot answers a person at once, so a person's
+    takeback in a game against bots reaches back past their replies (T-1)."""
+    q = (select(S.log).where(S.log.c.game_id == session.game["id"], S.log.c.ply.is_not(None))
+         .order_by(S.log.c.seq.desc()))
+    replies = []
+    for row in session.conn.execute(q).mappings():
+        item = parse_line(row["text"])
+        if item is None or item.kind != items.MOVE or "# bot " not in row["text"]:
+            return row, replies
+        replies.append(item.name.upper())
+    return None, replies
+
+
+def asked_of(session, seat: str) -> list[str]:
+    """The seats that must accept ``seat``'s takeback: a bot has no say."""
+    return [s for s, r in session.seats.items()
+            if s != seat and not r["resigned"] and not held_by_bot(r)]
 
 
 def request(session) -> dict | None:
@@ -47,7 +69,7 @@ def undoable(status: str, last, seat: str, resigned: bool) -> bool:
 
 
 def undo(session, text: str) -> Verdict:
-    last = last_item(session)
+    last = past_bots(session)[0]
     if not undoable(session.game["status"], last, session.seat,
                     session.seats[session.seat]["resigned"]):
         return session.refuse(text, "undo", "you can take back only your own last move, "
@@ -55,7 +77,7 @@ def undo(session, text: str) -> Verdict:
                                             "has followed it, and not a resignation or a "
                                             "takeback")
     set_request(session, {"seat": session.seat, "ply": last["ply"], "accepted": []})
-    others = [s for s, r in session.seats.items() if s != session.seat and not r["resigned"]]
+    others = asked_of(session, session.seat)
     if not others:
         return takeback(session, text, [])
     session.mail_others(f"{session.seat} asks to take back a move",
@@ -72,8 +94,7 @@ def accept(session, text: str) -> Verdict:
         return session.refuse(text, "undo", "there is no takeback of another seat to accept")
     accepted = sorted(set(asked["accepted"]) | {session.seat})
     requester = asked["seat"]
-    waiting = [s for s, r in session.seats.items()
-               if s != requester and not r["resigned"] and s not in accepted]
+    waiting = [s for s in asked_of(session, requester) if s not in accepted]
     if waiting:
         asked["accepted"] = accepted
         set_request(session, asked)
@@ -98,6 +119,13 @@ def takeback(session, text: str, agreed: list[str], *, seat: str | None = None,
     seat = seat or session.seat
     set_request(session, None)
     comment = note or (f"# agreed by {' '.join(agreed)}" if agreed else "# nobody else to ask")
+    for bot in past_bots(session)[1]:
+        # each bot seat voids its reply, the last first; they move again once the
+        # person has, from the chain head the takebacks made
+        verdict = session.play(text, f"{bot} takes back  # before {seat}'s", sent=None,
+                               who=None)
+        if not verdict.ok:
+            return verdict
     return session.play(text, f"{seat} takes back  {comment}", sent=None, who=None)
 
 

@@ -196,3 +196,51 @@ def test_replace_a_seat_by_a_bot_and_back(store, store_url, capsys):
     assert g["to_move"] == mover and len(_bot_lines(g["text"])) == bots
     assert f"{mover} dora@example.org" in _host(store_url, capsys, "show", gid)
     _recomputed(g["text"])
+
+
+def test_a_person_takes_back_a_move_the_bots_answered_by_mail(store, tmp_path):
+    """A takeback in a game against bots reaches back past the bots' replies: each bot
+    seat takes back its reply, then the person's move is voided; the bots move again
+    only once the person has, and every bot line stays the bot's own choice."""
+    rng = random.Random(3)
+    with SmtpSink() as sink:
+        gid = create_game(store, "hawaii", {"RED": "alice@players.example", "GREEN": "bot:basic",
+                                            "BLUE": "bot:random"}, host_address=HOST)
+        table = Table(store, sink, {"RED": "alice@players.example"})
+        table.deliver()
+        assert table.send("RED", "salt pepper")[0].reply.ok
+        for _ in range(40):             # a move of RED's that only bots' moves followed
+            g = game_detail(store, gid)
+            rp = replay_text(g["text"], gid)
+            result, _, _ = table.send("RED", rng.choice(legal_lines(rp.module, rp.state)[1]))
+            assert result.reply.ok, result.reply.text
+            table.deliver()
+            lines = game_detail(store, gid)["text"].splitlines()
+            mine = max(i for i, line in enumerate(lines) if line.startswith("RED "))
+            replies = [line for line in lines[mine + 1:] if line.split("#")[0].strip()]
+            if replies and all("# bot " in line for line in replies):
+                break
+        else:
+            pytest.fail("no move of RED's was answered by bots alone")
+        before = game_detail(store, gid)
+        result, _, _ = table.send("RED", "undo")
+        assert result.reply.ok, result.reply.text
+        table.deliver()
+        g = game_detail(store, gid)
+        added = g["text"].splitlines()[len(before["text"].splitlines()):]
+        assert [line.split()[0] for line in added] == \
+            [line.split()[0] for line in reversed(replies)] + ["RED"]
+        assert all(" takes back  # " in line for line in added)
+        assert added[-1] == "RED takes back  # nobody else to ask"
+        assert g["to_move"] == "RED"
+        assert replay_text(g["text"], gid).state.current_player() == "RED"
+        assert not table.send("RED", "undo")[0].reply.ok       # not again past its takeback
+        table.deliver()
+        rp = replay_text(g["text"], gid)
+        assert table.send("RED", legal_lines(rp.module, rp.state, 1)[1][0])[0].reply.ok
+        assert game_detail(store, gid)["ply"] > g["ply"] + 1    # and the bots answer again
+    text = export_text(store, gid)
+    path = tmp_path / f"{gid}.txt"
+    path.write_text(text)
+    assert check_path(str(path), deal_check=True).ok
+    _recomputed(text)
