@@ -25,14 +25,14 @@ from starlette.responses import (HTMLResponse, JSONResponse, PlainTextResponse, 
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from referee import i18n
 from referee.errors import BadChoiceError, RefereeError
 from referee.operations import PicturesUnavailable
 from referee.service.hosted import forum_answers, takebacks
-from referee.service.hosted.games import (export_text, game_detail, list_games, seat_and_detail,
-                                          seat_for_link)
+from referee.service.hosted.games import export_text, game_detail, list_games, seat_and_detail
 from referee.service.hosted.entry import submit
 from referee.service.plaintext.line_ends import split_lines
-from referee.service.web import board, building, positions, queries, safety
+from referee.service.web import board, building, languages, positions, queries, safety
 from referee.service.web.watch import Watch
 
 HERE = Path(__file__).resolve().parent
@@ -43,13 +43,21 @@ MOVES_CAP = 60
 KEEPALIVE_TICKS = 15           # quiet seconds before a stream says it is still there
 STREAM_SECONDS = 300            # then the browser's EventSource reconnects by itself
 COMMANDS = ("undo", "accept", "decline", "resign")
+LANG_CODE = re.compile(r"[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?\Z")
 
 _env = Environment(loader=FileSystemLoader(str(HERE / "templates")), autoescape=True,
-                   trim_blocks=True, lstrip_blocks=True)
+                   trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
+# the catalogs' own lookups: they read the language of the context the page is drawn in
+_env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=True)
+
+
+def html(name: str, **ctx) -> str:
+    """A page drawn in the language of the context (:mod:`languages` sets it per request)."""
+    return _env.get_template(name).render(lang=i18n.language(), **ctx)
 
 
 def render(name: str, status: int = 200, **ctx) -> HTMLResponse:
-    return HTMLResponse(_env.get_template(name).render(**ctx), status_code=status)
+    return HTMLResponse(html(name, **ctx), status_code=status, headers=languages.VARY)
 
 
 class Page:
@@ -68,7 +76,7 @@ class Page:
 def _game_id(request: Request) -> str:
     gid = request.path_params["game"]
     if not GAME_ID.match(gid):
-        raise HTTPException(404, "There is no such game.")
+        raise HTTPException(404, i18n._("There is no such game."))
     return gid
 
 
@@ -76,7 +84,7 @@ def _detail(store, gid: str) -> dict:
     try:
         return game_detail(store, gid)
     except RefereeError:
-        raise HTTPException(404, f"There is no game {gid}.") from None
+        raise HTTPException(404, i18n._("There is no game {gid}.").format(gid=gid)) from None
 
 
 def _ply(request: Request, last: int) -> int | None:
@@ -85,7 +93,8 @@ def _ply(request: Request, last: int) -> int | None:
         return None
     ply = safety.whole_number(raw)
     if ply is None or ply > last:
-        raise HTTPException(400, f"ply is a number from 0 to {last} in this game.")
+        raise HTTPException(400, i18n._("ply is a number from 0 to {last} in this game.")
+                            .format(last=last))
     return ply
 
 
@@ -139,7 +148,7 @@ def warm(page: Page, gid: str, version) -> None:
 
 async def games_list(request: Request) -> Response:
     rows = await run_in_threadpool(list_games, request.app.state.page.store)
-    return render("list.html", games=rows)
+    return render("list.html", games=rows, choose=languages.links(request))
 
 
 async def game_page(request: Request) -> Response:
@@ -148,7 +157,7 @@ async def game_page(request: Request) -> Response:
     detail = await run_in_threadpool(_detail, page.store, gid)
     ply = _ply(request, detail["ply"])
     ctx = await run_in_threadpool(game_context, page, gid, ply, detail)
-    return render("game.html", **ctx)
+    return render("game.html", choose=languages.links(request), **ctx)
 
 
 async def transcript(request: Request) -> Response:
@@ -157,7 +166,7 @@ async def transcript(request: Request) -> Response:
     try:
         text = await run_in_threadpool(export_text, store, gid)
     except RefereeError:
-        raise HTTPException(404, f"There is no game {gid}.") from None
+        raise HTTPException(404, i18n._("There is no game {gid}.").format(gid=gid)) from None
     return PlainTextResponse(text, headers={
         "Content-Disposition": f'attachment; filename="game-{gid}.txt"'})
 
@@ -167,22 +176,23 @@ async def board_picture(request: Request) -> Response:
     picture cacheable for good, the current one's asked again (:mod:`board`)."""
     gid, fmt = _game_id(request), request.path_params["fmt"]
     if fmt not in board.TYPES:
-        raise HTTPException(404, "The board is drawn as board.png and board.svg.")
+        raise HTTPException(404, i18n._("The board is drawn as board.png and board.svg."))
     detail = await run_in_threadpool(_detail, request.app.state.page.store, gid)
     ply = _ply(request, detail["ply"])
     ply = detail["ply"] if ply is None else ply
     key = _chain_at(detail, ply)
-    headers = board.headers(fmt, ply, key, current=ply == detail["ply"])
+    headers = board.headers(fmt, ply, key, current=ply == detail["ply"], lang=i18n.language())
     if board.unchanged(request.headers.get("if-none-match"), headers["ETag"]):
         return Response(status_code=304, headers=headers)
     try:
         body = await run_in_threadpool(board.drawn, detail, ply, key, fmt)
     except PicturesUnavailable as err:
-        return PlainTextResponse(f"The board cannot be drawn as {fmt.upper()} here: "
-                                 f"{err.reason}.", status_code=503, headers={"Retry-After": "3600"})
+        return PlainTextResponse(i18n._("The board cannot be drawn as {kind} here: {reason}.")
+                                 .format(kind=fmt.upper(), reason=err.reason),
+                                 status_code=503, headers={"Retry-After": "3600"})
     except LookupError as err:
-        return PlainTextResponse(f"The board at ply {ply} cannot be drawn: {err}",
-                                 status_code=409)
+        return PlainTextResponse(i18n._("The board at ply {ply} cannot be drawn: {reason}")
+                                 .format(ply=ply, reason=err), status_code=409)
     return Response(body, media_type=board.TYPES[fmt], headers=headers)
 
 
@@ -192,14 +202,15 @@ async def events(request: Request) -> Response:
     gid = _game_id(request)
     store = request.app.state.page.store
     if await run_in_threadpool(queries.version, store, gid) is None:
-        raise HTTPException(404, f"There is no game {gid}.")
+        raise HTTPException(404, i18n._("There is no game {gid}.").format(gid=gid))
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     if request.method == "HEAD":      # the headers alone: a stream would hold the client
         return Response(media_type="text/event-stream", headers=headers)
     ticket = request.app.state.watch.admit(request.client.host if request.client else "")
     if ticket is None:
-        return PlainTextResponse("Too many pages are following games from here; this page "
-                                 "does not update by itself. Reload it to see new moves.",
+        return PlainTextResponse(i18n._("Too many pages are following games from here; this "
+                                        "page does not update by itself. Reload it to see "
+                                        "new moves."),
                                  status_code=503, headers={"Retry-After": "60"})
 
     async def stream():
@@ -225,12 +236,6 @@ async def events(request: Request) -> Response:
                              background=BackgroundTask(ticket.close))
 
 
-def _seat(page: Page, request: Request) -> tuple[str, str, str]:
-    """(game id, seat, link) of a seat's private link; 404 for anything else."""
-    gid, link = _link(request)
-    return gid, _seated(seat_for_link(page.store, gid, link)), link
-
-
 def _seat_and_game(page: Page, request: Request) -> tuple[str, dict]:
     """(seat, the game for its page) of a seat's private link, read at once; 404 for
     anything else."""
@@ -238,7 +243,7 @@ def _seat_and_game(page: Page, request: Request) -> tuple[str, dict]:
     try:
         seat, detail = seat_and_detail(page.store, gid, link)
     except RefereeError:
-        raise HTTPException(404, "There is no such seat link.") from None
+        raise HTTPException(404, i18n._("There is no such seat link.")) from None
     return _seated(seat), detail
 
 
@@ -246,14 +251,14 @@ def _link(request: Request) -> tuple[str, str]:
     link = request.path_params["link"]
     gid = link.split(".", 1)[0].lower()
     if not LINK.match(link) or not GAME_ID.match(gid):
-        raise HTTPException(404, "There is no such seat link.")
+        raise HTTPException(404, i18n._("There is no such seat link."))
     return gid, link
 
 
 def _seated(seat: str | None) -> str:
     if seat is None:
-        raise HTTPException(404, "There is no such seat link (a replaced seat's old "
-                                 "link stops working).")
+        raise HTTPException(404, i18n._("There is no such seat link (a replaced seat's old "
+                                        "link stops working)."))
     return seat
 
 
@@ -263,6 +268,9 @@ def seat_context(page: Page, request: Request, reply=None, typed: str = "",
     answering a post starts again: the position it was built on is gone)."""
     seat, game = _seat_and_game(page, request)
     gid, link = _link(request)
+    # the seat's page speaks the seat's language, whoever's browser shows it (the context
+    # is this worker thread's own copy: the request's other work keeps its language)
+    i18n.use(languages.of_seat(game, seat))
     ctx = game_context(page, gid, detail=game)
     moves, head, total, builder, problem = [], None, 0, None, None
     if game["status"] == "playing" and game["to_move"] == seat:
@@ -275,8 +283,20 @@ def seat_context(page: Page, request: Request, reply=None, typed: str = "",
                moves_total=total, builder=builder, problem=problem,
                token=safety.form_token(page.key(), gid, link), reply=reply,
                typed=typed or building.line_of(builder),
-               example=moves[0] if moves else "", **offers(game, seat, ctx["undo"]))
+               example=moves[0] if moves else "", languages=languages.choices(),
+               **offers(game, seat, ctx["undo"]))
     return ctx
+
+
+def seat_html(page: Page, request: Request, reply=None, typed: str = "",
+              steps: bool = True) -> tuple[int, str]:
+    """(status, the seat page) drawn in the seat's language, in one worker thread."""
+    ctx = seat_context(page, request, reply, typed, steps)
+    if reply is not None:
+        status = 200 if reply.ok else 422
+    else:
+        status = 400 if ctx["problem"] else 200
+    return status, html("seat.html", **ctx)
 
 
 def offers(game: dict, seat: str, undo: dict | None) -> dict:
@@ -301,8 +321,8 @@ def offers(game: dict, seat: str, undo: dict | None) -> dict:
 
 async def seat_page(request: Request) -> Response:
     page = request.app.state.page
-    ctx = await run_in_threadpool(seat_context, page, request)
-    return render("seat.html", status=400 if ctx["problem"] else 200, **ctx)
+    status, body = await run_in_threadpool(seat_html, page, request)
+    return HTMLResponse(body, status_code=status)
 
 
 async def seat_steps(request: Request) -> Response:
@@ -312,11 +332,13 @@ async def seat_steps(request: Request) -> Response:
     def answer():
         try:
             seat, game = _seat_and_game(page, request)
+            i18n.use(languages.of_seat(game, seat))      # this worker thread's own context
             chosen = safety.choices(request)
         except HTTPException as exc:
             return exc.status_code, {"error": exc.detail}
         if game["status"] != "playing" or game["to_move"] != seat:
-            return 409, {"error": f"it is not {seat}'s turn to choose a move", "ply": game["ply"]}
+            return 409, {"error": i18n._("it is not {seat}'s turn to choose a move")
+                         .format(seat=seat), "ply": game["ply"]}
         try:
             return 200, building.as_json(positions.step(game, chosen), game["ply"])
         except BadChoiceError as err:
@@ -330,23 +352,32 @@ async def seat_post(request: Request) -> Response:
     page = request.app.state.page
     safety.check_origin(request)
     form = await safety.read_form(request)
-    gid, seat, link = await run_in_threadpool(_seat, page, request)
+    seat, game = await run_in_threadpool(_seat_and_game, page, request)
+    gid, link = _link(request)
+    i18n.use(languages.of_seat(game, seat))     # this request's own context: its refusals too
     safety.check_token(page.key(), gid, link, form.get("token"))
     command = form.get("command", "")
-    if command in COMMANDS:
+    guard = None
+    if command == "language":
+        # the mail's own command, so the seat's language changes exactly as by mail
+        code = form.get("lang", "")
+        if not LANG_CODE.match(code):
+            raise HTTPException(400, i18n._("Choose a language from the list."))
+        text = f"language {code}"
+    elif command in COMMANDS:
         if command == "resign" and form.get("sure") != "yes":
-            raise HTTPException(400, "To resign, tick the box that says you mean it.")
+            raise HTTPException(400, i18n._("To resign, tick the box that says you mean it."))
         text, guard = command, None
     elif command == "move":
         text = form.get("move", "").strip()
         if not text:
-            raise HTTPException(400, "Type a move first (or choose one step by step).")
+            raise HTTPException(400, i18n._("Type a move first (or choose one step by step)."))
         if len(split_lines(text)) > 1:
-            raise HTTPException(400, "One move at a time on the page.")
+            raise HTTPException(400, i18n._("One move at a time on the page."))
         raw = form.get("ply", "")
         guard = safety.whole_number(raw)
     else:
-        raise HTTPException(400, "Unknown command.")
+        raise HTTPException(400, i18n._("Unknown command."))
 
     def run():
         try:
@@ -355,9 +386,10 @@ async def seat_post(request: Request) -> Response:
         except RefereeError as err:
             raise HTTPException(400, err.reason) from None
     reply = await run_in_threadpool(run)
-    ctx = await run_in_threadpool(seat_context, page, request, reply,
-                                  "" if reply.ok else (text if command == "move" else ""), False)
-    return render("seat.html", status=200 if reply.ok else 422, **ctx)
+    status, body = await run_in_threadpool(
+        seat_html, page, request, reply,
+        "" if reply.ok else (text if command == "move" else ""), False)
+    return HTMLResponse(body, status_code=status)
 
 
 async def http_error(request: Request, exc: HTTPException) -> Response:
@@ -373,8 +405,8 @@ async def client_gone(request: Request, exc: ClientDisconnect) -> Response:
     return Response(status_code=400)
 
 
-STORE_DOWN = ("The referee cannot reach its store of games just now. Please try again "
-              "in a minute.")
+STORE_DOWN = i18n.N_("The referee cannot reach its store of games just now. Please try "
+                    "again in a minute.")
 
 
 async def store_down(request: Request, exc: Exception) -> Response:
@@ -384,18 +416,20 @@ async def store_down(request: Request, exc: Exception) -> Response:
                 request.url.path[:80], type(getattr(exc, "orig", None) or exc).__name__)
     headers = {"Retry-After": "60"}
     if request.scope.get("endpoint") is seat_steps:
-        return JSONResponse({"error": STORE_DOWN}, status_code=503, headers=headers)
+        return JSONResponse({"error": i18n._(STORE_DOWN)}, status_code=503, headers=headers)
     if request.scope.get("endpoint") not in _PAGES:     # another channel's route (a webhook)
-        return PlainTextResponse(STORE_DOWN + "\n", status_code=503, headers=headers)
-    response = render("error.html", status=503, status_code=503, message=STORE_DOWN)
+        return PlainTextResponse(i18n._(STORE_DOWN) + "\n", status_code=503, headers=headers)
+    response = render("error.html", status=503, status_code=503, message=i18n._(STORE_DOWN))
     response.headers.update(headers)
     return response
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
-    return render("error.html", status=500, status_code=500,
-                  message="Something went wrong on the referee's side; nothing was changed "
-                          "by this request. Please tell the host.")
+    # the outermost handler: the request's language is set again, its context is gone
+    with i18n.speaking(languages.of_request(request)):
+        return render("error.html", status=500, status_code=500,
+                      message=i18n._("Something went wrong on the referee's side; nothing "
+                                     "was changed by this request. Please tell the host."))
 
 
 class SecurityHeaders:
@@ -446,5 +480,6 @@ def create_app(store, routes=()) -> Starlette:
     app.state.store = store
     app.state.page = Page(store)
     app.state.watch = Watch(store)
+    app.add_middleware(languages.Speaking)
     app.add_middleware(SecurityHeaders)
     return app

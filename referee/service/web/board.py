@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 
+from referee import i18n
 from referee.operations import svg_to_png
 from referee.service.web import positions
+from referee.service.web.languages import VARY
 
 PAST = "public, max-age=31536000, immutable"
 CURRENT = "no-cache"          # keep it, but ask (ETag) before showing it again
@@ -22,9 +24,10 @@ TYPES = {"png": "image/png", "svg": "image/svg+xml"}
 _png = positions._LRU(PNG_KEPT)
 
 
-def etag(fmt: str, ply: int, key: str) -> str:
-    """The picture's tag: its format, its ply and the chain head there (``key``)."""
-    return '"' + hashlib.sha256(f"{fmt}\0{ply}\0{key}".encode()).hexdigest()[:32] + '"'
+def etag(fmt: str, ply: int, key: str, lang: str = "en") -> str:
+    """The picture's tag: its format, its ply, the chain head there (``key``) and the
+    language of its labels."""
+    return '"' + hashlib.sha256(f"{fmt}\0{ply}\0{key}\0{lang}".encode()).hexdigest()[:32] + '"'
 
 
 def unchanged(if_none_match: str | None, tag: str) -> bool:
@@ -35,8 +38,9 @@ def unchanged(if_none_match: str | None, tag: str) -> bool:
     return tag in given or "*" in given
 
 
-def headers(fmt: str, ply: int, key: str, current: bool) -> dict[str, str]:
-    return {"ETag": etag(fmt, ply, key), "Cache-Control": CURRENT if current else PAST}
+def headers(fmt: str, ply: int, key: str, current: bool, lang: str = "en") -> dict[str, str]:
+    return {"ETag": etag(fmt, ply, key, lang), "Cache-Control": CURRENT if current else PAST,
+            **VARY}
 
 
 def drawn(detail: dict, ply: int, key: str, fmt: str) -> bytes:
@@ -50,4 +54,4 @@ def drawn(detail: dict, ply: int, key: str, fmt: str) -> bytes:
         raise LookupError(pos.next)
     if fmt == "svg":
         return pos.svg.encode("utf-8")
-    return _png.get((gid, ply, key), lambda: svg_to_png(pos.svg))
+    return _png.get((gid, ply, key, i18n.language()), lambda: svg_to_png(pos.svg))

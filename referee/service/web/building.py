@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from referee import i18n
 from referee.errors import BadChoiceError
 from referee.service.web import positions
 
@@ -57,10 +58,13 @@ def line_of(view: dict | None) -> str:
 
 def as_json(answer: dict, ply: int) -> dict:
     """The JSON route's answer: ``next_step``'s, each choice with the ``steps`` that
-    lead to it and the address of that step, and the ply it was built on."""
+    lead to it, the address of that step and its count in words (``count``: the page
+    shows it in the seat's language), and the ply it was built on."""
     out = dict(answer, ply=ply)
     if "choices" in out:
         made = answer["made"]
-        out["choices"] = [dict(c, steps=[*made, c["choice"]], href=href([*made, c["choice"]]))
+        out["choices"] = [dict(c, steps=[*made, c["choice"]], href=href([*made, c["choice"]]),
+                               count=i18n.ngettext("({n} move)", "({n} moves)", c["moves"])
+                               .format(n=c["moves"]))
                           for c in answer["choices"]]
     return out

@@ -11,7 +11,7 @@ next (:mod:`replays`), so the first reader after a move pays for the move, not f
 the game. Drawn views are cached by what pins them: a past position by the chain
 head at its ply, the latest ones by the export's digest (and the stored head the
 audit compares it with), so a cached view never belongs to another history, and a
-move needs no invalidation.
+move needs no invalidation. A view holds words, so it is also kept per language.
 """
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from threading import Lock
 
+from referee import i18n
 from referee.errors import BadChoiceError
 from referee.operations import (check_text, digest, format_errors, legal_lines, next_step,
                                 who_next)
@@ -90,7 +91,7 @@ def position(text: str, items: list[dict], ply: int, key: str) -> Position:
     def make():
         rp = check_text(text, "<game>", until=until_line(text, items, ply))
         return _drawn(rp, ply, items)
-    return _cache.get(("position", key, ply), make)
+    return _cache.get(("position", key, ply, i18n.language()), make)
 
 
 def _drawn(rp, ply: int, items: list[dict]) -> Position:
@@ -98,8 +99,8 @@ def _drawn(rp, ply: int, items: list[dict]) -> Position:
     plied = [it for it in items if it["ply"] is not None]
     item = plied[ply - 1]["text"] if ply else None
     if rp.state is None:
-        return Position(ply, "", "", "", "the position cannot be shown: "
-                        + "; ".join(e.reason for e in rp.errors), item)
+        return Position(ply, "", "", "", i18n._("the position cannot be shown: {reasons}")
+                        .format(reasons="; ".join(e.reason for e in rp.errors)), item)
     return Position(ply, rp.module.render(rp.state, "svg"), rp.module.render(rp.state, "text"),
                     digest(rp.module, rp.state), who_next(rp.state), item)
 
@@ -109,7 +110,7 @@ def latest(detail: dict) -> Position:
     too), from the state the store keeps for it; drawn once per text."""
     def make():
         return _drawn(_at_end(detail), detail["ply"], detail["items"])
-    return _cache.get(("latest", detail["id"], _digest(detail["text"])), make)
+    return _cache.get(("latest", detail["id"], _digest(detail["text"]), i18n.language()), make)
 
 
 def _at_end(detail: dict):
@@ -126,7 +127,7 @@ def audited(game_id: str, text: str, stored_chain: str | None) -> tuple[list[Rec
     def make():
         return carried(game_id, text, lambda check, verify, recent: (
             recent, _audit(check, verify, text, stored_chain)))
-    return _cache.get(("audited", game_id, _digest(text), stored_chain), make)
+    return _cache.get(("audited", game_id, _digest(text), stored_chain, i18n.language()), make)
 
 
 def _digest(text: str) -> str:
@@ -136,21 +137,25 @@ def _digest(text: str) -> str:
 def _audit(rp, verified, text: str, stored_chain: str | None) -> Audit:
     """``referee check`` and ``referee verify`` on the export, and its chain recomputed."""
     checks = rp.ok
-    check_note = (f"replays cleanly: {rp.moves} moves, {rp.draws} draws" if checks
-                  else format_errors(rp.errors, "game.txt"))
+    check_note = (i18n._("replays cleanly: {moves}, {draws}").format(
+        moves=i18n.ngettext("{n} move", "{n} moves", rp.moves).format(n=rp.moves),
+        draws=i18n.ngettext("{n} draw", "{n} draws", rp.draws).format(n=rp.draws))
+        if checks else format_errors(rp.errors, "game.txt"))
     t = rp.transcript
     keyed = t.tag("Dealing") is not None and not t.tag("Seed")   # each draw shows its key
     if verified.ok:
-        dealt_by = "its [Commit] deals, key by key," if keyed else "its [Seed] deals"
-        verifies, verify_note = True, f"every draw is the one {dealt_by} ({verified.draws})"
+        verifies = True
+        verify_note = (i18n._("every draw is the one its [Commit] deals, key by key ({draws})")
+                       if keyed else i18n._("every draw is the one its [Seed] deals ({draws})")
+                       ).format(draws=verified.draws)
     else:
         # only a committed game without per-draw keys has nothing to verify before its
         # seed is revealed; a game whose draws carry their keys is verified as it grows,
         # and a forged key or salt shows as the failure it is
         waiting = not t.tag("Seed") and not keyed and t.tag("Commit") is not None
         verifies = None if waiting and checks else False
-        verify_note = ("the seed is revealed when the game ends; the draws can be "
-                       "verified then" if verifies is None
+        verify_note = (i18n._("the seed is revealed when the game ends; the draws can be "
+                              "verified then") if verifies is None
                        else format_errors(verified.errors, "game.txt"))
     if t.errors:
         header, body = split_text(text)
@@ -179,6 +184,7 @@ def step(detail: dict, chosen: list[str]) -> dict:
     not offer."""
     rp = _at_end(detail)
     if rp.state is None:
-        raise BadChoiceError("the game's record does not replay, so no move can be chosen "
-                             "from it: " + "; ".join(e.reason for e in rp.errors))
+        raise BadChoiceError(i18n._("the game's record does not replay, so no move can be "
+                                    "chosen from it: {reasons}")
+                             .format(reasons="; ".join(e.reason for e in rp.errors)))
     return next_step(rp.module, rp.state, chosen)

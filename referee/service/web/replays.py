@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from threading import Lock
 from typing import Callable, TypeVar
 
+from referee import i18n
 from referee.operations import check_text, what_happened
 from referee.replay import PLY_KINDS, replay, resume, voided_lines
 from referee.transcript import read_more, read_text
@@ -58,11 +59,11 @@ class Kept:
     read: object = None             # the last export as read, which the next one extends
 
 
-_games: OrderedDict[str, Kept] = OrderedDict()
+_games: OrderedDict[tuple[str, str], Kept] = OrderedDict()
 _games_lock = Lock()
 
 
-def _kept(game_id: str) -> Kept:
+def _kept(game_id: tuple[str, str]) -> Kept:
     with _games_lock:
         game = _games.get(game_id)
         if game is None:
@@ -88,7 +89,8 @@ def carried(game_id: str, text: str, use: Callable[..., T]) -> T:
     A verify that passes is also the check (it is a check that follows the draws to
     their dealer too), so a sound game is replayed once; a check of its own is
     carried on only while verify fails."""
-    game = _kept(game_id)
+    # what the moves did and why a line is refused are words: kept per reader's language
+    game = _kept((game_id, i18n.language()))
     with game.lock:
         if game.last is not None and game.text == text:
             return use(*game.last)

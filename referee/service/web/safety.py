@@ -20,6 +20,8 @@ from urllib.parse import parse_qsl, urlsplit
 
 from starlette.exceptions import HTTPException
 
+from referee.i18n import _
+
 MAX_BODY = 8 * 1024
 MAX_FIELD = 2000
 MAX_STEPS = 16          # choices in a seat page's address (a Hawaii move takes at most 7)
@@ -48,8 +50,8 @@ def form_token(key: bytes, game_id: str, link: str) -> str:
 def check_token(key: bytes, game_id: str, link: str, given: str | None) -> None:
     if not given or not hmac.compare_digest(form_token(key, game_id, link).encode(),
                                             given.encode("utf-8", "replace")):
-        raise HTTPException(403, "This form is out of date or did not come from this page: "
-                                 "open your seat's link again and resend.")
+        raise HTTPException(403, _("This form is out of date or did not come from this page: "
+                                   "open your seat's link again and resend."))
 
 
 def _origin(url: str) -> str | None:
@@ -69,8 +71,8 @@ def check_origin(request) -> None:
         referer = request.headers.get("referer")
         came = _origin(referer) if referer else None
     if came != own:
-        raise HTTPException(403, "Moves are taken only from this site's own pages "
-                                 "(the request's Origin or Referer is missing or foreign).")
+        raise HTTPException(403, _("Moves are taken only from this site's own pages "
+                                   "(the request's Origin or Referer is missing or foreign)."))
 
 
 def whole_number(raw: str | None) -> int | None:
@@ -86,26 +88,29 @@ async def read_form(request) -> dict[str, str]:
     """The posted form, at most MAX_BODY bytes of UTF-8 url-encoding."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/x-www-form-urlencoded":
-        raise HTTPException(415, "Send the form as the page does (url-encoded).")
+        raise HTTPException(415, _("Send the form as the page does (url-encoded)."))
     length = request.headers.get("content-length")
     size = whole_number(length)
     if length is not None and (size is None or size > MAX_BODY):
-        raise HTTPException(413, f"The form is too long (at most {MAX_BODY} bytes).")
+        raise HTTPException(413, _("The form is too long (at most {n} bytes).")
+                            .format(n=MAX_BODY))
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_BODY:
-            raise HTTPException(413, f"The form is too long (at most {MAX_BODY} bytes).")
+            raise HTTPException(413, _("The form is too long (at most {n} bytes).")
+                            .format(n=MAX_BODY))
     try:
         text = bytes(body).decode("utf-8")
         pairs = parse_qsl(text, keep_blank_values=True, strict_parsing=False,
                           encoding="utf-8", errors="strict", max_num_fields=20)
     except (UnicodeDecodeError, ValueError):
-        raise HTTPException(400, "The form is not valid UTF-8 url-encoding.") from None
+        raise HTTPException(400, _("The form is not valid UTF-8 url-encoding.")) from None
     form = {}
     for name, value in pairs:
         if len(value) > MAX_FIELD:
-            raise HTTPException(413, f"A field is too long (at most {MAX_FIELD} characters).")
+            raise HTTPException(413, _("A field is too long (at most {n} characters).")
+                                .format(n=MAX_FIELD))
         form[name] = value
     return form
 
@@ -115,12 +120,13 @@ def choices(request) -> list[str]:
     many, too long, or holding a control character."""
     steps = request.query_params.getlist("step")
     if len(steps) > MAX_STEPS:
-        raise HTTPException(400, f"At most {MAX_STEPS} choices make a move "
-                                 f"(the address has {len(steps)}).")
+        raise HTTPException(400, _("At most {n} choices make a move (the address has "
+                                   "{given}).").format(n=MAX_STEPS, given=len(steps)))
     for text in steps:
         if len(text) > MAX_CHOICE:
-            raise HTTPException(400, f"A choice is at most {MAX_CHOICE} characters long.")
+            raise HTTPException(400, _("A choice is at most {n} characters long.")
+                                .format(n=MAX_CHOICE))
         if _CONTROL.search(text):
-            raise HTTPException(400, "A choice is written in plain characters "
-                                     "(the address holds a control character).")
+            raise HTTPException(400, _("A choice is written in plain characters "
+                                       "(the address holds a control character)."))
     return [" ".join(text.split()) for text in steps]

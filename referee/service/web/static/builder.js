@@ -85,16 +85,33 @@
   }
 
   function back(made) {
-    var p = el("p", {"class": "made"}, "Chosen: ");
-    p.appendChild(el("a", {href: "?", "class": "restart"}, "start"));
+    var p = el("p", {"class": "made"}, said("chosen") + " ");
+    p.appendChild(el("a", {href: "?", "class": "restart"}, said("start")));
     made.forEach(function (c, i) {
       p.appendChild(document.createTextNode(" \u203a "));
       var q = new URLSearchParams();
       made.slice(0, i).forEach(function (m) { q.append("step", m); });
       var s = q.toString();
-      p.appendChild(el("a", {href: "?" + s, "class": "back", title: "go back to this step"}, c));
+      p.appendChild(el("a", {href: "?" + s, "class": "back", title: said("back")}, c));
     });
     return p;
+  }
+
+  // The page's sentences in its language, written by the server on the builder's element
+  // (data-text-*); a sentence's {name} places take the elements given for them.
+  function said(name) {
+    var b = document.getElementById("builder");
+    return (b && b.getAttribute("data-text-" + name)) || "";
+  }
+
+  function sentence(tag, attrs, text, parts) {
+    var e = el(tag, attrs);
+    text.split(/(\{[a-z_]+\})/).forEach(function (piece) {
+      var m = /^\{([a-z_]+)\}$/.exec(piece);
+      if (m && parts[m[1]]) e.appendChild(parts[m[1]]);
+      else if (piece) e.appendChild(document.createTextNode(piece));
+    });
+    return e;
   }
 
   function draw(answer) {
@@ -104,26 +121,21 @@
     b.textContent = "";
     b.appendChild(back(answer.made));
     if (answer.move) {
-      var done = el("p", {"class": "done"}, "Your choices make the move ");
-      done.appendChild(el("code", {"class": "built"}, answer.move));
-      done.appendChild(document.createTextNode(". It stands in the box: press "));
-      done.appendChild(el("strong", {}, "Play"));
-      done.appendChild(document.createTextNode(" to send it."));
-      b.appendChild(done);
+      b.appendChild(sentence("p", {"class": "done"}, said("done"), {
+        move: el("code", {"class": "built"}, answer.move),
+        play: el("strong", {}, said("play"))}));
       box.value = answer.move;
     } else {
-      var ask = el("p", {"class": "ask"}, "Choose the ");
-      ask.appendChild(el("strong", {"class": "stepname"}, answer.step));
-      ask.appendChild(el("span", {"class": "inpicture", hidden: ""}, " (or click it in the picture)"));
-      ask.appendChild(document.createTextNode(":"));
-      b.appendChild(ask);
+      var step = document.createDocumentFragment();
+      step.appendChild(el("strong", {"class": "stepname"}, answer.step));
+      step.appendChild(el("span", {"class": "inpicture", hidden: ""}, " " + said("inpicture")));
+      b.appendChild(sentence("p", {"class": "ask"}, said("ask"), {step: step}));
       var ul = el("ul", {"class": "choices"});
       answer.choices.forEach(function (c) {
         var li = el("li");
         li.appendChild(el("a", {"class": "choice", href: c.href, "data-choice": c.choice}, c.choice));
         li.appendChild(document.createTextNode(" "));
-        li.appendChild(el("span", {"class": "count"},
-                          "(" + c.moves + " move" + (c.moves === 1 ? "" : "s") + ")"));
+        li.appendChild(el("span", {"class": "count"}, c.count));
         ul.appendChild(li);
       });
       b.appendChild(ul);
