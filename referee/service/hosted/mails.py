@@ -12,6 +12,7 @@ import html
 import json
 import re
 import time
+from dataclasses import dataclass
 from email.utils import make_msgid
 
 from sqlalchemy import bindparam, update
@@ -96,26 +97,48 @@ def page_lines(page: str | None) -> list[str]:
             f"    {page}"] if page else []
 
 
-def queue(conn, *, game_id: str | None, kind: str, sender: str, to: list[str], subject: str,
-          body: str, now: float, html: str | None = None, in_reply_to: str | None = None,
-          references: list[str] | tuple = (), reply_to: str | None = None,
-          headers: dict | None = None, picture: str | None = None, batch=None,
-          compose: dict | None = None, fitted: bool = True) -> str:
+@dataclass(frozen=True)
+class Envelope:
+    """Who a mail is from and to, what it is about and which thread it answers: what
+    travels together from the code that decides to write a mail to the outbox row."""
+    kind: str
+    sender: str
+    to: tuple[str, ...] | list[str]
+    subject: str
+    game_id: str | None = None
+    in_reply_to: str | None = None
+    references: tuple[str, ...] | list[str] = ()
+    reply_to: str | None = None
+    headers: dict | None = None
+
+
+@dataclass(frozen=True)
+class Position:
+    """The position a notification is about (:func:`picture_source`) and what the text
+    made from it at sending says (``compose``, read by :func:`composed_body`)."""
+    picture: str | None = None
+    compose: dict | None = None
+
+
+def queue(conn, envelope: Envelope, body: str, *, now: float, html: str | None = None,
+          position: Position = Position(), batch=None, fitted: bool = True) -> str:
     """Put one mail in the outbox; its Message-ID is fixed now, so a retried delivery
     is the same message to every server and client that sees it twice. With a
     :class:`Batch` the row waits for :meth:`Batch.flush` (one statement for all).
-    ``compose`` (with ``picture``, the position) has the text made at sending
+    A ``position`` with a compose spec has the text made at sending
     (:func:`composed_body`); ``body`` is then what goes out if it cannot be. Every
     body is fitted to :data:`WIDTH` columns here, whoever wrote it, but a text to copy
     as it is (``fitted=False``: a forum answer to paste, whose lines are markup)."""
-    message_id = make_msgid(domain=domain_of(sender))
+    e = envelope
+    message_id = make_msgid(domain=domain_of(e.sender))
     row = {
-        "game_id": game_id, "kind": kind, "created_at": now, "sender": sender,
-        "recipients": json.dumps(to), "subject": subject, "body": fit(body) if fitted else body, "html": html,
-        "png_state": picture, "message_id": message_id, "in_reply_to": in_reply_to,
-        "refs": json.dumps([r for r in references if r]), "reply_to": reply_to,
-        "headers": json.dumps(headers or {}), "attempts": 0, "next_try": now,
-        "compose": json.dumps(compose) if compose is not None else None}
+        "game_id": e.game_id, "kind": e.kind, "created_at": now, "sender": e.sender,
+        "recipients": json.dumps(list(e.to)), "subject": e.subject,
+        "body": fit(body) if fitted else body, "html": html,
+        "png_state": position.picture, "message_id": message_id, "in_reply_to": e.in_reply_to,
+        "refs": json.dumps([r for r in e.references if r]), "reply_to": e.reply_to,
+        "headers": json.dumps(e.headers or {}), "attempts": 0, "next_try": now,
+        "compose": json.dumps(position.compose) if position.compose is not None else None}
     if batch is not None:
         batch.rows.append(row)
     else:
@@ -138,9 +161,18 @@ class Batch:
         self.rows, self.threads = [], []
 
 
-def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str,
-            now: float, picture: str | None = None, batch: Batch | None = None,
-            compose: dict | None = None, url: str | None = None) -> str | None:
+@dataclass(frozen=True)
+class SeatMail:
+    """A mail to one seat: its kind, what its subject says after the game's tag, its
+    text, and the position it is about (a notification's)."""
+    kind: str
+    what: str
+    body: str
+    position: Position = Position()
+
+
+def to_seat(conn, key: bytes, game, seat_row, mail: SeatMail, *, now: float,
+            batch: Batch | None = None, url: str | None = None) -> str | None:
     """A mail to one seat, in its thread, answerable through its personal address;
     with the host's public ``url``, it ends with the seat's page. A seat held by a
     forum account has no address: it reads the game's thread, and gets no mail (None);
@@ -149,19 +181,20 @@ def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str
         return None
     secret = seat_secret(key, game["id"], seat_row["seat"], seat_row["generation"])
     page = seat_page(url, secret)
-    if page and kind != "invite":       # an invitation says it in its own words
+    body, position = mail.body, mail.position
+    if page and mail.kind != "invite":       # an invitation says it in its own words
         body = body.rstrip("\n") + "\n" + "\n".join(page_lines(page)) + "\n" if body else body
-        if compose is not None:
-            compose = dict(compose, page=page)
+        if position.compose is not None:
+            position = Position(position.picture, dict(position.compose, page=page))
     last = seat_row["last_message_id"]
     refs = [seat_row["thread_id"], last] if last != seat_row["thread_id"] else [last]
-    mid = queue(conn, game_id=game["id"], kind=kind, sender=game["host_address"],
-                to=[seat_row["address"]], subject=subject(game, what), body=body, now=now,
-                in_reply_to=last, references=refs,
-                reply_to=reply_address(game["host_address"], secret),
-                headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"],
-                         "X-Referee-Seat": seat_row["seat"]}, picture=picture, batch=batch,
-                compose=compose)
+    envelope = Envelope(
+        kind=mail.kind, sender=game["host_address"], to=[seat_row["address"]],
+        subject=subject(game, mail.what), game_id=game["id"], in_reply_to=last,
+        references=refs, reply_to=reply_address(game["host_address"], secret),
+        headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"],
+                 "X-Referee-Seat": seat_row["seat"]})
+    mid = queue(conn, envelope, body, now=now, position=position, batch=batch)
     thread = {"g": game["id"], "s": seat_row["seat"], "last": mid,
               "thread": seat_row["thread_id"] or mid}
     if isinstance(seat_row, dict):          # a caller's copy of the row stays current

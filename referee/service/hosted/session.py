@@ -18,8 +18,8 @@ from referee.operations import digest, format_error, play_text
 from referee.replay import genesis, replay, result_text, snapshot, state_json, to_move
 from referee.service.store import schema as S
 from referee.service.hosted.bot_seats import play_bots
-from referee.service.hosted.mails import (Batch, accepted_text, picture_source, position_mail,
-                                         to_seat)
+from referee.service.hosted.mails import (Batch, Position, SeatMail, accepted_text, picture_source,
+                                         position_mail, to_seat)
 from referee.service.store.record import (append, append_played, header_tags, transcript_text,
                                           update_game, version, witness)
 from referee.service.store import after_commit, before_commit, game_seats
@@ -280,7 +280,7 @@ class Session:
         key = self.store.host_key(self.conn)
         for s, row in self.seats.items():
             if s != self.seat and not row["resigned"]:
-                to_seat(self.conn, key, self.game, row, kind="notify", what=what, body=body,
+                to_seat(self.conn, key, self.game, row, SeatMail("notify", what, body),
                         now=self.now, url=self.store.public_url)
 
     def notify(self) -> None:
@@ -326,10 +326,9 @@ class Session:
                 continue                # a resigned seat hears only how the game ends
             seat_spec = dict(spec, seat=row["seat"])
             body = "" if picture is not None else self._position_text(state, data, seat_spec)
-            to_seat(self.conn, key, g, row, kind="notify", what=what, body=body, now=self.now,
-                    picture=picture, batch=self.batch,
-                    compose=seat_spec if picture is not None else None,
-                    url=self.store.public_url)
+            position = Position(picture, seat_spec if picture is not None else None)
+            to_seat(self.conn, key, g, row, SeatMail("notify", what, body, position),
+                    now=self.now, batch=self.batch, url=self.store.public_url)
 
     def _position_text(self, state, data, spec) -> str:
         """The notification's text made now: for a position that cannot be stored."""
