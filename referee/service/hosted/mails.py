@@ -17,6 +17,8 @@ from email.utils import make_msgid
 
 from sqlalchemy import bindparam, update
 
+from referee import i18n
+from referee.i18n import _
 from referee.core import content_fingerprint, registry, wrap_line
 from referee.errors import BadChoiceError
 from referee.operations import digest, draw_words, move_rows, next_step, svg_to_png
@@ -36,13 +38,13 @@ _PREFIX = re.compile(r"^\s*(?:(?:re|aw|sv|vs|antw|odp|r|rif|res|fwd?|wg|tr|enc|d
 
 def when(t: float | None) -> str:
     if t is None:
-        return "no deadline"
+        return _("no deadline")
     return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(t))
 
 
 def deadline_words(t: float | None) -> str:
     """``; deadline …`` after whose turn it is, or nothing for a game without one."""
-    return "" if t is None else f"; deadline {when(t)}"
+    return "" if t is None else _("; deadline {when}").format(when=when(t))
 
 
 def iso(t: float | None) -> str | None:
@@ -93,8 +95,26 @@ def seat_page(url: str | None, secret) -> str | None:
 
 
 def page_lines(page: str | None) -> list[str]:
-    return ["", "Your seat's page, to play in a browser (keep it to yourself):",
+    return ["", _("Your seat's page, to play in a browser (keep it to yourself):"),
             f"    {page}"] if page else []
+
+
+def seat_language(game, seat_row) -> str | None:
+    """The language a seat reads: its own, else the game's."""
+    return seat_row["lang"] or game["lang"]
+
+
+def move_in_words(module, state, line: str) -> str | None:
+    """The move ``line`` said in the reader's language, shown below the canonical line
+    of every answer and notification; None while the engine has no such sentence."""
+    return None
+
+
+def move_lines(line: str, module=None, state=None) -> list[str]:
+    """A move as an answer shows it: the canonical line to copy, then the same move in
+    words when there is a sentence for it."""
+    words = move_in_words(module, state, line) if module is not None else None
+    return [f"    {line}"] + ([f"      ({words})"] if words else [])
 
 
 @dataclass(frozen=True)
@@ -266,23 +286,25 @@ def composed_body(row, cache: dict | None = None, known=None) -> str:
             drawn = cache[row["png_state"]] = (module, state, module.render(state, BOARD),
                                                digest(module, state, data))
         module, state, rendered, summary = drawn
-        return position_mail(None, module, state, seat=spec["seat"], added=spec["added"],
-                             who=spec["who"], witness=spec["witness"],
-                             deadline=spec["deadline"], digest=summary,
-                             result=spec["result"], rendered=rendered, page=spec.get("page"))
+        with i18n.speaking(spec.get("lang")):
+            return position_mail(None, module, state, seat=spec["seat"], added=spec["added"],
+                                 who=spec["who"], witness=spec["witness"],
+                                 deadline=spec["deadline"], digest=summary,
+                                 result=spec["result"], rendered=rendered,
+                                 page=spec.get("page"))
     except Exception:           # the position no longer reads (new component data?)
-        return brief_mail(spec)
+        with i18n.speaking(spec.get("lang")):
+            return brief_mail(spec)
 
 
 def brief_mail(spec: dict) -> str:
     """A notification from its ``compose`` spec alone, without the state."""
     out = added_lines(spec["added"], spec["who"])
     if spec["result"]:
-        out += [f"The game is over: {spec['result']}."]
+        out += [_("The game is over: {result}.").format(result=spec["result"])]
     elif spec.get("to_move"):
-        you = " (you)" if spec["to_move"] == spec["seat"] else ""
-        out += [f"Next: {spec['to_move']}{you}{deadline_words(spec['deadline'])}."]
-    out += [spec["witness"], "", "(The state could not be drawn here: reply 'show' for it.)"]
+        out += [next_line(spec["to_move"], spec["seat"], spec["deadline"])]
+    out += [spec["witness"], "", _("(The state could not be drawn here: reply 'show' for it.)")]
     out += page_lines(spec.get("page"))
     return fit("\n".join(out)) + "\n"
 
@@ -299,18 +321,29 @@ def added_lines(added: list[str], who: str | None) -> list[str]:
         if kind != run_kind:
             if out:
                 out.append("")
-            out += ["The referee dealt:" if kind == "draw"
-                    else f"{who} played:" if who else "The referee played:", ""]
+            out += [_("The referee dealt:") if kind == "draw"
+                    else _("{seat} played:").format(seat=who) if who
+                    else _("The referee played:"), ""]
             run_kind = kind
-        out += draw_words(line) if kind == "draw" else [f"    {line}"]
+        out += draw_words(line) if kind == "draw" else move_lines(line)
     return out + [""] if out else out
+
+
+def next_line(to_move: str, seat: str, deadline: float | None) -> str:
+    """Whose turn it is, told to ``seat``."""
+    if to_move == seat:
+        return _("Next: {seat} (you){deadline}.").format(seat=to_move,
+                                                        deadline=deadline_words(deadline))
+    return _("Next: {seat}{deadline}.").format(seat=to_move, deadline=deadline_words(deadline))
 
 
 def accepted_text(lines: list[str]) -> str:
     """The answer to an accepted command: the lines it added, the draws in words."""
-    moves = [f"    {line}" for line in lines if not line.startswith(("*", "[", "#"))]
+    moves = [m for line in lines if not line.startswith(("*", "[", "#"))
+             for m in move_lines(line)]
     draws = [w for line in lines if line.startswith("*") for w in draw_words(line)]
-    return "\n".join(["accepted:", *moves] + (["The referee dealt:", *draws] if draws else []))
+    return "\n".join([_("accepted:"), *moves]
+                     + ([_("The referee dealt:"), *draws] if draws else []))
 
 
 def picture_png(source: str, known=None) -> bytes:
@@ -360,31 +393,33 @@ def invitation(game, seat_row, secret_text: str, reply_addr: str, players: list,
                        for r in players
                        if r["seat"] != seat_row["seat"])
     where = [] if not page else [
-        "", "You can play by mail or in a browser. Your seat's own page (keep it to",
-        "yourself: it is your seat, like your personal address):", f"    {page}"]
+        "", _("You can play by mail or in a browser. Your seat's own page (keep it to "
+              "yourself: it is your seat, like your personal address):"), f"    {page}"]
+    named = (_("You are invited to play {game} as {seat} in \"{title}\" (game {id}).")
+             if game["title"] else _("You are invited to play {game} as {seat} (game {id})."))
     return fit("\n".join([
-        f"You are invited to play {game['game'].capitalize()} as {seat_row['seat']}"
-        + (f" in \"{game['title']}\"" if game["title"] else "") + f" (game {game['id']}).",
-        f"The other seats: {others}.",
+        named.format(game=game["game"].capitalize(), seat=seat_row["seat"],
+                     title=game["title"], id=game["id"]),
+        _("The other seats: {others}.").format(others=others),
         "",
-        "The setup is dealt by commit-reveal: nobody, the referee included, can steer it.",
-        "Reply to this mail once, with a line", "",
+        _("The setup is dealt by commit-reveal: nobody, the referee included, can steer it. "
+          "Reply to this mail once, with a line"), "",
         "    salt ANY-WORD", "",
-        "or with anything at all (the referee then salts for you). The setup is dealt",
-        "when every seat has replied.",
+        _("or with anything at all (the referee then salts for you). The setup is dealt "
+          "when every seat has replied."),
         *where,
         "",
-        f"Your moves count when they come from {seat_row['address']} to your personal "
-        "address (replying to this mail does that):",
+        _("Your moves count when they come from {address} to your personal address "
+          "(replying to this mail does that):").format(address=seat_row["address"]),
         f"    {reply_addr}",
-        f"If your mail host cannot send to a plus-address, write to {game['host_address']} "
-        "and add the line",
+        _("If your mail host cannot send to a plus-address, write to {host} and add "
+          "the line").format(host=game["host_address"]),
         f"    token {secret_text}",
-        "Keep this address and token to yourself: they are your seat.",
+        _("Keep this address and token to yourself: they are your seat."),
         "",
-        "Commands: a move, salt WORD, show, moves, history, undo, accept, decline, "
-        "resign, help. You need not learn the notation: 'moves' shows your choices a "
-        "step at a time.",
+        _("Commands: a move, salt WORD, show, moves, history, undo, accept, decline, "
+          "resign, help. You need not learn the notation: 'moves' shows your choices a "
+          "step at a time."),
     ])) + "\n"
 
 
@@ -397,11 +432,9 @@ def position_mail(game, module, state, *, seat: str, added: list[str], who: str 
     if digest:
         out += [digest]
     if result:
-        out += [f"The game is over: {result}."]
+        out += [_("The game is over: {result}.").format(result=result)]
     else:
-        to_move = state.current_player()
-        out += [f"Next: {to_move}" + (" (you)" if to_move == seat else "")
-                + f"{deadline_words(deadline)}."]
+        out += [next_line(state.current_player(), seat, deadline)]
     out += [witness]
     if not result and state.current_player() == seat:
         try:
@@ -411,10 +444,10 @@ def position_mail(game, module, state, *, seat: str, added: list[str], who: str 
             step = None
         if step is not None:
             ply = int(witness.split()[1])
-            out += ["", "Your move. " + step_text(module, state, step, ply=ply, first=True,
-                                                   rows=rows).rstrip("\n"),
-                    "", f"(The seat word may be left out; '#{ply}' after a move makes sure "
-                        f"it follows ply {ply}.)"]
+            out += ["", _("Your move.") + " " + step_text(module, state, step, ply=ply,
+                                                          first=True, rows=rows).rstrip("\n"),
+                    "", _("(The seat word may be left out; '#{ply}' after a move makes sure "
+                          "it follows ply {ply}.)").format(ply=ply)]
     out += page_lines(page)
     if rendered is None:
         rendered = module.render(state, BOARD)
