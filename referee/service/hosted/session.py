@@ -301,8 +301,9 @@ class Session:
                 # a forum game's path only: a mail process started per mail should
                 # not load the forum packages and the board by address for every mail
                 from referee.service.hosted import forum_answers as answers
-                answers.queue_answer(self.conn, self.game, answers.news_text(self),
-                                     now=self.now)
+                with i18n.speaking(self.game["lang"]):    # a thread is public
+                    news = answers.news_text(self)
+                answers.queue_answer(self.conn, self.game, news, now=self.now)
             return
         key = self.store.host_key(self.conn)
         lines = [line for _, batch in self.added for line in batch]
