@@ -19,7 +19,7 @@ from referee.service.store import schema as S
 from referee.service.hosted import bot_seats, takebacks
 from referee.service.hosted.bot_seats import timeout_level
 from referee.service.hosted import forum_answers as answers
-from referee.service.hosted.mails import to_seat, when
+from referee.service.hosted.mails import SeatMail, to_seat, when
 from referee.service.hosted.session import Session
 from referee.service.store import game_seats
 
@@ -83,7 +83,7 @@ def _tick_game(store, gid: str, now: float) -> str | None:
                     answers.queue_answer(conn, game, answers.clock_text(
                         game, rows, seat, what, body), now=now)
                 return
-            to_seat(conn, key, game, row, kind="clock", what=what, body=body, now=now,
+            to_seat(conn, key, game, row, SeatMail("clock", what, body), now=now,
                     url=store.public_url)
 
         if action == "remind":

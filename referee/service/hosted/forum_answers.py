@@ -22,7 +22,7 @@ from sqlalchemy import func, or_, select, text, update
 from referee.service.store import schema as S
 from referee.service.hosted import answer_markup as markup
 from referee.service.hosted.links import board_address
-from referee.service.hosted.mails import queue, subject
+from referee.service.hosted.mails import Envelope, queue, subject
 
 # the markup each kind of forum reads, and the forums the referee posts in itself
 MARKUPS = {"discourse": "markdown", "phpbb": "bbcode", "bgg": "bgg"}
@@ -169,12 +169,13 @@ def queue_answer(conn, game, body: str, *, now: float, reply_to: int | None = No
         game_id=game["id"], channel=how, kind="answer", reply_post=reply_to, body=body,
         created_at=now, attempts=0, next_try=now, posted=None if how == "post" else marker))
     if how == "paste" and game["moderator"]:
-        queue(conn, game_id=game["id"], kind="paste", sender=game["host_address"],
-              to=[game["moderator"]], subject=subject(game, f"answer {n} to paste in the thread"),
-              body=f"Paste everything between the lines into the thread {game['thread_url']}\n"
-                   "as a new post (the last line lets the referee see it was pasted).\n\n"
-                   f"{'-' * 40}\n{body}{'-' * 40}\n", now=now, fitted=False,
-              headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"]})
+        queue(conn, Envelope(
+            kind="paste", sender=game["host_address"], to=[game["moderator"]],
+            subject=subject(game, f"answer {n} to paste in the thread"), game_id=game["id"],
+            headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"]}),
+              f"Paste everything between the lines into the thread {game['thread_url']}\n"
+              "as a new post (the last line lets the referee see it was pasted).\n\n"
+              f"{'-' * 40}\n{body}{'-' * 40}\n", now=now, fitted=False)
     return n
 
 

@@ -30,7 +30,8 @@ from referee.service.hosted.bot_seats import (PREFIX, check_people, held_by_bot,
                                               timeout_level)
 from referee.service.hosted.identity import (check_address, parse_secret, reply_address, seat_secret,
                                       seat_tag)
-from referee.service.hosted.mails import invitation, iso, queue, seat_page, subject, to_seat
+from referee.service.hosted.mails import (Envelope, SeatMail, invitation, iso, queue, seat_language,
+                                         seat_page, subject, to_seat)
 from referee.service.hosted.playing import salt_bot_seats
 from referee.service.store.record import append, transcript_text, witness
 from referee.service.hosted.session import Session
@@ -250,9 +251,12 @@ def _invite(store, conn, gid: str, now: float, only: str | None = None) -> None:
         if only and row["seat"] != only:
             continue
         secret = seat_secret(key, gid, row["seat"], row["generation"])
-        body = invitation(game, row, str(secret), reply_address(game["host_address"], secret),
-                          rows, page=seat_page(store.public_url, secret))
-        to_seat(conn, key, game, row, kind="invite", what=f"you are {row['seat']}", body=body,
+        with i18n.speaking(seat_language(game, row)):
+            body = invitation(game, row, str(secret),
+                              reply_address(game["host_address"], secret),
+                              rows, page=seat_page(store.public_url, secret))
+            what = i18n._("you are {seat}").format(seat=row["seat"])
+        to_seat(conn, key, game, row, SeatMail("invite", what, body),
                 now=now, url=store.public_url)
 
 
@@ -359,11 +363,13 @@ def _new_player_line(game, row) -> str:
 
 
 def _tell_old_holder(conn, game, row, now: float, *, to_what: str = "another player") -> None:
-    queue(conn, game_id=game["id"], kind="notify", sender=game["host_address"],
-          to=[row["address"]], subject=subject(game, f"you no longer hold {row['seat']}"),
-          body=f"The host has given your seat {row['seat']} in game {game['id']} to {to_what}. "
-               "Your personal address and token for it no longer work.\n", now=now,
-          headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"]})
+    queue(conn, Envelope(kind="notify", sender=game["host_address"], to=[row["address"]],
+                         subject=subject(game, f"you no longer hold {row['seat']}"),
+                         game_id=game["id"],
+                         headers={"Auto-Submitted": "auto-generated",
+                                  "X-Referee-Game": game["id"]}),
+          f"The host has given your seat {row['seat']} in game {game['id']} to {to_what}. "
+          "Your personal address and token for it no longer work.\n", now=now)
 
 
 def _replace_by_bot(store, conn, game, row, level: str, now: float) -> None:

@@ -12,10 +12,13 @@ import html
 import json
 import re
 import time
+from dataclasses import dataclass
 from email.utils import make_msgid
 
 from sqlalchemy import bindparam, update
 
+from referee import i18n
+from referee.i18n import _
 from referee.core import content_fingerprint, registry, wrap_line
 from referee.errors import BadChoiceError
 from referee.operations import digest, draw_words, move_rows, next_step, svg_to_png
@@ -35,13 +38,13 @@ _PREFIX = re.compile(r"^\s*(?:(?:re|aw|sv|vs|antw|odp|r|rif|res|fwd?|wg|tr|enc|d
 
 def when(t: float | None) -> str:
     if t is None:
-        return "no deadline"
+        return _("no deadline")
     return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(t))
 
 
 def deadline_words(t: float | None) -> str:
     """``; deadline …`` after whose turn it is, or nothing for a game without one."""
-    return "" if t is None else f"; deadline {when(t)}"
+    return "" if t is None else _("; deadline {when}").format(when=when(t))
 
 
 def iso(t: float | None) -> str | None:
@@ -92,30 +95,70 @@ def seat_page(url: str | None, secret) -> str | None:
 
 
 def page_lines(page: str | None) -> list[str]:
-    return ["", "Your seat's page, to play in a browser (keep it to yourself):",
+    return ["", _("Your seat's page, to play in a browser (keep it to yourself):"),
             f"    {page}"] if page else []
 
 
-def queue(conn, *, game_id: str | None, kind: str, sender: str, to: list[str], subject: str,
-          body: str, now: float, html: str | None = None, in_reply_to: str | None = None,
-          references: list[str] | tuple = (), reply_to: str | None = None,
-          headers: dict | None = None, picture: str | None = None, batch=None,
-          compose: dict | None = None, fitted: bool = True) -> str:
+def seat_language(game, seat_row) -> str | None:
+    """The language a seat reads: its own, else the game's."""
+    return seat_row["lang"] or game["lang"]
+
+
+def move_in_words(module, state, line: str) -> str | None:
+    """The move ``line`` said in the reader's language, shown below the canonical line
+    of every answer and notification; None while the engine has no such sentence."""
+    return None
+
+
+def move_lines(line: str, module=None, state=None) -> list[str]:
+    """A move as an answer shows it: the canonical line to copy, then the same move in
+    words when there is a sentence for it."""
+    words = move_in_words(module, state, line) if module is not None else None
+    return [f"    {line}"] + ([f"      ({words})"] if words else [])
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """Who a mail is from and to, what it is about and which thread it answers: what
+    travels together from the code that decides to write a mail to the outbox row."""
+    kind: str
+    sender: str
+    to: tuple[str, ...] | list[str]
+    subject: str
+    game_id: str | None = None
+    in_reply_to: str | None = None
+    references: tuple[str, ...] | list[str] = ()
+    reply_to: str | None = None
+    headers: dict | None = None
+
+
+@dataclass(frozen=True)
+class Position:
+    """The position a notification is about (:func:`picture_source`) and what the text
+    made from it at sending says (``compose``, read by :func:`composed_body`)."""
+    picture: str | None = None
+    compose: dict | None = None
+
+
+def queue(conn, envelope: Envelope, body: str, *, now: float, html: str | None = None,
+          position: Position = Position(), batch=None, fitted: bool = True) -> str:
     """Put one mail in the outbox; its Message-ID is fixed now, so a retried delivery
     is the same message to every server and client that sees it twice. With a
     :class:`Batch` the row waits for :meth:`Batch.flush` (one statement for all).
-    ``compose`` (with ``picture``, the position) has the text made at sending
+    A ``position`` with a compose spec has the text made at sending
     (:func:`composed_body`); ``body`` is then what goes out if it cannot be. Every
     body is fitted to :data:`WIDTH` columns here, whoever wrote it, but a text to copy
     as it is (``fitted=False``: a forum answer to paste, whose lines are markup)."""
-    message_id = make_msgid(domain=domain_of(sender))
+    e = envelope
+    message_id = make_msgid(domain=domain_of(e.sender))
     row = {
-        "game_id": game_id, "kind": kind, "created_at": now, "sender": sender,
-        "recipients": json.dumps(to), "subject": subject, "body": fit(body) if fitted else body, "html": html,
-        "png_state": picture, "message_id": message_id, "in_reply_to": in_reply_to,
-        "refs": json.dumps([r for r in references if r]), "reply_to": reply_to,
-        "headers": json.dumps(headers or {}), "attempts": 0, "next_try": now,
-        "compose": json.dumps(compose) if compose is not None else None}
+        "game_id": e.game_id, "kind": e.kind, "created_at": now, "sender": e.sender,
+        "recipients": json.dumps(list(e.to)), "subject": e.subject,
+        "body": fit(body) if fitted else body, "html": html,
+        "png_state": position.picture, "message_id": message_id, "in_reply_to": e.in_reply_to,
+        "refs": json.dumps([r for r in e.references if r]), "reply_to": e.reply_to,
+        "headers": json.dumps(e.headers or {}), "attempts": 0, "next_try": now,
+        "compose": json.dumps(position.compose) if position.compose is not None else None}
     if batch is not None:
         batch.rows.append(row)
     else:
@@ -138,9 +181,18 @@ class Batch:
         self.rows, self.threads = [], []
 
 
-def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str,
-            now: float, picture: str | None = None, batch: Batch | None = None,
-            compose: dict | None = None, url: str | None = None) -> str | None:
+@dataclass(frozen=True)
+class SeatMail:
+    """A mail to one seat: its kind, what its subject says after the game's tag, its
+    text, and the position it is about (a notification's)."""
+    kind: str
+    what: str
+    body: str
+    position: Position = Position()
+
+
+def to_seat(conn, key: bytes, game, seat_row, mail: SeatMail, *, now: float,
+            batch: Batch | None = None, url: str | None = None) -> str | None:
     """A mail to one seat, in its thread, answerable through its personal address;
     with the host's public ``url``, it ends with the seat's page. A seat held by a
     forum account has no address: it reads the game's thread, and gets no mail (None);
@@ -149,19 +201,20 @@ def to_seat(conn, key: bytes, game, seat_row, *, kind: str, what: str, body: str
         return None
     secret = seat_secret(key, game["id"], seat_row["seat"], seat_row["generation"])
     page = seat_page(url, secret)
-    if page and kind != "invite":       # an invitation says it in its own words
+    body, position = mail.body, mail.position
+    if page and mail.kind != "invite":       # an invitation says it in its own words
         body = body.rstrip("\n") + "\n" + "\n".join(page_lines(page)) + "\n" if body else body
-        if compose is not None:
-            compose = dict(compose, page=page)
+        if position.compose is not None:
+            position = Position(position.picture, dict(position.compose, page=page))
     last = seat_row["last_message_id"]
     refs = [seat_row["thread_id"], last] if last != seat_row["thread_id"] else [last]
-    mid = queue(conn, game_id=game["id"], kind=kind, sender=game["host_address"],
-                to=[seat_row["address"]], subject=subject(game, what), body=body, now=now,
-                in_reply_to=last, references=refs,
-                reply_to=reply_address(game["host_address"], secret),
-                headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"],
-                         "X-Referee-Seat": seat_row["seat"]}, picture=picture, batch=batch,
-                compose=compose)
+    envelope = Envelope(
+        kind=mail.kind, sender=game["host_address"], to=[seat_row["address"]],
+        subject=subject(game, mail.what), game_id=game["id"], in_reply_to=last,
+        references=refs, reply_to=reply_address(game["host_address"], secret),
+        headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"],
+                 "X-Referee-Seat": seat_row["seat"]})
+    mid = queue(conn, envelope, body, now=now, position=position, batch=batch)
     thread = {"g": game["id"], "s": seat_row["seat"], "last": mid,
               "thread": seat_row["thread_id"] or mid}
     if isinstance(seat_row, dict):          # a caller's copy of the row stays current
@@ -233,23 +286,25 @@ def composed_body(row, cache: dict | None = None, known=None) -> str:
             drawn = cache[row["png_state"]] = (module, state, module.render(state, BOARD),
                                                digest(module, state, data))
         module, state, rendered, summary = drawn
-        return position_mail(None, module, state, seat=spec["seat"], added=spec["added"],
-                             who=spec["who"], witness=spec["witness"],
-                             deadline=spec["deadline"], digest=summary,
-                             result=spec["result"], rendered=rendered, page=spec.get("page"))
+        with i18n.speaking(spec.get("lang")):
+            return position_mail(None, module, state, seat=spec["seat"], added=spec["added"],
+                                 who=spec["who"], witness=spec["witness"],
+                                 deadline=spec["deadline"], digest=summary,
+                                 result=spec["result"], rendered=rendered,
+                                 page=spec.get("page"))
     except Exception:           # the position no longer reads (new component data?)
-        return brief_mail(spec)
+        with i18n.speaking(spec.get("lang")):
+            return brief_mail(spec)
 
 
 def brief_mail(spec: dict) -> str:
     """A notification from its ``compose`` spec alone, without the state."""
     out = added_lines(spec["added"], spec["who"])
     if spec["result"]:
-        out += [f"The game is over: {spec['result']}."]
+        out += [_("The game is over: {result}.").format(result=spec["result"])]
     elif spec.get("to_move"):
-        you = " (you)" if spec["to_move"] == spec["seat"] else ""
-        out += [f"Next: {spec['to_move']}{you}{deadline_words(spec['deadline'])}."]
-    out += [spec["witness"], "", "(The state could not be drawn here: reply 'show' for it.)"]
+        out += [next_line(spec["to_move"], spec["seat"], spec["deadline"])]
+    out += [spec["witness"], "", _("(The state could not be drawn here: reply 'show' for it.)")]
     out += page_lines(spec.get("page"))
     return fit("\n".join(out)) + "\n"
 
@@ -266,18 +321,29 @@ def added_lines(added: list[str], who: str | None) -> list[str]:
         if kind != run_kind:
             if out:
                 out.append("")
-            out += ["The referee dealt:" if kind == "draw"
-                    else f"{who} played:" if who else "The referee played:", ""]
+            out += [_("The referee dealt:") if kind == "draw"
+                    else _("{seat} played:").format(seat=who) if who
+                    else _("The referee played:"), ""]
             run_kind = kind
-        out += draw_words(line) if kind == "draw" else [f"    {line}"]
+        out += draw_words(line) if kind == "draw" else move_lines(line)
     return out + [""] if out else out
+
+
+def next_line(to_move: str, seat: str, deadline: float | None) -> str:
+    """Whose turn it is, told to ``seat``."""
+    if to_move == seat:
+        return _("Next: {seat} (you){deadline}.").format(seat=to_move,
+                                                        deadline=deadline_words(deadline))
+    return _("Next: {seat}{deadline}.").format(seat=to_move, deadline=deadline_words(deadline))
 
 
 def accepted_text(lines: list[str]) -> str:
     """The answer to an accepted command: the lines it added, the draws in words."""
-    moves = [f"    {line}" for line in lines if not line.startswith(("*", "[", "#"))]
+    moves = [m for line in lines if not line.startswith(("*", "[", "#"))
+             for m in move_lines(line)]
     draws = [w for line in lines if line.startswith("*") for w in draw_words(line)]
-    return "\n".join(["accepted:", *moves] + (["The referee dealt:", *draws] if draws else []))
+    return "\n".join([_("accepted:"), *moves]
+                     + ([_("The referee dealt:"), *draws] if draws else []))
 
 
 def picture_png(source: str, known=None) -> bytes:
@@ -327,31 +393,33 @@ def invitation(game, seat_row, secret_text: str, reply_addr: str, players: list,
                        for r in players
                        if r["seat"] != seat_row["seat"])
     where = [] if not page else [
-        "", "You can play by mail or in a browser. Your seat's own page (keep it to",
-        "yourself: it is your seat, like your personal address):", f"    {page}"]
+        "", _("You can play by mail or in a browser. Your seat's own page (keep it to "
+              "yourself: it is your seat, like your personal address):"), f"    {page}"]
+    named = (_("You are invited to play {game} as {seat} in \"{title}\" (game {id}).")
+             if game["title"] else _("You are invited to play {game} as {seat} (game {id})."))
     return fit("\n".join([
-        f"You are invited to play {game['game'].capitalize()} as {seat_row['seat']}"
-        + (f" in \"{game['title']}\"" if game["title"] else "") + f" (game {game['id']}).",
-        f"The other seats: {others}.",
+        named.format(game=game["game"].capitalize(), seat=seat_row["seat"],
+                     title=game["title"], id=game["id"]),
+        _("The other seats: {others}.").format(others=others),
         "",
-        "The setup is dealt by commit-reveal: nobody, the referee included, can steer it.",
-        "Reply to this mail once, with a line", "",
+        _("The setup is dealt by commit-reveal: nobody, the referee included, can steer it. "
+          "Reply to this mail once, with a line"), "",
         "    salt ANY-WORD", "",
-        "or with anything at all (the referee then salts for you). The setup is dealt",
-        "when every seat has replied.",
+        _("or with anything at all (the referee then salts for you). The setup is dealt "
+          "when every seat has replied."),
         *where,
         "",
-        f"Your moves count when they come from {seat_row['address']} to your personal "
-        "address (replying to this mail does that):",
+        _("Your moves count when they come from {address} to your personal address "
+          "(replying to this mail does that):").format(address=seat_row["address"]),
         f"    {reply_addr}",
-        f"If your mail host cannot send to a plus-address, write to {game['host_address']} "
-        "and add the line",
+        _("If your mail host cannot send to a plus-address, write to {host} and add "
+          "the line").format(host=game["host_address"]),
         f"    token {secret_text}",
-        "Keep this address and token to yourself: they are your seat.",
+        _("Keep this address and token to yourself: they are your seat."),
         "",
-        "Commands: a move, salt WORD, show, moves, history, undo, accept, decline, "
-        "resign, help. You need not learn the notation: 'moves' shows your choices a "
-        "step at a time.",
+        _("Commands: a move, salt WORD, show, moves, history, undo, accept, decline, "
+          "resign, help. You need not learn the notation: 'moves' shows your choices a "
+          "step at a time."),
     ])) + "\n"
 
 
@@ -364,11 +432,9 @@ def position_mail(game, module, state, *, seat: str, added: list[str], who: str 
     if digest:
         out += [digest]
     if result:
-        out += [f"The game is over: {result}."]
+        out += [_("The game is over: {result}.").format(result=result)]
     else:
-        to_move = state.current_player()
-        out += [f"Next: {to_move}" + (" (you)" if to_move == seat else "")
-                + f"{deadline_words(deadline)}."]
+        out += [next_line(state.current_player(), seat, deadline)]
     out += [witness]
     if not result and state.current_player() == seat:
         try:
@@ -378,10 +444,10 @@ def position_mail(game, module, state, *, seat: str, added: list[str], who: str 
             step = None
         if step is not None:
             ply = int(witness.split()[1])
-            out += ["", "Your move. " + step_text(module, state, step, ply=ply, first=True,
-                                                   rows=rows).rstrip("\n"),
-                    "", f"(The seat word may be left out; '#{ply}' after a move makes sure "
-                        f"it follows ply {ply}.)"]
+            out += ["", _("Your move.") + " " + step_text(module, state, step, ply=ply,
+                                                          first=True, rows=rows).rstrip("\n"),
+                    "", _("(The seat word may be left out; '#{ply}' after a move makes sure "
+                          "it follows ply {ply}.)").format(ply=ply)]
     out += page_lines(page)
     if rendered is None:
         rendered = module.render(state, BOARD)

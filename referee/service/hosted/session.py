@@ -18,8 +18,9 @@ from referee.operations import digest, format_error, play_text
 from referee.replay import genesis, replay, result_text, snapshot, state_json, to_move
 from referee.service.store import schema as S
 from referee.service.hosted.bot_seats import play_bots
-from referee.service.hosted.mails import (Batch, accepted_text, picture_source, position_mail,
-                                         to_seat)
+from referee import i18n
+from referee.service.hosted.mails import (Batch, Position, SeatMail, accepted_text, picture_source,
+                                         position_mail, seat_language, to_seat)
 from referee.service.store.record import (append, append_played, header_tags, transcript_text,
                                           update_game, version, witness)
 from referee.service.store import after_commit, before_commit, game_seats
@@ -276,11 +277,15 @@ class Session:
             self._dirty |= set(values)
 
     # --- telling the seats ------------------------------------------------------
-    def mail_others(self, what: str, body: str) -> None:
+    def mail_others(self, write) -> None:
+        """A mail to every other seat still playing; ``write()`` gives its (subject, text)
+        and is called once per seat in that seat's language."""
         key = self.store.host_key(self.conn)
         for s, row in self.seats.items():
             if s != self.seat and not row["resigned"]:
-                to_seat(self.conn, key, self.game, row, kind="notify", what=what, body=body,
+                with i18n.speaking(seat_language(self.game, row)):
+                    what, body = write()
+                to_seat(self.conn, key, self.game, row, SeatMail("notify", what, body),
                         now=self.now, url=self.store.public_url)
 
     def notify(self) -> None:
@@ -296,15 +301,14 @@ class Session:
                 # a forum game's path only: a mail process started per mail should
                 # not load the forum packages and the board by address for every mail
                 from referee.service.hosted import forum_answers as answers
-                answers.queue_answer(self.conn, self.game, answers.news_text(self),
-                                     now=self.now)
+                with i18n.speaking(self.game["lang"]):    # a thread is public
+                    news = answers.news_text(self)
+                answers.queue_answer(self.conn, self.game, news, now=self.now)
             return
         key = self.store.host_key(self.conn)
         lines = [line for _, batch in self.added for line in batch]
         movers = [who for who, _ in self.added if who]
         g = self.game
-        what = (f"game over, {g['result']}" if g["status"] == "over"
-                else f"ply {g['ply']}, {g['to_move']} to move")
         state = self.state
         try:
             data = self.state_json(state)
@@ -324,12 +328,17 @@ class Session:
         for row in self.seats.values():
             if row["resigned"] and g["status"] != "over":
                 continue                # a resigned seat hears only how the game ends
-            seat_spec = dict(spec, seat=row["seat"])
-            body = "" if picture is not None else self._position_text(state, data, seat_spec)
-            to_seat(self.conn, key, g, row, kind="notify", what=what, body=body, now=self.now,
-                    picture=picture, batch=self.batch,
-                    compose=seat_spec if picture is not None else None,
-                    url=self.store.public_url)
+            seat_spec = dict(spec, seat=row["seat"], lang=seat_language(g, row))
+            with i18n.speaking(seat_spec["lang"]):
+                what = (i18n._("game over, {result}").format(result=g["result"])
+                        if g["status"] == "over"
+                        else i18n._("ply {ply}, {seat} to move").format(ply=g["ply"],
+                                                                       seat=g["to_move"]))
+                body = ("" if picture is not None
+                        else self._position_text(state, data, seat_spec))
+            position = Position(picture, seat_spec if picture is not None else None)
+            to_seat(self.conn, key, g, row, SeatMail("notify", what, body, position),
+                    now=self.now, batch=self.batch, url=self.store.public_url)
 
     def _position_text(self, state, data, spec) -> str:
         """The notification's text made now: for a position that cannot be stored."""

@@ -11,6 +11,7 @@ import json
 
 from sqlalchemy import select, update
 
+from referee.i18n import _
 from referee.service.hosted.bot_seats import held_by_bot
 from referee.service.hosted.session import Verdict
 from referee.service.store import schema as S
@@ -80,10 +81,13 @@ def undo(session, text: str) -> Verdict:
     others = asked_of(session, session.seat)
     if not others:
         return takeback(session, text, [])
-    session.mail_others(f"{session.seat} asks to take back a move",
-                        f"{session.seat} asks to take back its move at ply {last['ply']}:\n\n"
-                        f"    {last['text']}\n\nReply 'accept' or 'decline'. Every other seat "
-                        "must accept; one decline, or the next move, ends the request.\n")
+    seat, ply, line = session.seat, last["ply"], last["text"]
+    session.mail_others(lambda: (
+        _("{seat} asks to take back a move").format(seat=seat),
+        _("{seat} asks to take back its move at ply {ply}:").format(seat=seat, ply=ply)
+        + f"\n\n    {line}\n\n"
+        + _("Reply 'accept' or 'decline'. Every other seat must accept; one decline, or "
+            "the next move, ends the request.") + "\n"))
     return Verdict(text, True, f"takeback of ply {last['ply']} asked; waiting for "
                                f"{' '.join(others)} to accept")
 
@@ -107,9 +111,11 @@ def decline(session, text: str) -> Verdict:
     if asked is None or asked["seat"] == session.seat:
         return session.refuse(text, "undo", "there is no takeback of another seat to decline")
     set_request(session, None)
-    session.mail_others(f"{session.seat} declined the takeback",
-                        f"{session.seat} declined {asked['seat']}'s takeback of ply "
-                        f"{asked['ply']}; the move stands.\n")
+    seat = session.seat
+    session.mail_others(lambda: (
+        _("{seat} declined the takeback").format(seat=seat),
+        _("{seat} declined {asker}'s takeback of ply {ply}; the move stands.").format(
+            seat=seat, asker=asked["seat"], ply=asked["ply"]) + "\n"))
     return Verdict(text, True, "declined: the move stands")
 
 

@@ -25,7 +25,7 @@ from referee.core import registry
 from referee.service.store import schema as S
 from referee.service.hosted.identity import reply_address, same_address, seat_secret, secrets_in, valid
 from referee.service.mail.incoming import read_mail
-from referee.service.hosted.mails import queue, reply_subject, to_seat
+from referee.service.hosted.mails import Envelope, SeatMail, queue, reply_subject, to_seat
 from referee.service.hosted.entry import Arrival, Door, Seated, Taken, Turned, take
 
 REFUSAL_GAP = 3600.0           # one refusal per address per hour
@@ -98,12 +98,13 @@ class MailDoor(Door):
         row = session.seats[seat]
         secret = seat_secret(session.store.host_key(session.conn), game_id, seat,
                              row["generation"])
-        queue(session.conn, game_id=game_id, kind="reply", sender=game["host_address"],
-              to=[mail.sender], subject=reply_subject(game, mail.subject), body=body,
-              now=now, in_reply_to=mail.message_id, references=_refs(mail),
-              reply_to=reply_address(game["host_address"], secret),
-              headers={"Auto-Submitted": "auto-replied", "X-Referee-Game": game_id,
-                       "X-Referee-Seat": seat}, batch=session.batch)
+        queue(session.conn, Envelope(
+            kind="reply", sender=game["host_address"], to=[mail.sender],
+            subject=reply_subject(game, mail.subject), game_id=game_id,
+            in_reply_to=mail.message_id, references=_refs(mail),
+            reply_to=reply_address(game["host_address"], secret),
+            headers={"Auto-Submitted": "auto-replied", "X-Referee-Game": game_id,
+                     "X-Referee-Seat": seat}), body, now=now, batch=session.batch)
 
 
 def _scoped(key: str, scope: str) -> str:
@@ -187,11 +188,12 @@ def _refuse(conn, mail, reason: str, now: float) -> bool:
         return False
     if not _once(conn, mail.sender.lower()[:320], now):
         return False
-    queue(conn, game_id=None, kind="refusal", sender=host, to=[mail.sender],
-          subject="[referee] your mail changed nothing", now=now,
-          body=f"Your mail changed nothing: {reason}.\n\nFurther mails like it get no answer "
-               "for an hour.\n", in_reply_to=mail.message_id,
-          references=_refs(mail), headers={"Auto-Submitted": "auto-replied"})
+    queue(conn, Envelope(kind="refusal", sender=host, to=[mail.sender],
+                         subject="[referee] your mail changed nothing",
+                         in_reply_to=mail.message_id, references=_refs(mail),
+                         headers={"Auto-Submitted": "auto-replied"}),
+          f"Your mail changed nothing: {reason}.\n\nFurther mails like it get no answer "
+          "for an hour.\n", now=now)
     return True
 
 
@@ -244,9 +246,8 @@ def _elsewhere(store, conn, mail, lines, who, now: float) -> bool:
         "and kills the old one.",
         "Further mails like it get no answer for an hour."]
     body = "\n\n".join(p if "\n" in p else textwrap.fill(p, WIDTH) for p in paragraphs) + "\n"
-    to_seat(conn, store.host_key(conn), game, row, kind="elsewhere",
-            what=f"a mail for {seat} from another address was not played", body=body,
-            now=now)
+    to_seat(conn, store.host_key(conn), game, row, SeatMail(
+        "elsewhere", f"a mail for {seat} from another address was not played", body), now=now)
     return True
 
 

@@ -15,7 +15,7 @@ from sqlalchemy import inspect, select, text
 from referee.service.forum import DiscourseClient
 from referee.service.forum.posting import post_answers
 from referee.service.hosted.forum_answers import queue_answer, waiting_pastes
-from referee.service.hosted.mails import queue
+from referee.service.hosted.mails import Envelope, queue
 from referee.service.hosted.outbox import BACKOFF_FIRST, RAN_OUT, claim
 from referee.service.mail.sending import deliver
 from referee.service.store import open_store
@@ -49,8 +49,8 @@ def test_a_mail_and_a_forum_answer_share_one_outbox_claim_and_backoff(store_url,
         store = open_store(store_url)
         now = forum.now()
         with store.write() as conn:         # the game's moderator is told, by mail
-            queue(conn, game_id=gid, kind="notify", sender=HOST, to=["mod@players.example"],
-                  subject="a word", body="the game has begun", now=now)
+            queue(conn, Envelope(kind="notify", sender=HOST, to=["mod@players.example"],
+                                 subject="a word", game_id=gid), "the game has begun", now=now)
             queue_answer(conn, _game(store, gid), "a second answer", now=now)
         rows = _rows(store, gid)
         assert [r["channel"] for r in rows] == ["post", "mail", "post"]

@@ -14,7 +14,7 @@ from sqlalchemy import event, select, update
 
 from referee.service.store import schema as S
 from referee.service.hosted.games import create_game
-from referee.service.hosted.mails import queue
+from referee.service.hosted.mails import Envelope, queue
 from referee.service.hosted.outbox import CLAIM_SECS, OwnMail, counts
 from referee.service.mail.sending import deliver
 from tests.service.hostkit import HOST
@@ -65,8 +65,8 @@ def test_a_rolled_back_transaction_hands_over_nothing(store):
     own = store.own_mail = OwnMail("sender-1")
     with pytest.raises(RuntimeError):
         with store.write() as conn:
-            queue(conn, game_id=None, kind="reply", sender=HOST, to=["a@players.example"],
-                  subject="s", body="b", now=time.time())
+            queue(conn, Envelope(kind="reply", sender=HOST, to=["a@players.example"],
+                                 subject="s"), "b", now=time.time())
             raise RuntimeError("the move failed")
     assert own.take() == [] and _rows(store) == []
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from referee.service.hosted.games import game_detail, list_games
+from referee.service.hosted.games import create_game, game_detail, list_games
 from referee.service.store import open_store
 from tests.service.hosted.test_host_settings import SEATS, _cli
 from tests.service.hostkit import HOST, Table
@@ -84,3 +84,55 @@ def test_a_mixed_table_gets_each_its_answers_in_its_own_language(capsys, tmp_pat
         assert "Aucune commande trouvée dans votre courriel" in table.last("RED").body
         assert "In Ihrer Mail steht kein Befehl" in table.last("GREEN").body
     store.dispose()
+
+
+def test_each_seat_of_a_mixed_table_reads_its_invitation_and_notifications_in_its_language(
+        tmp_path):
+    """RED French, GREEN German, BLUE English in one game: the invitation, the news of the
+    deal and of a move, each in the reader's own language, built per recipient from the
+    same position; GREEN then turns to Italian and its next notification follows."""
+    seats = {**SEATS, "BLUE": "carol@players.example"}
+    store = open_store(f"sqlite:///{tmp_path / 'r.db'}")
+    gid = create_game(store, "hawaii", seats, host_address=HOST, lang="fr",
+                      seat_langs={"GREEN": "de", "BLUE": "en"})
+    with SmtpSink() as sink:
+        table = Table(store, sink, seats)
+        table.deliver()
+        assert "Vous êtes invité à jouer à Hawaii en tant que RED" in table.last("RED").body
+        assert "Sie sind eingeladen, Hawaii als GREEN" in table.last("GREEN").body
+        assert "You are invited to play Hawaii as BLUE" in table.last("BLUE").body
+        assert table.last("GREEN").subject.endswith("Sie sind GREEN")
+        for seat in seats:
+            assert table.send(seat, "I'm in")[0].reply.ok
+        table.deliver()
+        dealt = {seat: _news(table, seat) for seat in seats}
+        assert "L'arbitre a distribué :" in dealt["RED"].body
+        assert "Der Schiedsrichter hat ausgeteilt:" in dealt["GREEN"].body
+        assert "The referee dealt:" in dealt["BLUE"].body
+        assert "demi-coup" in dealt["RED"].subject and "Halbzug" in dealt["GREEN"].subject
+        # the same board under the same witness line for all three
+        assert len({m.witness for m in dealt.values()}) == 1
+        assert "Sie sind am Zug." not in dealt["RED"].body
+
+        assert table.send("GREEN", "lingua it")[0].reply.ok
+        mover = next(s for s, m in dealt.items() if _whole_moves(m))
+        line = _whole_moves(dealt[mover])[0]
+        assert table.send(mover, line)[0].reply.ok
+        table.deliver()
+        others = [s for s in seats if s != mover]
+        bodies = {s: _news(table, s).body for s in others}
+        said = {"RED": f"{mover} a joué :", "GREEN": f"{mover} ha giocato:",
+                "BLUE": f"{mover} played:"}
+        for s in others:
+            assert said[s] in bodies[s], (s, bodies[s][:300])
+    store.dispose()
+
+
+def _news(table, seat):
+    """The seat's last notification (not a reply to its own mail)."""
+    return next(m for m in reversed(table.inbox[table.seats[seat]])
+                if not m.subject.startswith("Re:"))
+
+
+def _whole_moves(mail) -> list[str]:
+    return mail.block("Or send a whole move, for example:")
