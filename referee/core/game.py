@@ -219,6 +219,25 @@ class GameModule(ABC):
             return steps.move_paths(moves, state)
         return [steps.move_path(move, state) for move in moves]
 
+    def step_title(self, step: str) -> str:
+        """A builder step as the player is asked it, in the reader's language ("choose
+        where to go"); the step's name where the steps module has no ``title``."""
+        title = getattr(importlib.import_module(self.steps), "title", None)
+        return title(step) if title is not None else step
+
+    def choice_name(self, step: str, choice: str, state: State, moves: Sequence[Any]) -> str:
+        """What ``choice`` of ``step`` is, in the reader's language ("Boats" for ``A1``),
+        from the steps module's ``choice_name``; ``moves``: the legal moves under it, made
+        only when read. The choice itself where the module names nothing."""
+        name = getattr(importlib.import_module(self.steps), "choice_name", None)
+        return name(step, choice, state, moves) if name is not None else choice
+
+    def choice_terms(self, step: str, choice: str, state: State) -> set[str]:
+        """Words for ``choice`` beyond its name in each language (the word files'
+        components, ``pirogue`` for the boat), from the steps module's ``choice_terms``."""
+        terms = getattr(importlib.import_module(self.steps), "choice_terms", None)
+        return terms(step, choice, state) if terms is not None else set()
+
     def hear(self, text: str, state: State) -> Any:
         """What a free line names, for the free reader (core/free_reader.py): a ``Heard``
         with the seat named, the mentions (each with the facts it may mean) and the
