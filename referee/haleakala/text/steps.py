@@ -50,16 +50,16 @@ def title(step: str) -> str:
     return _(TITLES[step]) if step in TITLES else step
 
 
-def _named(category: str, code: str) -> str:
+def named(category: str, code: str) -> str:
     words = vocabulary("haleakala")
     return words.name(language(), category, code) or words.name("en", category, code) or code
 
 
-def _space(state, text: str) -> str:
+def space_words(state, text: str) -> str:
     parsed = board.parse_space(state.comp, text)
     if parsed is None:
         return text
-    return _("{ring} {section}").format(ring=_named("rings", parsed[0]), section=parsed[1])
+    return _("{ring} {section}").format(ring=named("rings", parsed[0]), section=parsed[1])
 
 
 def choice_name(step: str, code: str, state, moves) -> str:
@@ -69,19 +69,19 @@ def choice_name(step: str, code: str, state, moves) -> str:
     if step == "disc":
         return _("disc {n}").format(n=code[5:])
     if step == "beach":
-        return _space(state, code)
+        return space_words(state, code)
     if step == "shaman":
         return _("the shaman stays") if code == "shaman stays" else \
-            _("the shaman goes to {space}").format(space=_space(state, code[10:]))
+            _("the shaman goes to {space}").format(space=space_words(state, code[10:]))
     if step == "invocation":
         return _("with an invocation") if code == "with invocation" else _("no invocation")
     if step == "card":
-        return _("nothing") if code == "nothing" else _named("cards", code)
+        return _("nothing") if code == "nothing" else named("cards", code)
     if step == "lava":
         if code == "none":
             return _("the lava stays")
         src, _arrow, dst = code.partition("->")
-        return _("from {src} to {dst}").format(src=_space(state, src), dst=_space(state, dst))
+        return _("from {src} to {dst}").format(src=space_words(state, src), dst=space_words(state, dst))
     return code
 
 

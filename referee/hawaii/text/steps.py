@@ -164,7 +164,7 @@ def choice_name(step: str, code: str, state, moves) -> str:
             return _("fish in the cove")
         if code == "visit":
             return _("visit the island")
-        return _income(moves[0]) if moves and isinstance(moves[0], ChooseIncome) else code
+        return income_words(moves[0]) if moves and isinstance(moves[0], ChooseIncome) else code
     if not moves:
         return code
     move = moves[0]
@@ -185,7 +185,7 @@ def choice_name(step: str, code: str, state, moves) -> str:
             _("an extra tiki for {paid}").format(paid=names.payment_words(move.kane_tiki))
     if step == "fish":
         return ngettext("token {tokens}", "tokens {tokens}", len(move.fish)).format(
-            tokens=", ".join(_fish(t, d.comps.fish(t)) for t in move.fish))
+            tokens=", ".join(fish_words(t, d.comps.fish(t)) for t in move.fish))
     if step == "boats":
         return _("with {boats}").format(boats=", ".join(move.boats))
     if step == "fruit":
@@ -194,11 +194,11 @@ def choice_name(step: str, code: str, state, moves) -> str:
     return code
 
 
-def _fish(token, fish: int) -> str:
+def fish_words(token, fish: int) -> str:
     return ngettext("{token} ({n} fish)", "{token} ({n} fish)", fish).format(token=token, n=fish)
 
 
-def _income(move) -> str:
+def income_words(move) -> str:
     counted = {"shell": "shells", "foot": "feet", "fruit": "fruits"}
     return ", ".join(plural(move.choices.count(c), counted[c]) for c in dict.fromkeys(move.choices))
 
