@@ -71,3 +71,16 @@ def test_takeback_and_resignation_in_words(lang, undo, resign):
     with speaking(lang):
         assert say_control("BLUE", "undo") == undo
         assert say_control("BLUE", "resign") == resign
+
+
+@pytest.mark.parametrize("lang, line, said", [
+    ("fr", "green undo", "pour annuler votre dernier coup, écrivez « GREEN takes back »"),
+    ("de", "green undo", "um Ihren letzten Zug zurückzunehmen, schreiben Sie „GREEN takes back“"),
+    ("it", "", "una riga vuota")])
+def test_a_refused_line_is_explained_in_the_readers_language(tmp_path, lang, line, said):
+    from referee.errors import RefereeError
+    from referee.operations import new_transcript, play_text
+    text, _state = new_transcript(registry.get("hawaii"), ["RED", "GREEN", "BLUE"], seed="s1")
+    with speaking(lang), pytest.raises(RefereeError) as err:
+        play_text(text.encode(), line)
+    assert said in err.value.reason
