@@ -69,9 +69,14 @@ def _steps(rp, choices, fmt) -> int:
         click.echo(step["move"])
         return 0
     made = _(" (after {choices})").format(choices=" / ".join(step["made"])) if step["made"] else ""
-    click.echo("# " + _("{seat} to move, choose the {step}{made}:").format(
-        seat=step["seat"], step=_(step["step"]), made=made))
+    click.echo("# " + _("{seat} to move, {step}{made}:").format(
+        seat=step["seat"], step=step["title"], made=made))
+    # a name that only repeats its code ("order track") is shown once
+    names = [c["name"] if c["name"].casefold() != c["choice"].casefold() else ""
+             for c in step["choices"]]
     width = max(len(c["choice"]) for c in step["choices"])
-    for c in step["choices"]:
-        click.echo(f"{c['choice'].ljust(width)}  ({plural(c['moves'], 'moves')})")
+    named = max(map(len, names))
+    for c, name in zip(step["choices"], names):
+        click.echo(f"{c['choice'].ljust(width)}  " + (f"{name.ljust(named)}  " if named else "")
+                   + f"({plural(c['moves'], 'moves')})")
     return 0

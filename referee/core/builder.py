@@ -11,10 +11,11 @@ back in always works, with or without the ones that were taken for them.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from referee.errors import BadChoiceError
+from referee.i18n import _, ngettext
 
 Path = Sequence[tuple[str, str]]     # (step name, choice) for each step of one move
 
@@ -23,6 +24,7 @@ Path = Sequence[tuple[str, str]]     # (step name, choice) for each step of one 
 class Choice:
     label: str
     moves: int
+    rows: tuple = field(default=(), compare=False, repr=False)     # the rows under it
 
 
 @dataclass(frozen=True)
@@ -118,10 +120,42 @@ def _quoted(text: str, width: int = 40) -> str:
     return f"'{text[:width]}...'" if len(text) > width else f"'{text}'"
 
 
-def _pick(want: str, options: dict[str, _Option], step: str, made: list[str]) -> _Option:
+Names = Callable[[str, str, list], Iterable[str]]
+"""What a game calls a choice in every language: (step, choice, the rows under it) ->
+its names, each as :func:`name_key` writes it."""
+
+
+def name_key(text: str) -> str:
+    """What a typed name and a choice's name share: case, accents, hyphens and commas
+    do not matter ("Fußhütte", "fusshutte", "hutte aux coquillages")."""
+    return " ".join(fold(str(text).replace("-", " ").replace("_", " ").replace(",", " ")).split())
+
+
+def _named(want: str, options: dict[str, _Option], step: str, names: Names | None) -> _Option | None:
+    """The one choice that ``want`` names in some language; a name two choices share
+    is refused with both, never guessed."""
+    if names is None:
+        return None
+    key = name_key(want)
+    found = [o for o in options.values() if key in names(step, o.label, o.rows)]
+    if len(found) > 1:
+        raise BadChoiceError(ngettext(
+            "'{name}' names {n} choice of this step: {choices}; give the one meant by its code",
+            "'{name}' names {n} choices of this step: {choices}; give the one meant by its code",
+            len(found)).format(
+            name=" ".join(want.split())[:40], n=len(found),
+            choices=", ".join(f"'{o.label}'" for o in found[:12])))
+    return found[0] if found else None
+
+
+def _pick(want: str, options: dict[str, _Option], step: str, made: list[str],
+          names: Names | None = None) -> _Option:
     key = fold(want)
     if key in options:
         return options[key]
+    named = _named(want, options, step, names)
+    if named is not None:
+        return named
     # leniently: the one choice that starts so ("bread" for "breadfruit"), or the one
     # that has it as a word ("2" for "village 2", "2s" for "token 2s")
     for near in ((o for k, o in options.items() if k.startswith(key)),
@@ -132,16 +166,19 @@ def _pick(want: str, options: dict[str, _Option], step: str, made: list[str]) ->
     labels = [o.label for o in options.values()]
     near = difflib.get_close_matches(want[:100], labels, n=1, cutoff=0.6)
     listed = ", ".join(f"'{label}'" for label in labels[:12]) + (" ..." if len(labels) > 12 else "")
-    after = f" (after {' / '.join(made)})" if made else ""
-    raise BadChoiceError(f"{_quoted(want)} is not a choice of the {step} step{after}: it offers "
-                         f"{listed}", hint=f"did you mean '{near[0]}'?" if near else None)
+    after = _(" (after {choices})").format(choices=" / ".join(made)) if made else ""
+    raise BadChoiceError(_("{want} is not a choice of the {step} step{after}: it offers "
+                           "{listed}").format(want=_quoted(want), step=step, after=after,
+                                              listed=listed),
+                         hint=_("did you mean '{word}'?").format(word=near[0]) if near else None)
 
 
 def build(moves: Iterable[Any], path_of: Callable[[Any], Path],
-          chosen: Sequence[str] = ()) -> Step | Complete:
+          chosen: Sequence[str] = (), names: Names | None = None) -> Step | Complete:
     """The next step after ``chosen``, or the move they leave; BadChoiceError for a
-    choice the step does not offer (naming the choices it does)."""
-    return build_rows([(tuple(path_of(m)), m) for m in moves], chosen)
+    choice the step does not offer (naming the choices it does). ``names``: what the
+    game calls each choice, so that a choice may be given by its name."""
+    return build_rows([(tuple(path_of(m)), m) for m in moves], chosen, names)
 
 
 class Rows(list):
@@ -173,12 +210,12 @@ def _step(rows: list, depth: int) -> tuple[dict[str, _Option], str]:
     return options, " or ".join(dict.fromkeys(o.name for o in options.values()))
 
 
-def build_rows(rows: list, chosen: Sequence[str] = ()) -> Step | Complete:
+def build_rows(rows: list, chosen: Sequence[str] = (), names: Names | None = None) -> Step | Complete:
     """:func:`build` from each move's path made already (``(path, move)`` rows, or
     :class:`Rows`): a caller asking several steps of one position makes the paths once
     (and, with :class:`Rows`, groups them once and makes only the move it returns)."""
     if not rows:
-        raise BadChoiceError("there is no legal move to choose")
+        raise BadChoiceError(_("there is no legal move to choose"))
     whole = rows if isinstance(rows, Rows) else None
     steps = None if whole is None else whole.steps
     queue, made, depth = list(chosen), [], 0
@@ -196,21 +233,21 @@ def build_rows(rows: list, chosen: Sequence[str] = ()) -> Step | Complete:
             options, name = known
         if not options:
             if queue:
-                raise BadChoiceError(f"nothing is left to choose after "
-                                     f"{' / '.join(made) or 'the start'}: {_quoted(queue[0])} "
-                                     "is one choice too many")
-            raise BadChoiceError("two legal moves make the same choices at every step: "
-                                 "the game's steps cannot tell them apart")
+                raise BadChoiceError(_("nothing is left to choose after {choices}: {want} is "
+                                       "one choice too many").format(
+                    choices=" / ".join(made) or _("the start"), want=_quoted(queue[0])))
+            raise BadChoiceError(_("two legal moves make the same choices at every step: "
+                                   "the game's steps cannot tell them apart"))
         if len(options) == 1:
             (key, only), = options.items()
-            if queue and _same(queue[0], key):
+            if queue and (_same(queue[0], key) or _named(queue[0], options, name, names)):
                 queue.pop(0)
             made.append(only.label)
             rows, depth = only.rows, depth + 1
             continue
         if not queue:
-            return Step(name, tuple(Choice(o.label, len(o.rows)) for o in options.values()),
+            return Step(name, tuple(Choice(o.label, len(o.rows), o.rows) for o in options.values()),
                         tuple(made))
-        picked = _pick(queue.pop(0), options, name, made)
+        picked = _pick(queue.pop(0), options, name, made, names)
         made.append(picked.label)
         rows, depth = picked.rows, depth + 1

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from referee.core.vocabulary import fold, unelide, vocabulary
+from referee.i18n import _, ngettext
 from referee.errors import (AmbiguousMoveError, IllegalMoveError, NotationSyntaxError,
                             OutOfTurnError)
 
@@ -162,7 +163,8 @@ def read_line(module, text: str, state) -> Any:
     part."""
     seat = state.current_player()
     if not getattr(module, "free_words", None):      # a game without a free reader
-        raise NotRead(f"{getattr(module, 'name', 'this game')} reads moves in its notation only",
+        raise NotRead(_("{game} reads moves in its notation only").format(
+            game=getattr(module, "name", _("this game"))),
                       column=1)
     heard = module.hear(text, state)
     moves = list(state.legal_moves())
@@ -184,13 +186,16 @@ def read_free(text: str, seat: str, moves: Sequence[Any], heard: Heard,
     NotRead."""
     if heard.unknown:
         word, column = heard.unknown[0]
-        raise NotRead(f"'{word}' is no word of a move the referee knows", column=column,
+        raise NotRead(_("'{word}' is no word of a move the referee knows").format(word=word),
+                      column=column,
                       hint=_did_you_mean(word, heard.vocabulary), named=len(heard.mentions))
     if all(m.weak for m in heard.mentions):
-        raise NotRead(f"'{_short(text)}' names nothing of the game"
-                      + (" but numbers" if heard.mentions else ""), column=1)
+        raise NotRead((_("'{text}' names nothing of the game but numbers") if heard.mentions
+                       else _("'{text}' names nothing of the game")).format(text=_short(text)),
+                      column=1)
     if heard.seat is not None and heard.seat != seat:
-        raise OutOfTurnError(f"{heard.seat} cannot move now: {seat} is to move", column=1)
+        raise OutOfTurnError(_("{seat} cannot move now: {other} is to move").format(
+            seat=heard.seat, other=seat), column=1)
     matched = [(move, f.unplain <= _hit(heard.mentions, f))
                for move, f in _meeting_all(heard.mentions, moves, facts)]
     plain = [m for m, ok in matched if ok]
@@ -201,20 +206,26 @@ def read_free(text: str, seat: str, moves: Sequence[Any], heard: Heard,
         shown = plain or [m for m, _ in matched]
         lines = list(dict.fromkeys(line_of(m) for m in shown))
         more = len(lines) - MAX_LISTED
-        why = ("has {n} legal readings" if plain else
-               "fits {n} legal moves, each with a detail the line leaves out")
+        why = (ngettext("'{text}' (read: {said}) has {n} legal reading: say which of the "
+                        "candidates", "'{text}' (read: {said}) has {n} legal readings: say "
+                        "which of the candidates", len(lines)) if plain else
+               ngettext("'{text}' (read: {said}) fits {n} legal move, each with a detail the "
+                        "line leaves out: say which of the candidates", "'{text}' (read: {said}) "
+                        "fits {n} legal moves, each with a detail the line leaves out: say "
+                        "which of the candidates", len(lines)))
         raise AmbiguousMoveError(
-            f"'{_short(text)}' (read: {said}) " + why.format(n=len(lines))
-            + ": say which of the candidates" + (f" ({more} more not listed)" if more > 0 else "")
+            why.format(text=_short(text), said=said, n=len(lines))
+            + (_(" ({n} more not listed)").format(n=more) if more > 0 else "")
             + _worth(shown, describe), candidates=lines[:MAX_LISTED], column=1)
     lines = list(dict.fromkeys(line_of(m) for m in _nearest(heard.mentions, moves, facts)))[:3]
     why = why_not(heard) if why_not is not None else None
     if why:
-        raise IllegalMoveError(f"no legal move of {seat} has all of what '{_short(text)}' "
-                               f"names: {why}", column=1)
-    raise IllegalMoveError(f"no legal move of {seat} has all of what '{_short(text)}' names "
-                           f"(read: {said})",
-                           hint=("the nearest legal moves: " + " | ".join(lines)) if lines else None,
+        raise IllegalMoveError(_("no legal move of {seat} has all of what '{text}' names: "
+                                 "{why}").format(seat=seat, text=_short(text), why=why), column=1)
+    raise IllegalMoveError(_("no legal move of {seat} has all of what '{text}' names "
+                             "(read: {said})").format(seat=seat, text=_short(text), said=said),
+                           hint=_("the nearest legal moves: {lines}").format(
+                               lines=" | ".join(lines)) if lines else None,
                            column=1)
 
 
@@ -267,7 +278,7 @@ def _worth(moves: Sequence[Any], describe) -> str:
 
 def _did_you_mean(word: str, vocabulary) -> str | None:
     near = difflib.get_close_matches(word.lower()[:40], list(vocabulary), n=1, cutoff=0.75)
-    return f"did you mean '{near[0]}'?" if near else None
+    return _("did you mean '{word}'?").format(word=near[0]) if near else None
 
 
 def _short(text: str, width: int = 80) -> str:

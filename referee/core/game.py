@@ -146,6 +146,8 @@ class GameModule(ABC):
                          # (and, if it has one, move_paths(moves, state): all at once)
     free_words: str | None = None  # module with hear(text, state) and move_facts(moves,
                                    # state); a title without one reads its notation only
+    saying: str | None = None      # module with say(move, state): a move as a sentence in
+                                   # the reader's language; the canonical line without one
     palette: str         # module with SEAT_FILL, each seat's colour (loads the SVG writer)
     evaluation: str      # module with evaluate(state, seat), move_family(move) and
                          # determinize(state, seat, rng): all a bot needs of the title
@@ -218,6 +220,32 @@ class GameModule(ABC):
         if hasattr(steps, "move_paths"):
             return steps.move_paths(moves, state)
         return [steps.move_path(move, state) for move in moves]
+
+    def say(self, move: Any, state: State) -> str:
+        """``move`` (legal in ``state``, before it is played) as a sentence in the reader's
+        language, for a player who does not read the notation."""
+        if self.saying is None:
+            return self.format_move(move, state)
+        return self._part(self.saying, "say")(move, state)
+
+    def step_title(self, step: str) -> str:
+        """A builder step as the player is asked it, in the reader's language ("choose
+        where to go"); the step's name where the steps module has no ``title``."""
+        title = getattr(importlib.import_module(self.steps), "title", None)
+        return title(step) if title is not None else step
+
+    def choice_name(self, step: str, choice: str, state: State, moves: Sequence[Any]) -> str:
+        """What ``choice`` of ``step`` is, in the reader's language ("Boats" for ``A1``),
+        from the steps module's ``choice_name``; ``moves``: the legal moves under it, made
+        only when read. The choice itself where the module names nothing."""
+        name = getattr(importlib.import_module(self.steps), "choice_name", None)
+        return name(step, choice, state, moves) if name is not None else choice
+
+    def choice_terms(self, step: str, choice: str, state: State) -> set[str]:
+        """Words for ``choice`` beyond its name in each language (the word files'
+        components, ``pirogue`` for the boat), from the steps module's ``choice_terms``."""
+        terms = getattr(importlib.import_module(self.steps), "choice_terms", None)
+        return terms(step, choice, state) if terms is not None else set()
 
     def hear(self, text: str, state: State) -> Any:
         """What a free line names, for the free reader (core/free_reader.py): a ``Heard``

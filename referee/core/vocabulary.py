@@ -73,6 +73,18 @@ class Vocabulary:
     terms: dict[str, dict[str, object]] = field(default_factory=dict)
     sources: dict[tuple[str, str], str] = field(default_factory=dict)
     phrases: re.Pattern | None = None
+    # language -> category -> code -> the name a reader of that language is shown
+    names: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
+
+    def name(self, language: str, category: str, code: str) -> str | None:
+        """What ``code`` (a place id, a tile kind, a card) is called for a reader of
+        ``language``; None when that language's file does not name it."""
+        return self.names.get(language, {}).get(category, {}).get(code)
+
+    def names_of(self, category: str, code: str) -> set[str]:
+        """Every language's name of ``code``, folded: what a player may type for it."""
+        return {fold(table[category][code]) for table in self.names.values()
+                if code in table.get(category, {})}
 
     def get(self, category: str, word: str, default=None):
         return self.terms.get(category, {}).get(word, default)
@@ -105,6 +117,9 @@ def vocabulary(game: str, languages: tuple[str, ...] | None = None) -> Vocabular
             continue
         doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader) or {}
         sources = doc.get("sources", {})
+        shown = voc.names.setdefault(doc.get("language", path.suffixes[-2][1:]), {})
+        for category, table in (doc.get("names") or {}).items():
+            shown.setdefault(category, {}).update((str(k), str(v)) for k, v in table.items())
         for category, groups in (doc.get("terms") or {}).items():
             table = voc.terms.setdefault(category, {})
             for group in groups:

@@ -20,6 +20,7 @@ class HaleakalaModule(GameModule):
     picture = "referee.haleakala.text.svg"
     palette = "referee.haleakala.text.svg_parts"
     steps = "referee.haleakala.text.steps"
+    saying = "referee.haleakala.text.saying"
     evaluation = "referee.haleakala.rules.evaluation"
     free_words = "referee.haleakala.text.free_words"
     name = "Haleakala"

@@ -21,6 +21,7 @@ class HawaiiModule(GameModule):
     picture = "referee.hawaii.text.svg"
     palette = "referee.hawaii.text.svg_parts"
     steps = "referee.hawaii.text.steps"
+    saying = "referee.hawaii.text.saying"
     evaluation = "referee.hawaii.rules.evaluation"
     free_words = "referee.hawaii.text.free_words"
     name = "Hawaii"

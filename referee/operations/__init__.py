@@ -9,7 +9,7 @@ _WHERE = {
     "MARKUPS": "forum_markup", "recent_plies": "forum_post",
     "example_lines": "listing", "legal_lines": "listing", "move_rows": "listing",
     "next_step": "listing", "read_choices": "listing",
-    "check_players": "newgame",
+    "check_players": "newgame", "say_control": "move_words", "say_move": "move_words",
     "new_committed_transcript": "newgame", "new_transcript": "newgame", "player_tags": "newgame",
     "picture": "picture", "PicturesUnavailable": "picture_files", "html_page": "picture_files",
     "svg_to_png": "picture_files", "TranscriptHasErrors": "play", "play_line": "play",

@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Sequence
 
 from referee.core.words import plural
+from referee.i18n import _, ngettext
 
 RESOURCES = ("shells", "feet", "fruits")
 WIDTH = 78               # columns of a plain-text line (RFC 5322's advice)
@@ -31,7 +32,7 @@ def what_happened(module, before, after, lines: Sequence[str] = ()) -> list[str]
     if a.get("result") and not b.get("result"):
         out.append(_result(a["result"]))
     elif a.get("round") is not None and b.get("round") is not None and a["round"] > b["round"]:
-        out.append(f"Round {a['round']} begins.")
+        out.append(_("Round {n} begins.").format(n=a["round"]))
     return out
 
 
@@ -53,17 +54,21 @@ def _round_reports(b, a) -> list[str]:
             parts = []
             for seat, by in entry["final"].items():
                 got = [f"{name} {n}" for name, n in by.items() if n]
-                parts.append(f"{seat} {', '.join(got)}" if got else f"{seat} nothing")
-            out.append("Final scoring: " + "; ".join(parts) + ".")
+                parts.append(f"{seat} {', '.join(got)}" if got
+                             else _("{seat} nothing").format(seat=seat))
+            out.append(_("Final scoring: {parts}.").format(parts="; ".join(parts)))
             continue
         sums, targets, points = (entry.get(k, {}) for k in ("sums", "targets", "points"))
-        parts = [f"{seat} tokens {sums.get(seat)} of {targets.get(seat)} needed, "
-                 f"{plural(points.get(seat, 0), 'points')}" for seat in sums]
-        out.append(f"Round {entry.get('round')} scoring: " + "; ".join(parts) + ".")
+        parts = [_("{seat} tokens {sum} of {target} needed, {points}").format(
+            seat=seat, sum=sums.get(seat), target=targets.get(seat),
+            points=plural(points.get(seat, 0), "points")) for seat in sums]
+        out.append(_("Round {n} scoring: {parts}.").format(n=entry.get("round"),
+                                                            parts="; ".join(parts)))
         for key, by_seat in entry.items():
             if key not in ("round", "sums", "targets", "points") and isinstance(by_seat, dict):
                 what = key.replace("_", " ")
-                out += [f"{seat} scores {plural(n, 'points')} ({what})."
+                out += [_("{seat} scores {points} ({what}).").format(
+                    seat=seat, points=plural(n, "points"), what=what)
                         for seat, n in by_seat.items() if n]
     return out
 
@@ -73,16 +78,18 @@ def _scorings(b, a) -> list[str]:
     out = []
     for entry in _new_entries(b, a, "scorings"):
         n = entry.get("n", len(b.get("scorings") or []) + 1)
-        lost = [f"{d['seat']}'s statue on {d['space']}" for d in entry.get("destroyed", [])]
-        out.append(f"Scoring {n}: the volcano erupts"
-                   + (f" and destroys {', '.join(lost)}." if lost else "; no statue is hit."))
+        lost = [_("{seat}'s statue on {space}").format(seat=d["seat"], space=d["space"])
+                for d in entry.get("destroyed", [])]
+        out.append(_("Scoring {n}: the volcano erupts and destroys {statues}.").format(
+            n=n, statues=", ".join(lost)) if lost else
+            _("Scoring {n}: the volcano erupts; no statue is hit.").format(n=n))
         parts = []
         for seat, by in (entry.get("points") or {}).items():
             got = [f"{name} {v}" for name, v in by.items() if name != "total" and v]
             parts.append(f"{seat} {plural(by.get('total', 0), 'points')}"
                          + (f" ({', '.join(got)})" if got else ""))
         if parts:
-            out.append(f"Scoring {n} points: " + "; ".join(parts) + ".")
+            out.append(_("Scoring {n} points: {parts}.").format(n=n, parts="; ".join(parts)))
     return out
 
 
@@ -95,18 +102,19 @@ def _cards_and_statues(b, a) -> list[str]:
         new = Counter(a["players"][seat].get("cards") or [])
         got = sorted((new - old).elements())
         if got:
-            out.append(f"{seat} receives {', '.join(got)}.")
+            out.append(_("{seat} receives {cards}.").format(seat=seat, cards=", ".join(got)))
     old_st, new_st = b.get("statues") or {}, a.get("statues") or {}
     for space, seat in new_st.items():
         if old_st.get(space) != seat:
-            out.append(f"A statue of {seat} goes up on {space}.")
+            out.append(_("A statue of {seat} goes up on {space}.").format(seat=seat, space=space))
     old_lava, new_lava = b.get("craters") or {}, a.get("craters") or {}
     if sum(new_lava.values()) > sum(old_lava.values()):
         for crater, n in new_lava.items():
             if n > old_lava.get(crater, 0):
-                out.append(f"{plural(n - old_lava.get(crater, 0), 'lava discs')} "
-                           f"{'lands' if n - old_lava.get(crater, 0) == 1 else 'land'} "
-                           f"on crater {crater}.")
+                landed = n - old_lava.get(crater, 0)
+                out.append(ngettext("{n} lava disc lands on crater {crater}.",
+                                    "{n} lava discs land on crater {crater}.", landed).format(
+                    n=landed, crater=crater))
     return out
 
 
@@ -121,7 +129,7 @@ def _income(b, a) -> list[str]:
                if k in a["players"][seat] and a["players"][seat][k] > b["players"][seat][k]]
         if got:
             parts.append(f"{seat} {', '.join(got)}")
-    return ["Income: " + "; ".join(parts) + "."] if parts else []
+    return [_("Income: {parts}.").format(parts="; ".join(parts))] if parts else []
 
 
 def _points(b, a) -> list[str]:
@@ -136,18 +144,20 @@ def _points(b, a) -> list[str]:
         why = [f"{name} {by_new[name] - by_old.get(name, 0):+d}" for name in by_new
                if by_new[name] != by_old.get(name, 0)]
         parts.append(f"{seat} {now - was:+d}" + (f" ({', '.join(why)})" if why else "")
-                     + f", now {now}")
-    return ["Points: " + "; ".join(parts) + "."] if parts else []
+                     + _(", now {n}").format(n=now))
+    return [_("Points: {parts}.").format(parts="; ".join(parts))] if parts else []
 
 
 def _result(result: dict) -> str:
     scores = ", ".join(f"{seat} {n}" for seat, n in (result.get("scores") or {}).items())
     winners = result.get("winners") or []
-    won = (f"{winners[0]} wins" if len(winners) == 1
-           else f"{' and '.join(winners)} share the victory")
+    won = (_("{seat} wins").format(seat=winners[0]) if len(winners) == 1
+           else _("{seats} share the victory").format(seats=_(" and ").join(winners)))
     tiebreak = result.get("tiebreak")
-    return f"The game is over: {scores}; {won}" + (f" (tie-break: {tiebreak})." if tiebreak
-                                                  else ".")
+    if tiebreak:
+        return _("The game is over: {scores}; {won} (tie-break: {tiebreak}).").format(
+            scores=scores, won=won, tiebreak=tiebreak)
+    return _("The game is over: {scores}; {won}.").format(scores=scores, won=won)
 
 
 def draw_text(line: str) -> str:
@@ -162,7 +172,7 @@ def draw_text(line: str) -> str:
     parts = []
     for item in items:
         where, sep, what = item.partition("=")
-        drawn = ", ".join("nothing" if x == "-" else x for x in (what if sep else where)
+        drawn = ", ".join(_("nothing") if x == "-" else x for x in (what if sep else where)
                           .split(","))
         parts.append(f"{where} {drawn}" if sep else drawn)
     return f"{kind}: " + ("; " if listed else ", ").join(parts)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from referee.core import registry
 from referee.core.game import CHANCE
+from referee.i18n import _
 from referee.core.free_reader import NotRead, control_asked, read_line, seat_named
 from referee.errors import (AmbiguousMoveError, IllegalMoveError, NotationSyntaxError,
                             OutOfTurnError, RefereeError)
@@ -52,9 +53,10 @@ def step_move(rp, item, text: str, number: int, path: str):
         seat = item.name.upper() if item.name.upper() in rp.players else \
             seat_named(item.name) if seat_named(item.name) in rp.players else who
         line = f"{seat} takes back" if control == "undo" else f"{seat} resigns"
-        what = ("to undo your own last move" if control == "undo" else "to resign")
-        raise NotationSyntaxError(f"'{text.strip()[:60]}' is no move: {what}, write "
-                                  f"'{line}'", column=err.column, hint=line) from None
+        said = (_("'{text}' is no move: to undo your own last move, write '{line}'")
+                if control == "undo" else _("'{text}' is no move: to resign, write '{line}'"))
+        raise NotationSyntaxError(said.format(text=text.strip()[:60], line=line),
+                                  column=err.column, hint=line) from None
 
 
 def _step_move(rp, item, text: str, number: int, path: str):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from referee.core.builder import Complete, Rows, build_rows
+from referee.core.builder import Complete, Rows, build_rows, name_key
+from referee.core.vocabulary import keys_of
+from referee.i18n import _, languages, speaking
 from referee.core.game import CHANCE
 from referee.errors import BadChoiceError
 from referee.replay.control import resigned, to_move
@@ -79,12 +81,53 @@ def next_step(module, state, chosen=(), rows=None) -> dict:
                              + ("a chance line is due" if who == CHANCE else "the game is over"))
     if who in resigned(state):
         raise BadChoiceError(f"{who} has resigned: the referee plays its moves (T-5)")
-    done = build_rows(move_rows(module, state) if rows is None else rows, chosen)
+    rows = move_rows(module, state) if rows is None else rows
+    done = build_rows(rows, chosen, _namer(module, state, rows))
     if isinstance(done, Complete):
         return {"move": canonical_move(module, done.move, state, who), "made": list(done.made),
                 "rest": list(done.rest)}
     return {"step": done.name, "seat": who, "made": list(done.made),
-            "choices": [{"choice": c.label, "moves": c.moves} for c in done.choices]}
+            "title": _(" or ").join(module.step_title(s) for s in done.name.split(" or ")),
+            "choices": [{"choice": c.label, "moves": c.moves,
+                         "name": module.choice_name(done.name, c.label, state, _Under(rows, c.rows))}
+                        for c in done.choices]}
+
+
+class _Under:
+    """The legal moves under one choice, each made when read: a step of payments names
+    each choice from one of its moves, not from the thousands below the first step."""
+    __slots__ = ("rows", "keys")
+
+    def __init__(self, rows, under):
+        self.rows, self.keys = rows, [key for _, key in under]
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def __getitem__(self, i):
+        key = self.keys[i]
+        return self.rows.move(key) if isinstance(self.rows, Rows) else key
+
+
+def _namer(module, state, rows):
+    """Every name of a choice a player may type, in each language the referee speaks and
+    in the word files' components, as :func:`~referee.core.builder.name_key` writes
+    them; worked out for a step's choices only when a typed choice is not a code."""
+    known: dict = {}
+    spoken = languages()
+
+    def names(step: str, choice: str, under) -> set[str]:
+        out = known.get((step, choice))
+        if out is None:
+            moves = _Under(rows, under)
+            said = {choice, *module.choice_terms(step, choice, state)}
+            for lang in spoken:
+                with speaking(lang):
+                    said.add(module.choice_name(step, choice, state, moves))
+            out = known[(step, choice)] = {name_key(k) for term in said
+                                           for k in keys_of(term, "de")}
+        return out
+    return names
 
 
 MAX_WORDS = 24           # words of a 'moves ...' line looked at
@@ -109,7 +152,8 @@ def read_choices(module, state, words: list[str]) -> tuple[dict | None, int, str
             return None, len(chosen), _why(err)
         # a choice taken for the player (the only one of its step) may be typed too
         labels = {_fold(c["choice"]) for c in step.get("choices", ())} \
-            | {_fold(m) for m in (*step["made"], *step.get("rest", ()))}
+            | {_fold(m) for m in (*step["made"], *step.get("rest", ()))} \
+            | _names_typed(module, state, step, rows)
         run = next((j for j in range(min(len(words), i + MAX_RUN), i + 1, -1)
                     if _fold(" ".join(words[i:j])) in labels), i + 1)
         choice = " ".join(words[i:run])
@@ -120,6 +164,16 @@ def read_choices(module, state, words: list[str]) -> tuple[dict | None, int, str
         chosen.append(choice)
         i = run
     return next_step(module, state, chosen, rows), len(chosen), ""
+
+
+def _names_typed(module, state, step: dict, rows) -> set[str]:
+    """The names of several words a player may type for a choice of ``step`` ("order
+    track", "grande pirogue"), so that a run of words is read as one choice. The names
+    a choice's moves give (a payment's words) are left out: no one types them."""
+    if "choices" not in step or rows is None:
+        return set()
+    names = _namer(module, state, rows)
+    return {n for c in step["choices"] for n in names(step["step"], c["choice"], ()) if " " in n}
 
 
 def _fold(text: str) -> str:

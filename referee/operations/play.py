@@ -11,6 +11,7 @@ import re
 
 from referee import bots
 from referee.core.game import CHANCE
+from referee.i18n import _
 from referee.errors import (BadChanceError, BadHeaderError, OutOfTurnError, RefereeError,
                             StaleGuardError)
 from referee.operations.played import Played, add_tag, body_links
@@ -154,9 +155,10 @@ def _check_turn(rp, seat: str, mover: str) -> str:
     """The seat, if it is the one to move at the end of ``rp``; else OutOfTurnError."""
     who = to_move(rp.state)
     if who != seat.upper():
-        doing = "the game is over" if who is None else \
-            "a chance line is due" if who == CHANCE else f"{who} is to move"
-        raise OutOfTurnError(f"{mover} cannot move for {seat.upper()}: {doing}")
+        doing = _("the game is over") if who is None else \
+            _("a chance line is due") if who == CHANCE else _("{seat} is to move").format(seat=who)
+        raise OutOfTurnError(_("{mover} cannot move for {seat}: {doing}").format(
+            mover=mover, seat=seat.upper(), doing=doing))
     return who
 
 
@@ -207,12 +209,12 @@ def _play_on(rp, raw: bytes, transcript, text, path: str, secret, dry_run: bool)
         text = text(rp)
     text = text.strip()
     if "\n" in text:
-        raise UsageError("play takes one line")
+        raise UsageError(_("play takes one line"))
     if any((ord(ch) < 32 and ch != "\t") or ch in "\x7f\x85\u2028\u2029" for ch in text):
-        raise UsageError("the move contains control characters")
+        raise UsageError(_("the move contains control characters"))
     if len(text) > MAX_LINE:
-        raise UsageError(f"the move is {len(text)} characters long; a line holds at most "
-                         f"{MAX_LINE}")
+        raise UsageError(_("the move is {n} characters long; a line holds at most {max}").format(
+            n=len(text), max=MAX_LINE))
     try:
         try:
             item = parse_line(text, number)
@@ -223,13 +225,14 @@ def _play_on(rp, raw: bytes, transcript, text, path: str, secret, dry_run: bool)
     if item is not None and item.kind == I.TAG and item.name.lower() in ("salt", "saltcommit"):
         return add_salt(path, raw, transcript, rp, item, secret)
     if item is None or item.kind not in (I.MOVE, I.CHANCE, I.CONTROL):
-        what = {None: "an empty line", I.COMMENT: "a comment", I.TAG: "a tag",
-                I.ASSERT: "an assertion", I.REJECT: "a rejection"}[item.kind if item else None]
-        raise UsageError(f"play takes a move or a '*' chance line, not {what}")
+        what = {None: _("an empty line"), I.COMMENT: _("a comment"), I.TAG: _("a tag"),
+                I.ASSERT: _("an assertion"), I.REJECT: _("a rejection")}[item.kind if item else None]
+        raise UsageError(_("play takes a move or a '*' chance line, not {what}").format(what=what))
     if item.kind == I.CHANCE and (dealer is not None or committed):
-        where = "its committed secret" if committed else "its [Seed]"
-        raise BadChanceError(f"this game's draws come from {where}; the referee writes them",
-                             hint="play the move of the seat to act").at(
+        said = (_("this game's draws come from its committed secret; the referee writes them")
+                if committed else
+                _("this game's draws come from its [Seed]; the referee writes them"))
+        raise BadChanceError(said, hint=_("play the move of the seat to act")).at(
             line=number, column=1, text=text, file=path)
     if item.kind != I.CHANCE and salts_due:
         raise BadHeaderError(waiting_message(transcript, rp.players),
@@ -238,9 +241,9 @@ def _play_on(rp, raw: bytes, transcript, text, path: str, secret, dry_run: bool)
     if item.kind != I.CHANCE and waiting is not None and not dry_run:   # no one can deal it
         raise waiting.at(line=number, column=1, text=text, file=path)
     if item.kind == I.MOVE and state.current_player() == CHANCE:
-        raise BadChanceError(f"a chance line ({state.chance_kind()}) is due and this transcript "
-                             "has no [Seed] to draw it from",
-                             hint="play the draw first: referee play FILE '* ...'").at(
+        raise BadChanceError(_("a chance line ({kind}) is due and this transcript has no "
+                               "[Seed] to draw it from").format(kind=state.chance_kind()),
+                             hint=_("play the draw first: referee play FILE '* ...'")).at(
             line=number, column=1, text=text, file=path)
     voided = before = read_as = None
     if item.kind == I.CONTROL:
@@ -325,8 +328,8 @@ def _refuse_a_repeat(transcript, state, item, path: str) -> None:
     last = next((it for it in reversed(transcript.items)
                  if it.kind == I.MOVE and it.name.upper() == seat), None)
     if last is not None and _words(last.body) == _words(item.body):
-        raise OutOfTurnError(f"this move of {seat}'s is already recorded at line {last.line}",
-                             hint="nothing to do; referee show FILE shows the game").at(
+        raise OutOfTurnError(_("this move of {seat}'s is already recorded at line {n}").format(
+            seat=seat, n=last.line), hint=_("nothing to do; referee show FILE shows the game")).at(
             line=item.line, column=1, text=item.text, file=path)
 
 

@@ -83,3 +83,17 @@ def test_play_prints_it_once(tmp_path, capsys):
     status, out, _ = run("play", path, move, capsys=capsys)
     assert status == 0 and "Final scoring: " in out
     assert out.count("The game is over: ") == 1 and "game over:" not in out
+
+
+def test_what_a_move_set_off_is_said_in_the_readers_language(tmp_path):
+    from referee.i18n import speaking
+    path, move = cut_before(tmp_path, "hawaii-2p.txt", round_end("hawaii-2p.txt"))
+    played = play_line(str(path), move, dry_run=True)
+    for lang, scoring, income, begins in (
+            ("fr", "Décompte de la manche 1 : ", "Revenus : ", "La manche 2 commence."),
+            ("de", "Wertung der Runde 1: ", "Einkommen: ", "Runde 2 beginnt."),
+            ("it", "Punteggio del turno 1: ", "Rendite: ", "Inizia il turno 2.")):
+        with speaking(lang):
+            said = what_happened(played.module, played.before, played.state, played.lines)
+        assert said[0].startswith(scoring) and said[-1] == begins
+        assert any(x.startswith(income) for x in said)

@@ -18,11 +18,13 @@ from itertools import product
 from referee.core.free_reader import Facts, Heard, Mention, number_of, ordinal_of, words_of
 from referee.core.vocabulary import fold, vocabulary
 from referee.core.words import plural
+from referee.i18n import N_, _
 from referee.hawaii.rules import boats as boats_mod
-from referee.hawaii.rules import buying, payment
+from referee.hawaii.rules import buying, effects, payment
 from referee.hawaii.rules.game import SEATS
 from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Visit
 from referee.hawaii.text import names
+from referee.hawaii.text.worth import describe  # noqa: F401 (the free reader's describe)
 
 class Lexicon:
     """The words the reader knows, from the word files of ``languages`` (every language
@@ -594,50 +596,21 @@ def _not_lowest(taken, cove, comps) -> list:
     return out
 
 
-# --- what a candidate costs and gives, for an answer that asks which -----------------------
-
-_EFFECTS = {"income_shells": "{shells} of income", "income_feet": "{feet} of income",
-            "income_fruits": "{fruits} of income", "income_choice": "{n} of income, any kind",
-            "spear_points": "{points} per spear", "exchange": "exchanges {n}",
-            "final_points": "{points} at the end", "per_tile_points": "{points} per tile",
-            "fruits_shown": "{fruits} shown", "per_fruit_points": "{points} per fruit",
-            "per_boat_points": "{points} per boat", "threshold_reduction": "threshold -{n}",
-            "threshold_bonus": "threshold bonus {n}", "move_cap": "moves up to {n}",
-            "capacity": "holds {feet} paid", "printed_feet": "{feet} printed"}
-
-
-def _effect(text: str, n: int) -> str:
-    return text.format(n=n, **{w: plural(n, w) for w in ("shells", "feet", "fruits", "points")})
-
-
-def describe(move, state) -> str | None:
-    """What a purchase costs and what its side gives ("side II: pays 10 shells and 2
-    feet; 2 points per spear"), so that an answer asking for the side says what each
-    side is worth; None for other moves."""
-    if not isinstance(move, Buy):
-        return None
-    spec = state.d.comps.tiles[move.tile]
-    paid = " and ".join(str(p) for p in (move.tile_payment, move.move_payment) if p.total)
-    gives = [_effect(text, pair[move.side - 1]) for field, text in _EFFECTS.items()
-             if (pair := getattr(spec, field)) is not None and pair[move.side - 1]]
-    count = f"{move.side} {move.tile}s" if move.tile in names.MULTI else \
-        f"side {names.side_word(move.tile, move.side)}"
-    return f"{count}: pays {paid or 'nothing'}" + (f"; {', '.join(gives)}" if gives else "")
-
-
 def why_not(heard: Heard, state) -> str | None:
     """Why a tile the line names cannot be bought although the board sells it (no price
-    token left, no place tile left, none of that tile left), when that holds at every
-    place selling it: the answer then says so instead of naming other moves."""
+    token left, no place tile left, none of that tile left, not enough feet to get there),
+    when that holds at every place selling it: the answer then says so instead of naming
+    other moves."""
     d = state.d
     reasons = []
+    seat = heard.seat or state.current_player()
     for mention in heard.mentions:
         kinds = {f[1] for f in mention.facts if f[0] == "tile"}
         if len(kinds) != 1:
             continue
         kind, = kinds
         sellers = [c for c, pid in d.board.items() if kind in d.comps.place(pid).sells]
-        said = [_empty(d, coord, kind) for coord in sellers]
+        said = [_empty(d, coord, kind) or _too_far(d, seat, coord) for coord in sellers]
         if sellers and all(said):
             reasons += said
     return "; ".join(dict.fromkeys(reasons)) or None
@@ -646,9 +619,24 @@ def why_not(heard: Heard, state) -> str | None:
 def _empty(d, coord: str, kind: str) -> str | None:
     place = d.place_at(coord)
     if not place.tokens:
-        return f"no price token is left at {coord} (H-R3)"
+        return _("no price token is left at {place} (H-R3)").format(place=coord)
     if not place.tiles_left():
-        return f"no place tile is left at {coord} (H-R3)"
+        return _("no place tile is left at {place} (H-R3)").format(place=coord)
     if place.stock.get(kind, 0) < 1:
-        return f"no {kind} is left at {coord} (H-R7)"
+        return _("no {tile} is left at {place} (H-R7)").format(tile=kind, place=coord)
     return None
+
+
+def _too_far(d, seat: str | None, coord: str) -> str | None:
+    """Not enough feet to get to ``coord``, however the seat pays (fruits, or shells
+    through its exchange huts): ruling H-R5."""
+    p = d.players.get(seat)
+    if p is None or coord == p.at:
+        return None
+    cost = buying.move_cost(d, p, coord)
+    units = sum(effects.exchange_capacities(p.realm, d.comps))
+    if payment.options(cost, payment.FEET, units, *p.resources()):
+        return None
+    return _("not enough feet to get to {place}: the way there costs {cost}, {seat} has "
+             "{feet} (H-R5)").format(place=coord, cost=plural(cost, "feet"), seat=seat,
+                                     feet=plural(p.feet, "feet"))

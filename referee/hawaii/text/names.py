@@ -14,6 +14,8 @@ from typing import Iterable
 
 from referee.hawaii.data.model import HawaiiComponents
 from referee.hawaii.rules.moves import Token
+from referee.core.words import plural
+from referee.i18n import _
 from referee.syntax.hints import did_you_mean
 
 BEACH_SPOTS = re.compile(r"^(beach|cove|dock\d+|order\d+)$")
@@ -118,6 +120,13 @@ def island_names(comps: HawaiiComponents) -> dict[str, str]:
 
 def side_word(kind: str, side: int) -> str:
     return f"x{side}" if kind in MULTI else ROMAN[side]
+
+
+def payment_words(pay) -> str:
+    """A payment in the reader's language ("3 shells 1 foot" as ``str`` writes it for
+    the notation): each resource counted, or "nothing"."""
+    parts = [plural(n, word) for n, word in zip(pay, ("shells", "feet", "fruits")) if n]
+    return " ".join(parts) or _("nothing")
 
 
 def fish_label(token: Token, comps: HawaiiComponents) -> str:

@@ -19,6 +19,7 @@ from referee.hawaii.rules import boats as boats_mod
 from referee.hawaii.rules import buying, fishing, islands, payment
 from referee.hawaii.text import names
 from referee.hawaii.text.canonical_moves import read_move
+from referee.hawaii.text.worth import candidates_worth
 from referee.hawaii.text.move_syntax import KEYWORDS, Pay, Said, read, syntax_error
 from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, Payment, TakeOrder, Token, Visit
 from referee.hawaii.rules.rounds import INCOME_CHOICES
@@ -108,7 +109,8 @@ def _choose(candidates: list, state, text: str):
         raise AmbiguousMoveError(i18n.ngettext(
             "'{text}' has {n} legal reading: say which of the candidates",
             "'{text}' has {n} legal readings: say which of the candidates", len(lines)).format(
-            text=text.strip(), n=len(lines)), candidates=lines, column=1)
+            text=text.strip(), n=len(lines)) + candidates_worth(legal, state),
+            candidates=lines, column=1)
     if first_error is None:
         raise IllegalMoveError(i18n._("'{text}' names no move").format(text=text.strip()),
                                column=1)
