@@ -42,9 +42,10 @@ class Mail:
 
     def choices(self) -> list[tuple[str, int]]:
         """The first step's choices and their counts, as the notification lists them."""
-        return [(m.group(1), int(m.group(2))) for m in
-                (re.match(r"(.+?)  +(\d+) moves?$", line)
-                 for line in self.block("Choose", starts=True)) if m]
+        # each line: the code, the count in brackets, its name unless the name is the code
+        return [(re.split(r"  +", line)[0], int(m.group(1))) for line in
+                self.block("Choose", starts=True)
+                if (m := re.match(r"\S.*?  +\((\d+) moves?\)", line))]
 
     def block(self, head: str, *, starts: bool = False) -> list[str]:
         """The indented lines under the line ``head`` (or the first line holding it)."""

@@ -12,6 +12,7 @@ import html
 import json
 import re
 import time
+import textwrap
 from dataclasses import dataclass
 from email.utils import make_msgid
 
@@ -104,17 +105,17 @@ def seat_language(game, seat_row) -> str | None:
     return seat_row["lang"] or game["lang"]
 
 
-def move_in_words(module, state, line: str) -> str | None:
-    """The move ``line`` said in the reader's language, shown below the canonical line
-    of every answer and notification; None while the engine has no such sentence."""
-    return None
+def said_in(said: dict | None, line: str) -> str | None:
+    """The move ``line`` said in the reader's language, from ``said`` (line -> language ->
+    sentence, made where the move was played: :meth:`Session.record`), or None."""
+    return ((said or {}).get(line) or {}).get(i18n.language())
 
 
-def move_lines(line: str, module=None, state=None) -> list[str]:
+def move_lines(line: str, words: str | None = None) -> list[str]:
     """A move as an answer shows it: the canonical line to copy, then the same move in
     words when there is a sentence for it."""
-    words = move_in_words(module, state, line) if module is not None else None
-    return [f"    {line}"] + ([f"      ({words})"] if words else [])
+    said = textwrap.wrap(f"({words})", WIDTH - 6) if words else []
+    return [f"    {line}"] + [f"      {part}" for part in said]
 
 
 @dataclass(frozen=True)
@@ -291,7 +292,7 @@ def composed_body(row, cache: dict | None = None, known=None) -> str:
                                  who=spec["who"], witness=spec["witness"],
                                  deadline=spec["deadline"], digest=summary,
                                  result=spec["result"], rendered=rendered,
-                                 page=spec.get("page"))
+                                 page=spec.get("page"), said=spec.get("said"))
     except Exception:           # the position no longer reads (new component data?)
         with i18n.speaking(spec.get("lang")):
             return brief_mail(spec)
@@ -299,7 +300,7 @@ def composed_body(row, cache: dict | None = None, known=None) -> str:
 
 def brief_mail(spec: dict) -> str:
     """A notification from its ``compose`` spec alone, without the state."""
-    out = added_lines(spec["added"], spec["who"])
+    out = added_lines(spec["added"], spec["who"], spec.get("said"))
     if spec["result"]:
         out += [_("The game is over: {result}.").format(result=spec["result"])]
     elif spec.get("to_move"):
@@ -309,7 +310,7 @@ def brief_mail(spec: dict) -> str:
     return fit("\n".join(out)) + "\n"
 
 
-def added_lines(added: list[str], who: str | None) -> list[str]:
+def added_lines(added: list[str], who: str | None, said: dict | None = None) -> list[str]:
     """What the lines added say, as a person would: the moves as written (a player may
     copy one), the referee's draws in words."""
     out: list[str] = []
@@ -325,7 +326,7 @@ def added_lines(added: list[str], who: str | None) -> list[str]:
                     else _("{seat} played:").format(seat=who) if who
                     else _("The referee played:"), ""]
             run_kind = kind
-        out += draw_words(line) if kind == "draw" else move_lines(line)
+        out += draw_words(line) if kind == "draw" else move_lines(line, said_in(said, line))
     return out + [""] if out else out
 
 
@@ -337,10 +338,11 @@ def next_line(to_move: str, seat: str, deadline: float | None) -> str:
     return _("Next: {seat}{deadline}.").format(seat=to_move, deadline=deadline_words(deadline))
 
 
-def accepted_text(lines: list[str]) -> str:
-    """The answer to an accepted command: the lines it added, the draws in words."""
+def accepted_text(lines: list[str], said: dict | None = None) -> str:
+    """The answer to an accepted command: the lines it added, each move also in words
+    (``said``: :func:`said_in`), the draws in words."""
     moves = [m for line in lines if not line.startswith(("*", "[", "#"))
-             for m in move_lines(line)]
+             for m in move_lines(line, said_in(said, line))]
     draws = [w for line in lines if line.startswith("*") for w in draw_words(line)]
     return "\n".join([_("accepted:"), *moves]
                      + ([_("The referee dealt:"), *draws] if draws else []))
@@ -425,10 +427,11 @@ def invitation(game, seat_row, secret_text: str, reply_addr: str, players: list,
 
 def position_mail(game, module, state, *, seat: str, added: list[str], who: str | None,
                   witness: str, deadline: float | None, digest: str, result: str | None,
-                  rendered: str | None = None, page: str | None = None) -> str:
+                  rendered: str | None = None, page: str | None = None,
+                  said: dict | None = None) -> str:
     """The notification after accepted lines: what happened, whose turn, the state,
     and to the seat to move the first step of its move with a few lines to copy."""
-    out = added_lines(added, who)
+    out = added_lines(added, who, said)
     if digest:
         out += [digest]
     if result:

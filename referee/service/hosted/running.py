@@ -117,7 +117,7 @@ def _answers(session, commands) -> Reply:
             break
     played = play_bots(session)     # the sender's answer says what the bots answered
     if played:
-        verdicts.append(Verdict("(the bots' turns)", True, accepted_text(played), lines=played))
+        verdicts.append(Verdict("(the bots' turns)", True, accepted_text(played, session.said), lines=played))
     return Reply(game_id, session.seat, verdicts, session.game["ply"], session.witness(),
                  chatter)
 

@@ -14,7 +14,7 @@ from sqlalchemy import update
 
 from referee.core import CHANCE, registry
 from referee.errors import BadHeaderError, RefereeError
-from referee.operations import digest, format_error, play_text
+from referee.operations import digest, format_error, play_text, say_move
 from referee.replay import genesis, replay, result_text, snapshot, state_json, to_move
 from referee.service.store import schema as S
 from referee.service.hosted.bot_seats import play_bots
@@ -81,6 +81,7 @@ class Session:
         self._trials: tuple[str, dict] | None = None   # (text, {line: its play or refusal})
         self.batch = Batch()      # this transaction's mails, one INSERT at its end
         self.added: list[tuple[str | None, list[str]]] = []
+        self.said: dict[str, dict[str, str]] = {}   # a move line -> language -> in words
         self._picture = None      # (a notification's position document, its position)
         before_commit(conn, ("session", id(self)), self._flush)
 
@@ -201,7 +202,7 @@ class Session:
             if err is not None:
                 return self.refuse(text, err.code, err.reason, err)
         self.record(played, sent=sent, who=self.seat if who == "" else who)
-        answer = accepted_text(list(played.lines))
+        answer = accepted_text(list(played.lines), self.said)
         return Verdict(text, True, answer, lines=list(played.lines))
 
     def attempt(self, line: str):
@@ -228,6 +229,7 @@ class Session:
         return tried[line]
 
     def record(self, played, *, sent, who) -> None:
+        self._say(played.lines)
         header = self.game["header"]
         added = append_played(self.conn, self.game, played, seat=who, sent=sent, via=self.via,
                               message_id=self.message_id, now=self.now)
@@ -242,6 +244,28 @@ class Session:
         if added and any(not line.lstrip().startswith("[") for line in added):
             self.added.append((who, added))
         self.derive(played.state, write=False)
+
+    def _say(self, lines) -> None:
+        """The move of ``lines`` said in words, from the position before it, in each
+        language this game's answers are read in: the mover's and every seat's. A
+        notification is written later, from the position after the move, where the
+        move can no longer be read."""
+        before = self.state
+        for line in lines:
+            if line.startswith(("*", "[", "#")):
+                continue
+            try:
+                move = self.module.parse_move(line.split("#", 1)[0].strip(), before)
+            except RefereeError:        # a takeback or a resignation: said by its line
+                continue
+            languages = {i18n.language()} | {seat_language(self.game, row)
+                                             for row in self.seats.values()}
+            words = {}
+            for lang in languages:
+                with i18n.speaking(lang):
+                    words[i18n.language()] = say_move(self.module, before, move)
+            self.said[line] = words
+            return                      # the lines after the move are the referee's
 
     def note(self, comment: str) -> None:
         """A comment line at the end of the transcript, written now (a change of who
@@ -322,6 +346,7 @@ class Session:
         if picture is not None and data is not None:   # for this process's sender
             self._picture = (picture, (self.module, state, data))
         spec = {"added": lines, "who": movers[0] if movers else None,
+                "said": {line: self.said[line] for line in lines if line in self.said},
                 "witness": self.witness(), "deadline": self.deadline(),
                 "result": g["result"] if g["status"] == "over" else None,
                 "to_move": None if g["status"] == "over" else state.current_player()}
@@ -345,7 +370,7 @@ class Session:
         return position_mail(self.game, self.module, state, seat=spec["seat"],
                              added=spec["added"], who=spec["who"], witness=spec["witness"],
                              deadline=spec["deadline"], digest=digest(self.module, state, data),
-                             result=spec["result"])
+                             result=spec["result"], said=spec["said"])
 
 
 def replay_text(text: str, name: str):

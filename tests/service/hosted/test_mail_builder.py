@@ -19,7 +19,7 @@ from tests.service.mailservers import SmtpSink
 
 TWO = {"RED": "alice@players.example", "GREEN": "bob@players.example"}
 HALE = {"RED": "alice@players.example", "YELLOW": "bob@players.example"}
-STEP_LINE = re.compile(r"^    (.+?)  +(\d+) moves?$")
+STEP_LINE = re.compile(r"^    (\S.*?)  +\((\d+) moves?\)")   # the code, (the count), its name
 
 
 def _dealt(store, table, game="hawaii", seats=TWO):

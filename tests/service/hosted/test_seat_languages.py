@@ -125,7 +125,23 @@ def test_each_seat_of_a_mixed_table_reads_its_invitation_and_notifications_in_it
                 "BLUE": f"{mover} played:"}
         for s in others:
             assert said[s] in bodies[s], (s, bodies[s][:300])
+        # under the canonical line, the move in words in each reader's own language
+        words = {s: _in_words(bodies[s]) for s in others}
+        assert all(words.values()), words
+        assert len(set(words.values())) == len(others), words
+        mine = table.inbox[table.seats[mover]][-1]
+        assert _in_words(mine.body), mine.body[:300]
     store.dispose()
+
+
+def _in_words(body: str) -> str | None:
+    """The sentence in brackets under the first move line of a mail, or None."""
+    lines = body.splitlines()
+    for k, line in enumerate(lines[:-1]):
+        nxt = lines[k + 1].strip()
+        if line.startswith("    ") and not line.startswith("     ") and nxt.startswith("("):
+            return nxt
+    return None
 
 
 def _news(table, seat):
