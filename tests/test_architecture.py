@@ -267,3 +267,12 @@ def test_the_check_sees_an_upward_import(home, line, bad):
     probe = [(f"referee.{home}.probe", ("referee", *home.split("."), "probe"), line + "\n",
               "probe.py")]
     assert bool(layer_problems(probe)) is bad
+
+
+def test_no_two_test_files_share_a_name():
+    """The test folders are not packages, so pytest imports each test file by its bare
+    name: two files of one name stop the whole run at collection."""
+    seen: dict[str, Path] = {}
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        other = seen.setdefault(path.name, path)
+        assert other == path, f"{other.relative_to(ROOT)} and {path.relative_to(ROOT)}"
