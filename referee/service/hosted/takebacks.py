@@ -31,8 +31,14 @@ def past_bots(session):
     takeback in a game against bots reaches back past their replies (T-1)."""
     q = (select(S.log).where(S.log.c.game_id == session.game["id"], S.log.c.ply.is_not(None))
          .order_by(S.log.c.seq.desc()))
+    return before_bots(session.conn.execute(q).mappings())
+
+
+def before_bots(plies):
+    """:func:`past_bots` of ``plies``, rows with their ``text``, the last first (the seat
+    page asks it of the game it shows)."""
     replies = []
-    for row in session.conn.execute(q).mappings():
+    for row in plies:
         item = parse_line(row["text"])
         if item is None or item.kind != items.MOVE or "# bot " not in row["text"]:
             return row, replies

@@ -311,7 +311,8 @@ def offers(game: dict, seat: str, undo: dict | None) -> dict:
         # while the deal waits for this seat, any command it sends is its answer
         "can_move": my_turn or (status == "salting" and not me["salted"]),
         "waiting": [s["seat"] for s in game["seats"] if not s["salted"]],
-        "can_undo": takebacks.undoable(status, plied[-1] if plied else None, seat,
+        # past the bots' replies, as the host's undo reaches (T-1)
+        "can_undo": takebacks.undoable(status, takebacks.before_bots(reversed(plied))[0], seat,
                                        me["resigned"]) and not (undo and undo["seat"] == seat),
         "can_accept": asked and seat not in undo["accepted"],
         "can_decline": asked,

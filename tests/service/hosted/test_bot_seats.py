@@ -15,6 +15,7 @@ from referee.operations.listing import legal_lines
 from referee.service.store import schema as S
 from referee.service.hosted.clock import tick
 from referee.service.hosted.entry import submit
+from referee.service.web.app import offers
 from referee.service.hosted.games import (Clock, create_game, export_text, game_detail,
                                           replace_player)
 from referee.service.hosted.session import replay_text
@@ -223,6 +224,7 @@ def test_a_person_takes_back_a_move_the_bots_answered_by_mail(store, tmp_path):
         else:
             pytest.fail("no move of RED's was answered by bots alone")
         before = game_detail(store, gid)
+        assert offers(before, "RED", None)["can_undo"]     # the seat page offers it too
         result, _, _ = table.send("RED", "undo")
         assert result.reply.ok, result.reply.text
         table.deliver()
@@ -235,6 +237,7 @@ def test_a_person_takes_back_a_move_the_bots_answered_by_mail(store, tmp_path):
         assert g["to_move"] == "RED"
         assert replay_text(g["text"], gid).state.current_player() == "RED"
         assert not table.send("RED", "undo")[0].reply.ok       # not again past its takeback
+        assert not offers(game_detail(store, gid), "RED", None)["can_undo"]
         table.deliver()
         rp = replay_text(g["text"], gid)
         assert table.send("RED", legal_lines(rp.module, rp.state, 1)[1][0])[0].reply.ok
