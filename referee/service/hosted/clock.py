@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from sqlalchemy import select, update
 
+from referee import i18n
+from referee.i18n import _
 from referee.operations import referee_move_line
 from referee.service.store import schema as S
 from referee.service.hosted import bot_seats, takebacks
 from referee.service.hosted.bot_seats import timeout_level
 from referee.service.hosted import forum_answers as answers
-from referee.service.hosted.mails import SeatMail, to_seat, when
+from referee.service.hosted.mails import SeatMail, seat_language, to_seat, when
 from referee.service.hosted.session import Session
 from referee.service.store import game_seats
 
@@ -76,45 +78,61 @@ def _tick_game(store, gid: str, now: float) -> str | None:
 
         told = set()
 
-        def mail(row, what, body):
+        def mail(row, say):
+            """``say()``: the (subject, body) of the mail, made in its reader's language:
+            the seat's, or the game's for a forum thread (said once there)."""
             if row["account"]:              # a forum game: said once in its thread
+                with i18n.speaking(game["lang"]):
+                    what, body = say()
                 if what not in told:
                     told.add(what)
                     answers.queue_answer(conn, game, answers.clock_text(
                         game, rows, seat, what, body), now=now)
                 return
+            with i18n.speaking(seat_language(game, row)):
+                what, body = say()
             to_seat(conn, key, game, row, SeatMail("clock", what, body), now=now,
                     url=store.public_url)
 
         if action == "remind":
-            mail(rows[seat], f"reminder: your move, deadline {when(deadline)}",
-                 f"It is your move in game {gid} (ply {game['ply']}); the deadline is "
-                 f"{when(deadline)}. 'show' and 'moves' tell you where things stand.\n")
+            mail(rows[seat], lambda: (
+                _("reminder: your move, deadline {when}").format(when=when(deadline)),
+                _("It is your move in game {game} (ply {ply}); the deadline is {when}. 'show' "
+                  "and 'moves' tell you where things stand.").format(
+                      game=gid, ply=game["ply"], when=when(deadline)) + "\n"))
         elif action == "warn":
-            mail(rows[seat], "your deadline has passed",
-                 f"Your deadline in game {gid} passed at {when(deadline)}. The grace period "
-                 f"ends {when(end)}; then the game's policy ({game['on_timeout']}) applies.\n")
+            mail(rows[seat], lambda: (
+                _("your deadline has passed"),
+                _("Your deadline in game {game} passed at {when}. The grace period ends {end}; "
+                  "then the game's policy ({policy}) applies.").format(
+                      game=gid, when=when(deadline), end=when(end),
+                      policy=game["on_timeout"]) + "\n"))
         elif action == "nag" or (action == "expire" and game["on_timeout"] == "wait"):
-            mail(rows[seat], "still waiting for your move",
-                 f"Game {gid} is waiting for your move since {when(deadline)}.\n")
+            mail(rows[seat], lambda: (
+                _("still waiting for your move"),
+                _("Game {game} is waiting for your move since {when}.").format(
+                    game=gid, when=when(deadline)) + "\n"))
         elif timeout_level(game["on_timeout"]):
             level = timeout_level(game["on_timeout"])
             session = Session(store, conn, gid, seat, via="clock", now=now)
             for row in rows.values():
-                mail(row, f"a bot plays {seat} until its player is back",
-                     f"{seat} let the deadline and grace run out in game {gid}, so the bot "
-                     f"{level} plays {seat}'s turns from now on, each of its moves marked "
-                     f"'# bot {level}'. {seat}'s player takes the seat back by writing to the "
-                     "game again: any move or command does it.\n")
+                mail(row, lambda: (
+                    _("a bot plays {seat} until its player is back").format(seat=seat),
+                    _("{seat} let the deadline and grace run out in game {game}, so the bot "
+                      "{level} plays {seat}'s turns from now on, each of its moves marked "
+                      "'# bot {level}'. {seat}'s player takes the seat back by writing to the "
+                      "game again: any move or command does it.").format(
+                          seat=seat, game=gid, level=level) + "\n"))
             bot_seats.stand_in(session, seat, level)
             session.notify()                # the bot plays here, and the seats see its moves
             return "bot"
         elif game["on_timeout"] == "replace":
             for row in rows.values():
-                mail(row, f"{seat} ran out of time",
-                     f"{seat} let the deadline and grace run out in game {gid}. The host may "
-                     f"give the seat to another player: referee host replace {gid} {seat} "
-                     "ADDRESS\n")
+                mail(row, lambda: (
+                    _("{seat} ran out of time").format(seat=seat),
+                    _("{seat} let the deadline and grace run out in game {game}. The host may "
+                      "give the seat to another player:").format(seat=seat, game=gid)
+                    + f" referee host replace {gid} {seat} ADDRESS\n"))
         else:                                   # skip: the referee moves for the seat
             session = Session(store, conn, gid, seat, via="clock", now=now)
             verdict = session.play(

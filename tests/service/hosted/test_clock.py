@@ -86,3 +86,19 @@ def test_tick_twice_at_once_does_each_thing_once(store):
     done = sorted(x for r in results for x in r)
     assert done == sorted((g, "expire") for g in games)
     assert all(len(_clock_mails(store, g)) == 1 for g in games)
+
+
+def test_each_seat_reads_the_clock_in_its_language(store):
+    """RED reads French, GREEN German: the same timeout is told to each in its own words."""
+    gid = create_game(store, "hawaii", SEATS, host_address="referee@host.example",
+                      clock=Clock(1000, 500, "replace"), now=T0, lang="fr",
+                      seat_langs={"GREEN": "de"})
+    for seat in SEATS:
+        assert submit(store, gid, seat, "salt x", via="web", now=T0).ok
+    mover = game_detail(store, gid)["to_move"]
+    assert [a for _, a in tick(store, T0 + 5000)] == ["expire"]
+    subjects = {to: subject for to, subject in _clock_mails(store, gid)}
+    red = next(s for to, s in subjects.items() if SEATS["RED"] in to)
+    green = next(s for to, s in subjects.items() if SEATS["GREEN"] in to)
+    assert f"{mover} a dépassé son temps" in red, red
+    assert f"{mover} hat die Zeit überschritten" in green, green
