@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
+from referee.operations.listing import legal_lines
 from referee.service.hosted.games import create_game, game_detail, list_games
+from referee.service.hosted.session import replay_text
 from referee.service.store import open_store
 from tests.service.hosted.test_host_settings import SEATS, _cli
 from tests.service.hostkit import HOST, Table
@@ -115,8 +117,10 @@ def test_each_seat_of_a_mixed_table_reads_its_invitation_and_notifications_in_it
         assert "Sie sind am Zug." not in dealt["RED"].body
 
         assert table.send("GREEN", "lingua it")[0].reply.ok
-        mover = next(s for s, m in dealt.items() if _whole_moves(m))
-        line = _whole_moves(dealt[mover])[0]
+        g = game_detail(store, gid)
+        mover = g["to_move"]
+        rp = replay_text(g["text"], gid)
+        line = legal_lines(rp.module, rp.state, 1)[1][0]
         assert table.send(mover, line)[0].reply.ok
         table.deliver()
         others = [s for s in seats if s != mover]
@@ -150,5 +154,3 @@ def _news(table, seat):
                 if not m.subject.startswith("Re:"))
 
 
-def _whole_moves(mail) -> list[str]:
-    return mail.block("Or send a whole move, for example:")

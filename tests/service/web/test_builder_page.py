@@ -104,7 +104,8 @@ def test_the_json_route_answers_what_next_step_answers(client, hosted):
             del got["choices"]
             assert got == next_step(module, state, chosen)
         else:
-            assert got["choices"] == next_step(module, state, chosen)["choices"]
+            assert got["choices"] == [{"choice": c["choice"], "moves": c["moves"]}
+                                      for c in next_step(module, state, chosen)["choices"]]
         if "move" in body:
             break
         chosen = body["choices"][-1]["steps"]
