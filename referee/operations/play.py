@@ -245,7 +245,7 @@ def _play_on(rp, raw: bytes, transcript, text, path: str, secret, dry_run: bool)
                                "[Seed] to draw it from").format(kind=state.chance_kind()),
                              hint=_("play the draw first: referee play FILE '* ...'")).at(
             line=number, column=1, text=text, file=path)
-    voided = before = read_as = None
+    voided = before = read_as = move = None
     if item.kind == I.CONTROL:
         voided = last_item(transcript, number) if item.value == I.TAKEBACK else None
         canonical = rp.step(item, canonical=True)
@@ -255,6 +255,7 @@ def _play_on(rp, raw: bytes, transcript, text, path: str, secret, dry_run: bool)
         before = state.clone()
         if item.kind == I.MOVE:
             said, (item, canonical) = item, step_move(rp, item, text, number, path)
+            move = rp.last_move
             if item is not said:
                 read_as = canonical[0]
         else:
@@ -292,8 +293,8 @@ def _play_on(rp, raw: bytes, transcript, text, path: str, secret, dry_run: bool)
                   witness=rp.witness, ply=rp.ply, chain=rp.chain.hex() if rp.chain else None,
                   note=note, voided=voided.body if voided is not None else None,
                   resigned=item.name.upper() if item.value == I.RESIGN else None,
-                  before=before, added=body_links(lines, rp.history), header=header,
-                  read_as=read_as)
+                  before=before, move=move, added=body_links(lines, rp.history),
+                  header=header, read_as=read_as)
 
 
 def _referee_lines(rp, dealer, number: int) -> list[str]:

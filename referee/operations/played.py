@@ -21,6 +21,7 @@ class Played:
     voided: str | None = None      # a takeback: the move line it voided
     resigned: str | None = None    # a resignation: the seat
     before: object = None          # the state just before the move (for what_happened)
+    move: object = None            # the move played, as the engine holds it (None for others)
     # what a store that keeps the header apart from the body lines needs, so that it
     # reads nothing back: the body lines added, each with its ply and chain head (hex;
     # None when the chain is not tracked), and the new header when a tag joined it

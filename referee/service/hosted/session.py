@@ -229,7 +229,7 @@ class Session:
         return tried[line]
 
     def record(self, played, *, sent, who) -> None:
-        self._say(played.lines)
+        self._say(played)
         header = self.game["header"]
         added = append_played(self.conn, self.game, played, seat=who, sent=sent, via=self.via,
                               message_id=self.message_id, now=self.now)
@@ -245,27 +245,22 @@ class Session:
             self.added.append((who, added))
         self.derive(played.state, write=False)
 
-    def _say(self, lines) -> None:
-        """The move of ``lines`` said in words, from the position before it, in each
+    def _say(self, played) -> None:
+        """The move ``played`` added, said in words from the position before it, in each
         language this game's answers are read in: the mover's and every seat's. A
         notification is written later, from the position after the move, where the
         move can no longer be read."""
-        before = self.state
-        for line in lines:
-            if line.startswith(("*", "[", "#")):
-                continue
-            try:
-                move = self.module.parse_move(line.split("#", 1)[0].strip(), before)
-            except RefereeError:        # a takeback or a resignation: said by its line
-                continue
-            languages = {i18n.language()} | {seat_language(self.game, row)
-                                             for row in self.seats.values()}
-            words = {}
-            for lang in languages:
-                with i18n.speaking(lang):
-                    words[i18n.language()] = say_move(self.module, before, move)
-            self.said[line] = words
-            return                      # the lines after the move are the referee's
+        line = next((line for line in played.lines
+                     if not line.startswith(("*", "[", "#"))), None)
+        if played.move is None or played.before is None or line is None:
+            return                      # a takeback, a resignation, a salt: said by its line
+        languages = {i18n.language()} | {seat_language(self.game, row)
+                                         for row in self.seats.values()}
+        words = {}
+        for lang in languages:
+            with i18n.speaking(lang):
+                words[i18n.language()] = say_move(self.module, played.before, played.move)
+        self.said[line] = words
 
     def note(self, comment: str) -> None:
         """A comment line at the end of the transcript, written now (a change of who
