@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import cache
 from pathlib import Path
 
 DOMAIN = "referee"
@@ -49,10 +50,12 @@ def language() -> str:
     return _language.get()
 
 
-def languages() -> list[str]:
-    """The languages a reader may choose: English and every compiled catalog shipped."""
+@cache
+def languages() -> tuple[str, ...]:
+    """The languages a reader may choose: English and every compiled catalog shipped.
+    The catalogs are compiled when the package is installed, so a process looks once."""
     found = {p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
-    return sorted({SOURCE, *found})
+    return tuple(sorted({SOURCE, *found}))
 
 
 def known(code: str | None) -> str | None:
