@@ -80,11 +80,11 @@ def check(d: "Data", m: Buy) -> None:
     if m.tile_payment.total != price:
         raise IllegalMoveError(_("{who} buying {tile} with token {token} must pay {price}, not {paid} (H-R7)").format(
             who=who, tile=m.tile, token=m.token, price=price, paid=m.tile_payment.total))
-    needs = [payment.exchange_needed(m.move_payment, payment.FEET),
-             payment.exchange_needed(m.tile_payment, payment.SHELLS)]
-    if max(needs) > 0:      # plain and all-fruit payments need no hut: most buys skip reading them
+    move_need = payment.exchange_needed(m.move_payment, payment.FEET)
+    tile_need = payment.exchange_needed(m.tile_payment, payment.SHELLS)
+    if move_need > 0 or tile_need > 0:      # plain and all-fruit payments need no hut: most buys skip reading them
         caps = effects.exchange_capacities(p.realm, comps)
-        if not payment.huts_can_cover(needs, caps):
+        if not payment.huts_can_cover([move_need, tile_need], caps):
             raise IllegalMoveError(payment.mix_refused(who, sum(caps)))
     have = p.resources()
     lacking = payment.shortfall(m.move_payment, *have)

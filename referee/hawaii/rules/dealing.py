@@ -127,11 +127,33 @@ def apply(d: "Data", move) -> None:
     _play(d, move)
 
 
-def apply_tried(d: "Data", moves) -> None:
-    """Play draws :func:`trial` has just accepted on this very position: each is
-    played as :func:`apply` plays it, without asking :func:`refuse` again."""
-    for move in moves:
-        _play(d, move)
+def apply_tried(d: "Data", moves, landings) -> None:
+    """Play draws :func:`trial` has just accepted on this very position, with the
+    ``landings`` it found: each is played as :func:`apply` plays it, without asking
+    :func:`refuse` again.
+
+    A run of price tokens (a whole layout, twenty and more draws) has nothing to
+    set up between its draws, so its steps leave the queue at once, and each
+    printed circle keeps or loses its token as the trial found."""
+    pending = d.pending
+    if pending[0][0] != "token":
+        for move in moves:
+            _play(d, move)
+        return
+    steps = pending[:len(moves)]
+    del pending[:len(moves)]
+    bag, places, board = d.bag, d.places, d.board
+    for (_, coord, circle), move, landing in zip(steps, moves, landings):
+        token = move.token
+        _take(bag, token)
+        if circle == "track":
+            _lay_on_track(d, token)
+        elif landing is None or landing[0]:     # an open circle, or a printed one within the limit
+            places[board[coord]].tokens.append(token)
+        else:
+            places[board[coord]].printed_empty = True
+            d.cove.append(token)
+    normalize(d)
 
 
 def _play(d: "Data", move) -> None:
@@ -202,22 +224,28 @@ def trial(d: "Data", steps: list[tuple], moves) -> list[tuple[bool, int] | None]
     up = list(d.stack_up)
     sums: dict[str, int] = {}
     out: list[tuple[bool, int] | None] = []
+    bag = pools.bag
     for i, (head, move) in enumerate(zip(steps, moves)):
-        if head[0] == "island" and not pools.stack:
+        step = head[0]
+        if step == "island" and not pools.stack:
             _reshuffle(pools.stack, up)
-        try:
-            refuse(head, move, d, pools)
-        except BadChanceError as err:
-            err.index = i
-            raise
+        # a token in the bag is the common case, accepted without asking refuse()
+        if step != "token" or type(move) is not TokenDrawn or bag.get(move.token, 0) <= 0:
+            try:
+                refuse(head, move, d, pools)
+            except BadChanceError as err:
+                err.index = i
+                raise
         landing = None
-        if head[0] == "token":
-            _take(pools.bag, move.token)
+        if step == "token":
+            token = move.token
+            _take(bag, token)
             _, where, circle = head
             if where != "track":
-                if where not in sums:
-                    sums[where] = sum(t.value for t in d.place_at(where).tokens)
-                total = sums[where] + move.token.value
+                base = sums.get(where)
+                if base is None:
+                    base = sums[where] = sum(t.value for t in d.place_at(where).tokens)
+                total = base + token.value
                 stays = circle == "open" or _fits_printed(d, where, total)
                 if stays:
                     sums[where] = total
@@ -253,11 +281,7 @@ def _take(counts: dict, key) -> None:
 def _lay_token(d: "Data", head: tuple, token) -> None:
     _, coord, circle = head
     if circle == "track":
-        d.track_draws.append(token)
-        if len(d.track_draws) == len(d.seats) - 1:
-            for space, t in enumerate(sorted(d.track_draws), start=2):
-                d.track[space] = t
-            d.track_draws = []
+        _lay_on_track(d, token)
         return
     place = d.place_at(coord)
     if circle == "open" or _fits_printed(d, coord, sum(t.value for t in place.tokens) + token.value):
@@ -265,6 +289,15 @@ def _lay_token(d: "Data", head: tuple, token) -> None:
     else:
         place.printed_empty = True
         d.cove.append(token)
+
+
+def _lay_on_track(d: "Data", token) -> None:
+    """Order spaces 2..N take the track's tokens lowest first, once all are drawn."""
+    d.track_draws.append(token)
+    if len(d.track_draws) == len(d.seats) - 1:
+        for space, t in enumerate(sorted(d.track_draws), start=2):
+            d.track[space] = t
+        d.track_draws = []
 
 
 def _describe(move) -> str:

@@ -25,7 +25,7 @@ class HawaiiState(State):
     def __init__(self, data: Data):
         self.d = data
         self._checked = None     # the last move check() accepted on this very state
-        self._tried = None       # the last draws try_draws() accepted on this very state
+        self._tried = None       # the last draws try_draws() accepted on this very state, and their landings
 
     # --- the core contract -------------------------------------------------------
 
@@ -61,14 +61,14 @@ class HawaiiState(State):
     def check(self, move) -> None:
         """Raise the rule a move breaks, without playing it."""
         d = self.d
-        if isinstance(move, ChanceMove):
-            dealing.apply(d.clone(), move)
-            return
-        if isinstance(move, ChooseIncome):
-            check_income(d, move)
-            return
-        module = _ACTIONS.get(type(move))
+        module = _ACTIONS.get(type(move))     # a chief's action: nearly every move
         if module is None:
+            if isinstance(move, ChanceMove):
+                dealing.apply(d.clone(), move)
+                return
+            if isinstance(move, ChooseIncome):
+                check_income(d, move)
+                return
             raise IllegalMoveError(f"{move!r} is not a Hawaii move")
         module.check(d, move)
         self._checked = move
@@ -79,15 +79,15 @@ class HawaiiState(State):
         # object on the unchanged state: validating it twice would be wasted work.
         checked, self._checked = self._checked, None
         self._tried = None
-        if isinstance(move, ChanceMove):
-            dealing.apply(d, move)       # validates before it changes anything
-            return
-        if isinstance(move, ChooseIncome):
-            check_income(d, move)
-            rounds.apply_income_choice(d, move.seat, move.choices)
-            return
         module = _ACTIONS.get(type(move))
         if module is None:
+            if isinstance(move, ChanceMove):
+                dealing.apply(d, move)       # validates before it changes anything
+                return
+            if isinstance(move, ChooseIncome):
+                check_income(d, move)
+                rounds.apply_income_choice(d, move.seat, move.choices)
+                return
             raise IllegalMoveError(f"{move!r} is not a Hawaii move")
         if move is not checked:
             module.check(d, move)
@@ -100,13 +100,13 @@ class HawaiiState(State):
         right after without refusing each again."""
         landings = dealing.trial(self.d, steps, moves)
         if len(moves) <= len(steps) and self.d.pending[:len(steps)] == steps:
-            self._tried = moves
+            self._tried = (moves, landings)
         return landings
 
     def apply_draws(self, moves) -> None:
         tried, self._tried = self._tried, None
-        if moves is tried:
-            dealing.apply_tried(self.d, moves)
+        if tried is not None and moves is tried[0]:
+            dealing.apply_tried(self.d, moves, tried[1])
         else:
             super().apply_draws(moves)
 
