@@ -15,7 +15,7 @@ import sys
 import click
 
 from referee import __version__, i18n
-from referee.commands.common import CONTEXT, HelpInLanguage
+from referee.commands.common import CONTEXT, Group
 from referee.commands.hosted import EX_TEMPFAIL
 from referee.errors import RefereeError
 from referee.i18n import N_
@@ -35,7 +35,7 @@ EXTRAS = {"sqlalchemy": "service", "alembic": "service", "starlette": "service",
           "python_multipart": "service", "psycopg": "postgres", "resvg_py": "pictures"}
 
 
-class LazyGroup(HelpInLanguage, click.Group):
+class LazyGroup(Group):
     """A command's module is imported when that command runs (``--help`` lists them all):
     ``referee play`` loads what playing needs and nothing else, and start-up time is
     benchmarked (docs/performance.md)."""

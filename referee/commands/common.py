@@ -30,6 +30,10 @@ class HelpInLanguage:
         super().__init__(*args, **kwargs)
         self.examples = tuple(examples)
 
+    def format_usage(self, ctx, formatter) -> None:
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)),
+                              _("Usage:") + " ")
+
     def format_help_text(self, ctx, formatter) -> None:
         text = _(inspect.cleandoc(self.help)) if self.help else ""
         if text:
@@ -59,15 +63,40 @@ class HelpInLanguage:
             if isinstance(param, click.Argument):
                 continue
             row = param.get_help_record(ctx)
-            if row is not None and getattr(param, "help", None):
-                row = (row[0], row[1].replace(param.help, _(param.help), 1))
             if row is not None:
-                rows.append(row)
+                rows.append((row[0], _translated_help(param, row[1])))
         if rows:
             with formatter.section(_("Options")):
                 formatter.write_dl(rows)
         if isinstance(self, click.Group):
             self.format_commands(ctx, formatter)
+
+    def format_commands(self, ctx, formatter) -> None:
+        shown = [(name, self.get_command(ctx, name)) for name in self.list_commands(ctx)]
+        shown = [(name, command) for name, command in shown
+                 if command is not None and not command.hidden]
+        limit = formatter.width - 6 - max((len(name) for name, _c in shown), default=0)
+        rows = [(name, command.get_short_help_str(limit)) for name, command in shown]
+        if rows:
+            with formatter.section(_("Commands")):
+                formatter.write_dl(rows)
+
+
+# the notes click adds after an option's help, in its own English (click ships no catalog)
+_EXTRAS = {"required": N_("required"), "default: ": N_("default: ")}
+_EXTRA = re.compile(r"(?:^|  )\[([^\[\]]*)\]$")
+
+
+def _translated_help(param, text: str) -> str:
+    if getattr(param, "help", None):
+        text = text.replace(param.help, _(param.help), 1)
+    found = _EXTRA.search(text)
+    if not found:
+        return text
+    extra = found.group(1)
+    for english, mark in _EXTRAS.items():
+        extra = extra.replace(english, _(mark))
+    return text[:found.start(1)] + extra + "]"
 
 
 # click's own help texts of the options it adds, translated by the catalog like ours
@@ -76,6 +105,14 @@ CLICK_TEXTS = (N_("Show this message and exit."), N_("Show the version and exit.
 
 class Command(HelpInLanguage, click.Command):
     pass
+
+
+class Group(HelpInLanguage, click.Group):
+    """Every command group of the referee: its commands, and the groups made inside it,
+    are of these translated classes too, so no group needs a help class of its own."""
+
+    command_class = Command
+    group_class = type
 
 
 def split_words(value: str | None) -> list[str]:

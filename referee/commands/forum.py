@@ -4,41 +4,36 @@ from __future__ import annotations
 
 import click
 
-from referee.commands.common import CONTEXT
+from referee.i18n import N_
+from referee.commands.common import CONTEXT, Group
 from referee.commands.hosted import (EX_TEMPFAIL, db_option, now_option, open_from, parse_now,
                                      url_option)
 
 
-@click.group(context_settings=CONTEXT)
+@click.group(cls=Group, help=N_(
+    "Forum games: read the threads' new posts and answer them."),
+    examples=('referee forum poll',),
+    context_settings=CONTEXT)
 def forum():
-    """Forum games: read the threads' new posts and answer them.
-
-    \b
-    Example:
-      referee forum poll
-    """
+    pass
 
 
-@forum.command(context_settings=CONTEXT)
+@forum.command(help=N_(
+    "Read every followed thread's new posts once and handle the seated accounts'." "\n\n"
+    'A post is handled once however often it is read. Exit 0 when every thread was '
+    'read, 75 with one sentence when the store or a forum could not be reached (the '
+    'other threads are still read; run it again later).'),
+    examples=('referee forum poll',
+              'REFEREE_DISCOURSE_URL=… REFEREE_DISCOURSE_API_KEY=… REFEREE_DISCOURSE_USER=referee referee forum poll'),
+    context_settings=CONTEXT)
 @click.option("--answer/--no-answer", default=True, show_default=True,
-              help="Then post the answers due in forums the referee posts in (Discourse: "
-                   "REFEREE_DISCOURSE_API_KEY and REFEREE_DISCOURSE_USER, for the forum "
-                   "REFEREE_DISCOURSE_URL names).")
+              help=N_("Then post the answers due in forums the referee posts in (Discourse: "
+                      "REFEREE_DISCOURSE_API_KEY and REFEREE_DISCOURSE_USER, for the forum "
+                      "REFEREE_DISCOURSE_URL names)."))
 @db_option
 @now_option
 @url_option
 def poll(answer, db, now, url):
-    """Read every followed thread's new posts once and handle the seated accounts'.
-
-    A post is handled once however often it is read. Exit 0 when every thread was
-    read, 75 with one sentence when the store or a forum could not be reached (the
-    other threads are still read; run it again later).
-
-    \b
-    Example:
-      referee forum poll
-      REFEREE_DISCOURSE_URL=… REFEREE_DISCOURSE_API_KEY=… REFEREE_DISCOURSE_USER=referee referee forum poll
-    """
     from sqlalchemy.exc import SQLAlchemyError  # heavy: not at start-up
 
     from referee.service.forum import intake as follow, posting as answers  # heavy: not at start-up

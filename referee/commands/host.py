@@ -13,7 +13,8 @@ from pathlib import Path
 
 import click
 
-from referee.commands.common import CONTEXT
+from referee.i18n import N_
+from referee.commands.common import CONTEXT, Group
 from referee.commands.hosted import (EX_TEMPFAIL, db_option, now_option, open_from, parse_now,
                                      url_option)
 from referee.operations import check_text, forum_post
@@ -55,16 +56,16 @@ def _host_from(value):
 
 
 clock_options = [
-    click.option("--deadline", metavar="D", help="Time for each move: 48h, 2d, 90m."),
-    click.option("--grace", metavar="G", help="Grace after a deadline before the policy acts."),
+    click.option("--deadline", metavar="D", help=N_("Time for each move: 48h, 2d, 90m.")),
+    click.option("--grace", metavar="G", help=N_("Grace after a deadline before the policy acts.")),
     click.option("--on-timeout", metavar="wait|skip|replace|bot[:LEVEL]", default="wait",
                  show_default=True,
-                 help="What happens to a seat whose grace runs out: wait, skip (the referee's "
-                      "least-disruptive move), replace (the host is told), bot (a bot, level "
-                      "basic unless bot:LEVEL says, plays the seat until its player writes)."),
-    click.option("--title", default="", help="A name for the game in listings and subjects."),
+                 help=N_("What happens to a seat whose grace runs out: wait, skip (the referee's "
+                         "least-disruptive move), replace (the host is told), bot (a bot, level "
+                         "basic unless bot:LEVEL says, plays the seat until its player writes).")),
+    click.option("--title", default="", help=N_("A name for the game in listings and subjects.")),
     click.option("--from", "sender", envvar="REFEREE_FROM", metavar="ADDRESS",
-                 help="The host's address (env REFEREE_FROM); seats answer to plus-addresses of it."),
+                 help=N_("The host's address (env REFEREE_FROM); seats answer to plus-addresses of it.")),
 ]
 
 
@@ -76,53 +77,48 @@ def _with(options):
     return wrap
 
 
-@click.group(context_settings=CONTEXT)
+@click.group(cls=Group, help=N_(
+    'Host games: create, list, show, export, adopt, replace a player, run the clock, '
+    "keep the host's settings."),
+    examples=('referee host new hawaii --seat RED=alice@example.org --seat GREEN=bob@example.org --from referee@example.org --deadline 48h',
+              'referee host games'),
+    context_settings=CONTEXT)
 def host():
-    """Host games: create, list, show, export, adopt, replace a player, run the clock,
-    keep the host's settings.
-
-    \b
-    Example:
-      referee host new hawaii --seat RED=alice@example.org --seat GREEN=bob@example.org --from referee@example.org --deadline 48h
-      referee host games
-    """
+    pass
 
 
-@host.command(context_settings=CONTEXT)
+@host.command(help=N_(
+    'Start a hosted game and queue the invitations (dealt by commit-reveal); with '
+    "--thread, a game played in a forum thread by the seats' accounts."),
+    examples=('referee host new hawaii --seat RED=alice@example.org --seat GREEN=bob@example.org --seat BLUE=carol@example.org --from referee@example.org --deadline 48h --grace 24h',
+              'referee host new hawaii --thread https://forum.example.org/t/hawaii-game/42 --seat RED=@alice --seat GREEN=@bob --from referee@example.org'),
+    context_settings=CONTEXT)
 @click.argument("game")
 @click.option("--seat", "seats", multiple=True, required=True,
               metavar="SEAT=ADDRESS|@NAME|bot:LEVEL",
-              help="A seat and its player's address, or forum account (@NAME, with --thread), "
-                   "or a bot (bot:random, bot:basic, bot:strong), in seating order; once per "
-                   "seat.")
-@click.option("--rules", default="", help="Variant flags, comma separated.")
+              help=N_("A seat and its player's address, or forum account (@NAME, with --thread), "
+                      "or a bot (bot:random, bot:basic, bot:strong), in seating order; once per "
+                      "seat."))
+@click.option("--rules", default="", help=N_("Variant flags, comma separated."))
 @click.option("--thread", metavar="URL",
-              help="The forum thread the game is played in (seats are then @accounts): a "
-                   "Discourse topic, a phpBB topic, a BoardGameGeek thread or a thread's feed.")
+              help=N_("The forum thread the game is played in (seats are then @accounts): a "
+                      "Discourse topic, a phpBB topic, a BoardGameGeek thread or a thread's feed."))
 @click.option("--forum", type=click.Choice(["discourse", "phpbb", "bgg", "feed"]),
-              help="The kind of forum, when the thread's address does not say it.")
+              help=N_("The kind of forum, when the thread's address does not say it."))
 @click.option("--moderator", metavar="ADDRESS",
-              help="Mailed each answer to paste in a thread the referee cannot post in "
-                   "(BoardGameGeek, phpBB).")
+              help=N_("Mailed each answer to paste in a thread the referee cannot post in "
+                      "(BoardGameGeek, phpBB)."))
 @click.option("--lang", "game_lang", metavar="LANG",
-              help="The game's language (en, fr, de, it): its forum answers and every seat's "
-                   "mails unless the seat has its own (default: English).")
+              help=N_("The game's language (en, fr, de, it): its forum answers and every seat's "
+                      "mails unless the seat has its own (default: English)."))
 @click.option("--seat-lang", "seat_langs", multiple=True, metavar="SEAT=LANG",
-              help="A seat's own language, where it differs from the game's; once per seat.")
+              help=N_("A seat's own language, where it differs from the game's; once per seat."))
 @_with(clock_options)
 @db_option
 @now_option
 @url_option
 def new(game, seats, rules, thread, forum, moderator, game_lang, seat_langs, deadline, grace,
         on_timeout, title, sender, db, now, url):
-    """Start a hosted game and queue the invitations (dealt by commit-reveal); with
-    --thread, a game played in a forum thread by the seats' accounts.
-
-    \b
-    Example:
-      referee host new hawaii --seat RED=alice@example.org --seat GREEN=bob@example.org --seat BLUE=carol@example.org --from referee@example.org --deadline 48h --grace 24h
-      referee host new hawaii --thread https://forum.example.org/t/hawaii-game/42 --seat RED=@alice --seat GREEN=@bob --from referee@example.org
-    """
     from referee.service.errors import ForumError  # heavy: not at start-up
     from referee.service.forum.intake import thread_now  # (likewise)
     from referee.service.hosted.games import ForumGame, create_game  # (likewise)
@@ -151,18 +147,15 @@ def new(game, seats, rules, thread, forum, moderator, game_lang, seat_langs, dea
     return 0
 
 
-@host.command(context_settings=CONTEXT)
+@host.command(help=N_(
+    "The host's settings kept in its store: with --url, where players reach the web "
+    'page (every process on the store then links it); alone, what is kept.'),
+    examples=('referee host config --url https://referee.example.org',
+              'referee host config'),
+    context_settings=CONTEXT)
 @db_option
 @url_option
 def config(db, url):
-    """The host's settings kept in its store: with --url, where players reach the web
-    page (every process on the store then links it); alone, what is kept.
-
-    \b
-    Example:
-      referee host config --url https://referee.example.org
-      referee host config
-    """
     store = open_from(db, url=url)
     if store.public_url:
         click.echo(f"url {store.public_url}")
@@ -172,16 +165,13 @@ def config(db, url):
     return 0
 
 
-@host.command(context_settings=CONTEXT)
+@host.command(help=N_(
+    'Every hosted game: id, title, round, whose turn, ply, deadline.'),
+    examples=('referee host games --format json',),
+    context_settings=CONTEXT)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @db_option
 def games(fmt, db):
-    """Every hosted game: id, title, round, whose turn, ply, deadline.
-
-    \b
-    Example:
-      referee host games --format json
-    """
     from referee.service.hosted.games import list_games  # heavy: not at start-up
 
     rows = list_games(open_from(db))
@@ -199,21 +189,18 @@ def games(fmt, db):
     return 0
 
 
-@host.command(context_settings=CONTEXT)
+@host.command(help=N_(
+    'The state of a hosted game, with its ply and chain head.'),
+    examples=('referee host show GAME --format json',
+              'referee host show GAME --format bgg --url https://referee.example.org'),
+    context_settings=CONTEXT)
 @click.argument("game_id", metavar="GAME")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "bgg", "bbcode", "json"]),
-              default="text", help="markdown, bgg (BoardGameGeek) and bbcode (phpBB): a post "
-                                   "for the game's forum thread, with the host's address the board's picture.")
+              default="text", help=N_("markdown, bgg (BoardGameGeek) and bbcode (phpBB): a post "
+                                      "for the game's forum thread, with the host's address the board's picture."))
 @db_option
 @url_option
 def show(game_id, fmt, db, url):
-    """The state of a hosted game, with its ply and chain head.
-
-    \b
-    Example:
-      referee host show GAME --format json
-      referee host show GAME --format bgg --url https://referee.example.org
-    """
     from referee.service.hosted.games import game_detail  # heavy: not at start-up
     from referee.service.hosted.links import board_address  # heavy: the service
 
@@ -255,17 +242,14 @@ def show(game_id, fmt, db, url):
     return 0
 
 
-@host.command(context_settings=CONTEXT)
+@host.command(help=N_(
+    'The transcript of a hosted game, which check and verify accept.'),
+    examples=('referee host export GAME -o game.txt && referee check game.txt',),
+    context_settings=CONTEXT)
 @click.argument("game_id", metavar="GAME")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here (default: stdout).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help=N_("Write here (default: stdout)."))
 @db_option
 def export(game_id, output, db):
-    """The transcript of a hosted game, which check and verify accept.
-
-    \b
-    Example:
-      referee host export GAME -o game.txt && referee check game.txt
-    """
     from referee.service.hosted.games import export_text  # heavy: not at start-up
 
     text = export_text(open_from(db), game_id)
@@ -277,22 +261,19 @@ def export(game_id, output, db):
     return 0
 
 
-@host.command(context_settings=CONTEXT)
+@host.command(help=N_(
+    'Host a game begun as a transcript (a committed game brings FILE.secret along).'),
+    examples=('referee new hawaii --players red,green --seed 7 -o game.txt',
+              'referee host adopt game.txt --seat RED=alice@example.org --seat GREEN=bob@example.org --from referee@example.org'),
+    context_settings=CONTEXT)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--seat", "seats", multiple=True, required=True, metavar="SEAT=ADDRESS",
-              help="A seat of the game and its player's address; once per seat.")
+              help=N_("A seat of the game and its player's address; once per seat."))
 @_with(clock_options)
 @db_option
 @now_option
 @url_option
 def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now, url):
-    """Host a game begun as a transcript (a committed game brings FILE.secret along).
-
-    \b
-    Example:
-      referee new hawaii --players red,green --seed 7 -o game.txt
-      referee host adopt game.txt --seat RED=alice@example.org --seat GREEN=bob@example.org --from referee@example.org
-    """
     from referee.service.hosted.games import adopt_game  # heavy: not at start-up
 
     text = Path(file).read_text(encoding="utf-8")
@@ -305,7 +286,13 @@ def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now, url)
     return 0
 
 
-@host.command(context_settings=CONTEXT)
+@host.command(help=N_(
+    'Give SEAT to a new player at ADDRESS (or, in a forum game, the account @NAME), '
+    'or to a bot (bot:random, bot:basic, bot:strong): a new secret, the old one dead.'),
+    examples=('referee host replace GAME GREEN dora@example.org',
+              'referee host replace GAME GREEN @dora',
+              'referee host replace GAME GREEN bot:strong'),
+    context_settings=CONTEXT)
 @click.argument("game_id", metavar="GAME")
 @click.argument("seat")
 @click.argument("address", metavar="ADDRESS|@NAME|bot:LEVEL")
@@ -313,15 +300,6 @@ def adopt(file, seats, deadline, grace, on_timeout, title, sender, db, now, url)
 @now_option
 @url_option
 def replace(game_id, seat, address, db, now, url):
-    """Give SEAT to a new player at ADDRESS (or, in a forum game, the account @NAME),
-    or to a bot (bot:random, bot:basic, bot:strong): a new secret, the old one dead.
-
-    \b
-    Example:
-      referee host replace GAME GREEN dora@example.org
-      referee host replace GAME GREEN @dora
-      referee host replace GAME GREEN bot:strong
-    """
     from referee.service.hosted.games import replace_player  # heavy: not at start-up
     from referee.service.hosted.bot_seats import is_bot  # heavy: not at start-up
 
@@ -333,19 +311,16 @@ def replace(game_id, seat, address, db, now, url):
     return 0
 
 
-@host.command(context_settings=CONTEXT)
+@host.command(help=N_(
+    "Take back SEAT's last move without asking the other seats (the host's override)."),
+    examples=('referee host undo GAME RED',),
+    context_settings=CONTEXT)
 @click.argument("game_id", metavar="GAME")
 @click.argument("seat")
 @db_option
 @now_option
 @url_option
 def undo(game_id, seat, db, now, url):
-    """Take back SEAT's last move without asking the other seats (the host's override).
-
-    \b
-    Example:
-      referee host undo GAME RED
-    """
     from referee.service.hosted.games import force_undo  # heavy: not at start-up
 
     verdict = force_undo(open_from(db, url=url), game_id, seat, now=parse_now(now))
@@ -354,17 +329,14 @@ def undo(game_id, seat, db, now, url):
     return 0
 
 
-@host.command(context_settings=CONTEXT)
+@host.command(help=N_(
+    'Send the reminders and apply the timeouts that are due; safe to run from cron.'),
+    examples=('referee host tick --now 2026-01-31T18:00',),
+    context_settings=CONTEXT)
 @db_option
 @now_option
 @url_option
 def tick(db, now, url):
-    """Send the reminders and apply the timeouts that are due; safe to run from cron.
-
-    \b
-    Example:
-      referee host tick --now 2026-01-31T18:00
-    """
     from referee.service.hosted.clock import tick as run_tick  # heavy: not at start-up
 
     for gid, action in run_tick(open_from(db, url=url), parse_now(now) or time.time()):

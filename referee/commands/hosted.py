@@ -8,11 +8,13 @@ from datetime import datetime, timezone
 
 import click
 
+from referee.i18n import N_
+
 EX_TEMPFAIL = 75
 
 db_option = click.option("--db", envvar="REFEREE_DB", metavar="URL",
-                         help="The store (default: sqlite under $REFEREE_HOME; env REFEREE_DB).")
-now_option = click.option("--now", metavar="ISO", help="Act as if it were this time (UTC).")
+                         help=N_("The store (default: sqlite under $REFEREE_HOME; env REFEREE_DB)."))
+now_option = click.option("--now", metavar="ISO", help=N_("Act as if it were this time (UTC)."))
 
 
 def _public_url(ctx, param, value):
@@ -28,9 +30,9 @@ def _public_url(ctx, param, value):
 
 url_option = click.option(
     "--url", envvar="REFEREE_URL", metavar="URL", callback=_public_url,
-    help="Where players reach the web page (env REFEREE_URL), kept in the store for every "
-         "later command and serve: every invitation and notification then carries the "
-         "seat's own page.")
+    help=N_("Where players reach the web page (env REFEREE_URL), kept in the store for every "
+            "later command and serve: every invitation and notification then carries the "
+            "seat's own page."))
 
 
 def parse_now(value: str | None) -> float | None:

@@ -11,21 +11,20 @@ import time
 
 import click
 
-from referee.commands.common import CONTEXT
+from referee.i18n import N_
+from referee.commands.common import CONTEXT, Group
 from referee.commands.hosted import (EX_TEMPFAIL, db_option, now_option, open_from, parse_now,
                                      url_option)
 from referee.operations import format_error
 
 
-@click.group(context_settings=CONTEXT)
+@click.group(cls=Group, help=N_(
+    'Mail in and out: ingest one message, poll a mailbox, send the outbox.'),
+    examples=('referee mail ingest < message.eml',
+              'referee mail send --smtp smtp://localhost:25'),
+    context_settings=CONTEXT)
 def mail():
-    """Mail in and out: ingest one message, poll a mailbox, send the outbox.
-
-    \b
-    Example:
-      referee mail ingest < message.eml
-      referee mail send --smtp smtp://localhost:25
-    """
+    pass
 
 
 def _with_secret(ctx, name: str, url: str, password_file: str | None, env: str) -> str:
@@ -56,21 +55,17 @@ def _store_failed(exc) -> int:
     return EX_TEMPFAIL
 
 
-@mail.command(context_settings=CONTEXT)
+@mail.command(help=N_(
+    'Handle one message from stdin (an MTA pipe, procmail, .forward).' "\n\n"
+    'Exit 0 when handled (a refusal is a reply), 75 when the store cannot be opened '
+    'or written (the MTA keeps the message and tries again, so a move is not bounced '
+    'while the host fixes the store).'),
+    examples=('referee mail ingest < message.eml',),
+    context_settings=CONTEXT)
 @db_option
 @now_option
 @url_option
 def ingest(db, now, url):
-    """Handle one message from stdin (an MTA pipe, procmail, .forward).
-
-    Exit 0 when handled (a refusal is a reply), 75 when the store cannot be
-    opened or written (the MTA keeps the message and tries again, so a move is
-    not bounced while the host fixes the store).
-
-    \b
-    Example:
-      referee mail ingest < message.eml
-    """
     from sqlalchemy.exc import SQLAlchemyError  # heavy: not at start-up
 
     from referee.service.errors import StoreUnsafe  # heavy: likewise
@@ -90,25 +85,22 @@ def ingest(db, now, url):
     return 0
 
 
-@mail.command(context_settings=CONTEXT)
-@click.option("--maildir", type=click.Path(file_okay=False), help="Take messages from this Maildir.")
+@mail.command(help=N_(
+    'Handle every new message of a Maildir or an IMAP mailbox once.'),
+    examples=('referee mail poll --maildir ~/Maildir',
+              'REFEREE_IMAP_PASSWORD=secret referee mail poll --imap imaps://referee@mail.example.org/INBOX'),
+    context_settings=CONTEXT)
+@click.option("--maildir", type=click.Path(file_okay=False), help=N_("Take messages from this Maildir."))
 @click.option("--imap", envvar="REFEREE_IMAP", metavar="URL",
-              help="imaps://user@host/INBOX (env REFEREE_IMAP); the password from "
-                   "REFEREE_IMAP_PASSWORD or --imap-password-file.")
+              help=N_("imaps://user@host/INBOX (env REFEREE_IMAP); the password from "
+                      "REFEREE_IMAP_PASSWORD or --imap-password-file."))
 @click.option("--imap-password-file", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Read the IMAP password from this file (its first line).")
+              help=N_("Read the IMAP password from this file (its first line)."))
 @db_option
 @now_option
 @url_option
 @click.pass_context
 def poll(ctx, maildir, imap, imap_password_file, db, now, url):
-    """Handle every new message of a Maildir or an IMAP mailbox once.
-
-    \b
-    Example:
-      referee mail poll --maildir ~/Maildir
-      REFEREE_IMAP_PASSWORD=secret referee mail poll --imap imaps://referee@mail.example.org/INBOX
-    """
     from sqlalchemy.exc import SQLAlchemyError  # heavy: not at start-up
 
     from referee.service.mail.ingest import ingest as run_ingest  # heavy: not at start-up
@@ -132,26 +124,23 @@ def poll(ctx, maildir, imap, imap_password_file, db, now, url):
     return 0
 
 
-@mail.command(context_settings=CONTEXT)
+@mail.command(help=N_(
+    'Deliver the outbox, with retry and backoff; nothing is sent twice.'),
+    examples=('referee mail send --smtp smtp://localhost:25',
+              'referee mail send --smtp smtp://localhost:25 --no-pictures'),
+    context_settings=CONTEXT)
 @click.option("--smtp", envvar="REFEREE_SMTP", required=True, metavar="URL",
-              help="smtp://host:port or smtps://user@host:port (env REFEREE_SMTP); the "
-                   "password from REFEREE_SMTP_PASSWORD or --smtp-password-file.")
+              help=N_("smtp://host:port or smtps://user@host:port (env REFEREE_SMTP); the "
+                      "password from REFEREE_SMTP_PASSWORD or --smtp-password-file."))
 @click.option("--smtp-password-file", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Read the SMTP password from this file (its first line).")
+              help=N_("Read the SMTP password from this file (its first line)."))
 @click.option("--pictures/--no-pictures", default=True, show_default=True,
-              help="Add the board as a picture (HTML and PNG) to each notification; the "
-                   "plain text part is complete without it.")
+              help=N_("Add the board as a picture (HTML and PNG) to each notification; the "
+                      "plain text part is complete without it."))
 @db_option
 @now_option
 @click.pass_context
 def send(ctx, smtp, smtp_password_file, pictures, db, now):
-    """Deliver the outbox, with retry and backoff; nothing is sent twice.
-
-    \b
-    Example:
-      referee mail send --smtp smtp://localhost:25
-      referee mail send --smtp smtp://localhost:25 --no-pictures
-    """
     from referee.service.errors import MailConfigError  # heavy: not at start-up
     from referee.service.mail.sending import deliver  # heavy: not at start-up
 
@@ -168,21 +157,17 @@ def send(ctx, smtp, smtp_password_file, pictures, db, now):
     return 0 if not d.deferred and not d.failed and not d.stopped else 1
 
 
-@mail.command(context_settings=CONTEXT)
+@mail.command(help=N_(
+    "List the mails given up for good, newest first, with the server's reason." "\n\n"
+    'A mail is given up when the server refuses it for good (an address it does not '
+    'know, a message it will not take); `referee mail retry` queues it again.'),
+    examples=('referee mail failed',
+              'referee mail retry 12 13'),
+    context_settings=CONTEXT)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 @db_option
 def failed(fmt, db):
-    """List the mails given up for good, newest first, with the server's reason.
-
-    A mail is given up when the server refuses it for good (an address it does not
-    know, a message it will not take); `referee mail retry` queues it again.
-
-    \b
-    Example:
-      referee mail failed
-      referee mail retry 12 13
-    """
     from referee.service.mail.sending import failed_rows  # heavy: not at start-up
 
     rows = failed_rows(open_from(db))
@@ -198,21 +183,17 @@ def failed(fmt, db):
     return 0
 
 
-@mail.command(context_settings=CONTEXT)
+@mail.command(help=N_(
+    'Queue failed mails again, to go out at the next `referee mail send`.' "\n\n"
+    'Name the mails by the ids `referee mail failed` lists, or give --all.'),
+    examples=('referee mail retry 12 13',
+              'referee mail retry --all'),
+    context_settings=CONTEXT)
 @click.argument("ids", nargs=-1, type=click.IntRange(min=1), metavar="[ID ...]")
-@click.option("--all", "every", is_flag=True, help="Every failed mail.")
+@click.option("--all", "every", is_flag=True, help=N_("Every failed mail."))
 @db_option
 @now_option
 def retry(ids, every, db, now):
-    """Queue failed mails again, to go out at the next `referee mail send`.
-
-    Name the mails by the ids `referee mail failed` lists, or give --all.
-
-    \b
-    Example:
-      referee mail retry 12 13
-      referee mail retry --all
-    """
     from referee.service.mail.sending import retry as queue_again  # heavy: not at start-up
 
     if bool(ids) == every:

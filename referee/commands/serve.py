@@ -7,56 +7,54 @@ import sys
 
 import click
 
-from referee.commands.common import CONTEXT
+from referee.i18n import N_
+from referee.commands.common import CONTEXT, Command
 from referee.commands.hosted import url_option
 
 
-@click.command(context_settings=CONTEXT)
+@click.command(cls=Command, help=N_(
+    'Host games: the web page, and with mail settings mail in, mail out and the '
+    'clock, all in this one process. Stops cleanly on SIGTERM or Ctrl-C; what is '
+    'queued is sent at the next start.'),
+    examples=('referee serve --demo',
+              'referee serve --db sqlite:///games.db --port 8080',
+              'referee serve --from referee@example.org --mail-in smtp://127.0.0.1:2525 --mail-out smtp://localhost:25',
+              'referee serve --config referee.toml --check'),
+    context_settings=CONTEXT)
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), metavar="FILE",
               envvar="REFEREE_CONFIG",
-              help="A TOML file of these settings, keys named as the flags (mail-in = …); "
-                   "flags given override it.")
+              help=N_("A TOML file of these settings, keys named as the flags (mail-in = …); "
+                      "flags given override it."))
 @click.option("--db", "db", envvar="REFEREE_DB", metavar="URL",
-              help="The store (default: $REFEREE_DB, else SQLite in $REFEREE_HOME).")
-@click.option("--host", help="Address the web page listens on (default 127.0.0.1).")
-@click.option("--port", type=click.IntRange(0, 65535), help="Its port (default 8000).")
+              help=N_("The store (default: $REFEREE_DB, else SQLite in $REFEREE_HOME)."))
+@click.option("--host", help=N_("Address the web page listens on (default 127.0.0.1)."))
+@click.option("--port", type=click.IntRange(0, 65535), help=N_("Its port (default 8000)."))
 @click.option("--from", "sender", envvar="REFEREE_FROM", metavar="ADDRESS",
-              help="The referee's own address (env REFEREE_FROM).")
+              help=N_("The referee's own address (env REFEREE_FROM)."))
 @url_option
 @click.option("--mail-in", metavar="URL",
-              help="smtp://HOST:PORT (listen for mail relayed by the MTA), "
-                   "imaps://USER@HOST/INBOX (password from REFEREE_IMAP_PASSWORD), "
-                   "or maildir:PATH.")
+              help=N_("smtp://HOST:PORT (listen for mail relayed by the MTA), "
+                      "imaps://USER@HOST/INBOX (password from REFEREE_IMAP_PASSWORD), "
+                      "or maildir:PATH."))
 @click.option("--mail-out", envvar="REFEREE_SMTP", metavar="URL",
-              help="smtp://HOST:PORT, smtp+starttls://USER@HOST:587, smtps://USER@HOST:465 "
-                   "(password from REFEREE_SMTP_PASSWORD; env REFEREE_SMTP).")
-@click.option("--imap-password-file", metavar="FILE", help="The IMAP password (first line).")
-@click.option("--smtp-password-file", metavar="FILE", help="The SMTP password (first line).")
+              help=N_("smtp://HOST:PORT, smtp+starttls://USER@HOST:587, smtps://USER@HOST:465 "
+                      "(password from REFEREE_SMTP_PASSWORD; env REFEREE_SMTP)."))
+@click.option("--imap-password-file", metavar="FILE", help=N_("The IMAP password (first line)."))
+@click.option("--smtp-password-file", metavar="FILE", help=N_("The SMTP password (first line)."))
 @click.option("--pictures/--no-pictures", default=None,
-              help="The board as a picture in each notification (default on).")
+              help=N_("The board as a picture in each notification (default on)."))
 @click.option("--tick", type=click.FloatRange(1, 3600), metavar="SECONDS",
-              help="How often the clock looks for reminders and timeouts (default 15).")
+              help=N_("How often the clock looks for reminders and timeouts (default 15)."))
 @click.option("--forum-every", type=click.FloatRange(1, 86400), metavar="SECONDS",
-              help="How often the forum threads of hosted games are read (default 60); "
-                   "a Discourse webhook brings a post at once.")
+              help=N_("How often the forum threads of hosted games are read (default 60); "
+                      "a Discourse webhook brings a post at once."))
 @click.option("--demo", is_flag=True, default=None,
-              help="Start on a fresh temporary store holding the example games.")
+              help=N_("Start on a fresh temporary store holding the example games."))
 @click.option("--check", "only_check", is_flag=True,
-              help="Try the store, the ports to listen on, mail out and mail in; say what is "
-                   "wrong; start nothing.")
+              help=N_("Try the store, the ports to listen on, mail out and mail in; say what is "
+                      "wrong; start nothing."))
 def serve(config_file, db, host, port, sender, url, mail_in, mail_out, imap_password_file,
           smtp_password_file, pictures, tick, forum_every, demo, only_check):
-    """Host games: the web page, and with mail settings mail in, mail out and the clock,
-    all in this one process. Stops cleanly on SIGTERM or Ctrl-C; what is queued is
-    sent at the next start.
-
-    \b
-    Example:
-      referee serve --demo
-      referee serve --db sqlite:///games.db --port 8080
-      referee serve --from referee@example.org --mail-in smtp://127.0.0.1:2525 --mail-out smtp://localhost:25
-      referee serve --config referee.toml --check
-    """
     from referee.service.daemon import (  # heavy: not at start-up
         ConfigError, Host, busy_ports, check, load)
 
