@@ -18,7 +18,7 @@ from referee import __version__, i18n
 from referee.commands.common import CONTEXT, Group
 from referee.commands.hosted import EX_TEMPFAIL
 from referee.errors import RefereeError
-from referee.i18n import N_
+from referee.i18n import N_, _
 from referee.operations import format_error
 from referee.transcript import internal
 
@@ -80,10 +80,10 @@ def _run(argv) -> int:
     try:
         rv = cli.main(args=argv, prog_name="referee", standalone_mode=False)
     except click.exceptions.UsageError as exc:
-        exc.show()
+        _show(exc)
         return 2
     except click.exceptions.ClickException as exc:
-        exc.show()
+        _show(exc)
         return 1
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
@@ -116,6 +116,32 @@ def _run(argv) -> int:
         click.echo(f"referee: internal: internal error: {internal(exc).reason}", err=True)
         return 1
     return rv if isinstance(rv, int) else 0
+
+
+def _show(exc: click.exceptions.ClickException) -> None:
+    """A usage error as click shows it, with click's own words (it ships no catalog of
+    their translations) told through ours."""
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None:
+        hint = ""
+        if ctx.command.get_help_option(ctx) is not None:
+            hint = _("Try '{command} {option}' for help.").format(
+                command=ctx.command_path, option=ctx.help_option_names[0]) + "\n"
+        click.echo(f"{ctx.get_usage()}\n{hint}", err=True)
+    click.echo(_("Error: {message}").format(message=_message(exc)), err=True)
+
+
+def _message(exc: click.exceptions.ClickException) -> str:
+    if type(exc) is not click.BadParameter:
+        return exc.format_message()
+    hint = exc.param_hint
+    if hint is None and exc.param is not None:
+        hint = exc.param.get_error_hint(exc.ctx)
+    if hint is None:
+        return _("Invalid value: {message}").format(message=exc.message)
+    if isinstance(hint, (list, tuple)):
+        hint = " / ".join(f"'{h}'" for h in hint)
+    return _("Invalid value for {param}: {message}").format(param=hint, message=exc.message)
 
 
 def _store_unreachable(exc: BaseException) -> bool:

@@ -18,6 +18,7 @@ import os
 
 import referee
 from referee.errors import BadHeaderError
+from referee.i18n import _
 
 
 def _discover() -> dict[str, str]:
@@ -47,7 +48,8 @@ def get(name: str):
     """The GameModule for a command-line key or a Game tag value (any case)."""
     key = name.strip().lower()
     if key not in _MODULES:
-        raise BadHeaderError(f"unknown game {name!r}: known games are {', '.join(keys())}")
+        raise BadHeaderError(_("unknown game {name}: known games are {games}").format(
+            name=repr(name), games=", ".join(keys())))
     return importlib.import_module(_MODULES[key]).MODULE
 
 

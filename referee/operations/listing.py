@@ -77,10 +77,11 @@ def next_step(module, state, chosen=(), rows=None) -> dict:
     position's :func:`move_rows`, if the caller has them."""
     who = to_move(state)
     if who is None or who == CHANCE:
-        raise BadChoiceError("no seat chooses a move now: "
-                             + ("a chance line is due" if who == CHANCE else "the game is over"))
+        raise BadChoiceError(_("no seat chooses a move now: {why}").format(
+            why=_("a chance line is due") if who == CHANCE else _("the game is over")))
     if who in resigned(state):
-        raise BadChoiceError(f"{who} has resigned: the referee plays its moves (T-5)")
+        raise BadChoiceError(_("{seat} has resigned: the referee plays its moves (T-5)").format(
+            seat=who))
     rows = move_rows(module, state) if rows is None else rows
     done = build_rows(rows, chosen, _namer(module, state, rows))
     if isinstance(done, Complete):

@@ -11,7 +11,7 @@ import re
 
 from referee import bots
 from referee.core.game import CHANCE
-from referee.i18n import _
+from referee.i18n import _, ngettext
 from referee.errors import (BadChanceError, BadHeaderError, OutOfTurnError, RefereeError,
                             StaleGuardError)
 from referee.operations.played import Played, add_tag, body_links
@@ -37,9 +37,11 @@ class TranscriptHasErrors(RefereeError):
 
     def __init__(self, errors):
         first = errors[0]
-        super().__init__(f"the transcript does not replay cleanly ({len(errors)} error"
-                         f"{'s' if len(errors) != 1 else ''}); fix it before playing on",
-                         hint="run 'referee check' on it")
+        super().__init__(ngettext("the transcript does not replay cleanly ({n} error); fix it "
+                                  "before playing on", "the transcript does not replay cleanly "
+                                  "({n} errors); fix it before playing on",
+                                  len(errors)).format(n=len(errors)),
+                         hint=_("run 'referee check' on it"))
         self.code = first.code
         self.errors = errors
 

@@ -11,7 +11,7 @@ from typing import Iterable
 from referee.core.game import CHANCE
 from referee.errors import RefereeError
 from referee.i18n import _, ngettext
-from referee.replay.control import resigned, result_text, state_json, to_move
+from referee.replay.control import decided, outcome, resigned, state_json, to_move
 
 
 def printable(text: str) -> str:
@@ -114,10 +114,26 @@ def digest(module, state, data: dict | None = None) -> str:
     return "; ".join(parts)
 
 
+def result_words(state) -> str | None:
+    """The game's result as a person reads it, in the reader's language: the record's
+    [Result] keeps the notation's words (``result_text``), the sentence shown does not."""
+    out = outcome(state)
+    if out is None:
+        return None
+    winners = " ".join(out.winners)
+    gone = ", ".join(_("{seat} resigned").format(seat=seat) for seat in resigned(state))
+    if gone and decided(state):
+        return _("{gone}; winner {seats}").format(gone=gone, seats=winners)
+    scores = ", ".join(f"{seat} {score}" for seat, score in out.scores.items())
+    said = ngettext("{scores}; winner {seats}", "{scores}; winners {seats}",
+                    len(out.winners)).format(scores=scores, seats=winners) if winners else scores
+    return _("{result}; {gone}").format(result=said, gone=gone) if gone else said
+
+
 def who_next(state) -> str:
     who = to_move(state)
     if who is None:
-        result = result_text(state)
+        result = result_words(state)
         if result is None:
             return _("the game is over")
         return _("game over: {result}").format(result=result)

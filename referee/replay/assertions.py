@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from referee.i18n import _
 from referee.errors import AssertionFailedError
 from referee.syntax.hints import did_you_mean
 
@@ -16,7 +17,7 @@ def resolve(data: Any, path: str, seats: Iterable[str] = ()) -> Any:
     """The value at dotted ``path``; AssertionFailedError naming the missing part."""
     parts = [p for p in path.split(".") if p != ""]
     if not parts:
-        raise AssertionFailedError("empty path")
+        raise AssertionFailedError(_("empty path"))
     seats = {s.upper() for s in seats}
     if (parts[0].upper() in seats and isinstance(data, dict) and isinstance(data.get("players"), dict)
             and _key(data, parts[0]) is None):
@@ -26,9 +27,9 @@ def resolve(data: Any, path: str, seats: Iterable[str] = ()) -> Any:
         if isinstance(node, dict):
             key = _key(node, part)
             if key is None:
-                where = ".".join(walked) or "the state"
+                where = ".".join(walked) or _("the state")
                 raise AssertionFailedError(
-                    f"{where} has no '{part}'",
+                    _("{where} has no '{part}'").format(where=where, part=part),
                     hint=did_you_mean(part, map(str, node)) or _keys_hint(node))
             node = node[key]
         elif isinstance(node, list):
@@ -36,15 +37,16 @@ def resolve(data: Any, path: str, seats: Iterable[str] = ()) -> Any:
                 index = int(part)
             except ValueError:
                 raise AssertionFailedError(
-                    f"{'.'.join(walked)} is a list: use a number from 1 to {len(node)}, not '{part}'"
-                ) from None
+                    _("{where} is a list: use a number from 1 to {n}, not '{part}'").format(
+                        where=".".join(walked), n=len(node), part=part)) from None
             if not 1 <= index <= len(node):
                 raise AssertionFailedError(
-                    f"{'.'.join(walked)} has {len(node)} entries: no entry {index} "
-                    "(entries count from 1)")
+                    _("{where} has {n} entries: no entry {index} (entries count from "
+                      "1)").format(where=".".join(walked), n=len(node), index=index))
             node = node[index - 1]
         else:
-            raise AssertionFailedError(f"{'.'.join(walked)} is {_show(node)}, it has no '{part}'")
+            raise AssertionFailedError(_("{where} is {value}, it has no '{part}'").format(
+                where=".".join(walked), value=_show(node), part=part))
         walked.append(part)
     return node
 
@@ -63,7 +65,8 @@ def _keys_hint(node: dict) -> str | None:
     keys = list(map(str, node))
     if not keys:
         return None
-    return "keys there: " + ", ".join(keys[:12]) + (" ..." if len(keys) > 12 else "")
+    return _("keys there: {keys}").format(keys=", ".join(keys[:12]) +
+                                          (" ..." if len(keys) > 12 else ""))
 
 
 def compare(actual: Any, op: str, expected: Any) -> bool:
@@ -140,5 +143,6 @@ def check(data: Any, path: str, op: str, expected: Any, seats: Iterable[str] = (
         shown = _show(actual)
         if len(shown) > 200:
             shown = shown[:197] + "..."
-        raise AssertionFailedError(f"{path} is {shown}, expected {op} {_show(expected)}")
+        raise AssertionFailedError(_("{path} is {value}, expected {op} {expected}").format(
+            path=path, value=shown, op=op, expected=_show(expected)))
 

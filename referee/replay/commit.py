@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from referee.errors import BadHeaderError
+from referee.i18n import N_, _
 from referee.transcript.items import Transcript
 
 _SALT = re.compile(r"\s*([A-Za-z]+)\s+(\S{1,64})\s*")
@@ -33,13 +34,13 @@ def commitment(seed: str) -> str:
 
 def salts(t: Transcript, players: list[str]) -> dict[str, str]:
     """SEAT -> salt from the [Salt] tags; BadHeaderError at a malformed or repeated one."""
-    return _seat_tags(t, players, "salt", _SALT, "one word, like \"RED ab12\"")
+    return _seat_tags(t, players, "salt", _SALT, N_("one word, like \"RED ab12\""))
 
 
 def salt_commits(t: Transcript, players: list[str]) -> dict[str, str]:
     """SEAT -> the hex digest of its salt from the [SaltCommit] tags."""
     found = _seat_tags(t, players, "saltcommit", _SALT_COMMIT,
-                       "the 64 hex digits 'referee salt' printed")
+                       N_("the 64 hex digits 'referee salt' printed"))
     return {seat: value.lower() for seat, value in found.items()}
 
 
@@ -52,9 +53,11 @@ def _seat_tags(t: Transcript, players: list[str], name: str, pattern, what: str)
         m = pattern.fullmatch(item.value or "")
         seat = m.group(1).upper() if m else None
         if m is None or seat not in players:
-            reason = f"[{tag}] names a seat of {' '.join(players)} and {what}"
+            reason = _("[{tag}] names a seat of {seats} and {what}").format(
+                tag=tag, seats=" ".join(players), what=_(what))
         elif seat in out:
-            reason = f"{seat} has given a {tag.lower().replace('saltcommit', 'salt commitment')} already"
+            reason = (_("{seat} has given a salt commitment already") if tag == "SaltCommit"
+                      else _("{seat} has given a salt already")).format(seat=seat)
         else:
             out[seat] = m.group(2)
             continue
@@ -80,11 +83,11 @@ def waiting_for_salts(t: Transcript, players: list[str]) -> list[str]:
 def salt_hint(t: Transcript, players: list[str], waiting: list[str]) -> str:
     """What the first seat waited for sends now."""
     if t.tag("Dealing") is None:
-        return f"referee play FILE '[Salt \"{waiting[0]} <any word>\"]'"
+        return _("referee play FILE '[Salt \"{seat} <any word>\"]'").format(seat=waiting[0])
     committed = salt_commits(t, players)
     if any(p not in committed for p in players):
-        return "each seat runs 'referee salt SEAT' and plays the [SaltCommit] line it prints"
-    return "each seat now plays the [Salt] line 'referee salt' printed beside its [SaltCommit]"
+        return _("each seat runs 'referee salt SEAT' and plays the [SaltCommit] line it prints")
+    return _("each seat now plays the [Salt] line 'referee salt' printed beside its [SaltCommit]")
 
 
 def waiting_message(t: Transcript, players: list[str]) -> str | None:
@@ -96,8 +99,9 @@ def waiting_message(t: Transcript, players: list[str]) -> str | None:
         committed = salt_commits(t, players)
         if any(p not in committed for p in players):
             waiting = [p for p in players if p not in committed]
-            return f"waiting for salts from {' '.join(waiting)} (their [SaltCommit] first)"
-    return f"waiting for salts from {' '.join(waiting)}"
+            return _("waiting for salts from {seats} (their [SaltCommit] first)").format(
+                seats=" ".join(waiting))
+    return _("waiting for salts from {seats}").format(seats=" ".join(waiting))
 
 
 def dealing_seed(seed: str, salted: dict[str, str], players: list[str]) -> str:
@@ -118,8 +122,9 @@ def read_secret(path) -> str:
     try:
         return where.read_text(encoding="utf-8").strip()
     except OSError:
-        raise BadHeaderError(f"the secret this game is committed to is not here ({where}): "
-                             "only the host who ran 'referee new --commit' can deal it") from None
+        raise BadHeaderError(_("the secret this game is committed to is not here ({where}): "
+                               "only the host who ran 'referee new --commit' can deal "
+                               "it").format(where=where)) from None
 
 
 def host_seed(t: Transcript, players: list[str], secret) -> str | None:
@@ -133,15 +138,17 @@ def host_seed(t: Transcript, players: list[str], secret) -> str | None:
         return dealing_seed(seed, salts(t, players), players) if seed else None
     waiting = missing_salts(t, players)
     if waiting:
-        raise BadHeaderError(f"this game is dealt from a committed secret and every player's "
-                             f"salt: waiting for a [Salt] from {' '.join(waiting)}",
-                             hint=f"referee play FILE '[Salt \"{waiting[0]} <any word>\"]'")
+        raise BadHeaderError(_("this game is dealt from a committed secret and every player's "
+                               "salt: waiting for a [Salt] from {seats}").format(
+                                   seats=" ".join(waiting)),
+                             hint=_("referee play FILE '[Salt \"{seat} <any word>\"]'").format(
+                                 seat=waiting[0]))
     if secret is None:
-        raise BadHeaderError("this game is dealt from a committed secret, which only its "
-                             "host holds")
+        raise BadHeaderError(_("this game is dealt from a committed secret, which only its "
+                               "host holds"))
     value = secret()
     if commitment(value) != commit.strip().lower():
-        raise BadHeaderError("the secret at hand is not the one this game's [Commit] binds")
+        raise BadHeaderError(_("the secret at hand is not the one this game's [Commit] binds"))
     return dealing_seed(value, salts(t, players), players)
 
 
@@ -159,10 +166,10 @@ def seed_to_verify(rp) -> str:
 
     seed, commit = t.tag("Seed"), t.tag("Commit")
     if not seed:
-        fail("the seed is not revealed yet: verify once [Seed] is in the header" if commit else
-             "no [Seed] tag: the draws were not dealt from a seed, so there is nothing "
-             "to verify them against", "Commit" if commit else None)
+        fail(_("the seed is not revealed yet: verify once [Seed] is in the header") if commit
+             else _("no [Seed] tag: the draws were not dealt from a seed, so there is nothing "
+                    "to verify them against"), "Commit" if commit else None)
     if commit is not None and commit.strip().lower() != commitment(seed):
-        fail(f"the [Seed] does not match the [Commit]: the seed's digest is {commitment(seed)}",
-             "Commit")
+        fail(_("the [Seed] does not match the [Commit]: the seed's digest is {digest}").format(
+            digest=commitment(seed)), "Commit")
     return dealing_seed(seed, salts(t, rp.players), rp.players)

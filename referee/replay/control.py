@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from referee.core.game import Outcome
 from referee.errors import BadPositionError, IllegalMoveError
+from referee.i18n import N_, _
 from referee.replay.lines import canonical_move
 from referee.transcript import items as I
 from referee.transcript.problems import InternalError
@@ -117,8 +118,8 @@ def state_from_json(module, data: dict, players, *, checked: bool = True) -> obj
         return _from_json(module, data, checked)
     if not isinstance(gone, list) or any(s not in players for s in gone) \
             or len(set(gone)) != len(gone):
-        raise BadPositionError(f"'resigned' must list seats of the game ({' '.join(players)}),"
-                               " each once")
+        raise BadPositionError(_("'resigned' must list seats of the game ({seats}), each "
+                                 "once").format(seats=" ".join(players)))
     data = {k: v for k, v in data.items() if k != "resigned"}
     result = data.get("result")
     if isinstance(result, dict) and "resigned" in result:
@@ -147,8 +148,9 @@ def referee_line(module, state, reason: str) -> str:
 def check_move(state, seat: str) -> None:
     """A move after resignations have ended the game is refused (T-4)."""
     if decided(state):
-        gone = ", ".join(f"{s} resigned" for s in resigned(state))
-        raise IllegalMoveError(f"the game is over ({gone}): {seat} cannot move (T-4)", column=1)
+        gone = ", ".join(_("{seat} resigned").format(seat=s) for s in resigned(state))
+        raise IllegalMoveError(_("the game is over ({gone}): {seat} cannot move (T-4)").format(
+            gone=gone, seat=seat), column=1)
 
 
 def check_referee_move(module, state, seat: str, move) -> None:
@@ -158,8 +160,9 @@ def check_referee_move(module, state, seat: str, move) -> None:
         return
     want = canonical_move(module, expected, state, seat)
     if canonical_move(module, move, state, seat) != want:
-        raise IllegalMoveError(f"{seat} has resigned: the referee plays its moves, and here "
-                               f"that is '{want}' (T-5)", column=1)
+        raise IllegalMoveError(_("{seat} has resigned: the referee plays its moves, and here "
+                                 "that is '{move}' (T-5)").format(seat=seat, move=want),
+                               column=1)
 
 
 # -- replaying a control item --------------------------------------------------------------
@@ -202,9 +205,9 @@ def play(rp, item) -> str:
     seat = item.name.upper()
     state = rp.state
     if state.current_player() is None or decided(state):
-        raise IllegalMoveError(f"the game is over: {seat} can no longer "
-                               f"{'take back' if item.value == I.TAKEBACK else 'resign'} "
-                               f"({'T-3' if item.value == I.TAKEBACK else 'T-4'})", column=1)
+        said = _("the game is over: {seat} can no longer take back (T-3)") \
+            if item.value == I.TAKEBACK else _("the game is over: {seat} can no longer resign (T-4)")
+        raise IllegalMoveError(said.format(seat=seat), column=1)
     if item.value == I.RESIGN:
         _resign(rp, seat)
     else:
@@ -216,41 +219,44 @@ def _resign(rp, seat: str) -> None:
     state = rp.state
     control = getattr(state, "control", None) or Resignations(tuple(rp.players))
     if seat in control.resigned:
-        raise IllegalMoveError(f"{seat} has already resigned (T-4)", column=1)
+        raise IllegalMoveError(_("{seat} has already resigned (T-4)").format(seat=seat), column=1)
     state.control = Resignations(control.players, control.resigned + (seat,))
 
 
-_UNDO = ("'takes back' alone undoes the seat's own last move; a game's move that takes a "
-         "piece back names the piece")
+_UNDO = N_("'takes back' alone undoes the seat's own last move; a game's move that takes a "
+           "piece back names the piece")
 
 
 def _take_back(rp, item, seat: str) -> None:
     state = rp.state
     if seat in resigned(state):
-        raise IllegalMoveError(f"{seat} has resigned: the referee plays its moves and they "
-                               "cannot be taken back (T-5)", column=1)
+        raise IllegalMoveError(_("{seat} has resigned: the referee plays its moves and they "
+                                 "cannot be taken back (T-5)").format(seat=seat), column=1)
     prev = last_item(rp.transcript, item.line)
     if not any(it.kind == I.MOVE and it.line < item.line and it.name.upper() == seat
                for it in rp.transcript.items):
-        raise IllegalMoveError(f"{seat} has nothing to take back: it has not moved yet (T-1)",
-                               hint=_UNDO, column=1)
+        raise IllegalMoveError(_("{seat} has nothing to take back: it has not moved yet "
+                                 "(T-1)").format(seat=seat), hint=_(_UNDO), column=1)
     undone = [it.line for it in rp.transcript.items if _is_takeback(it) and it.line < item.line
               and it.name.upper() == seat and (prev is None or it.line > prev.line)]
     if undone:
-        raise IllegalMoveError(f"{seat} cannot undo its last move again: its takeback of line "
-                               f"{undone[-1]} voided it, and a takeback cannot be taken back "
-                               "(T-2)", column=1)
+        raise IllegalMoveError(_("{seat} cannot undo its last move again: its takeback of line "
+                                 "{n} voided it, and a takeback cannot be taken back "
+                                 "(T-2)").format(seat=seat, n=undone[-1]), column=1)
     if prev.kind == I.CHANCE:
-        raise IllegalMoveError(f"{seat} cannot undo its last move: the chance line of line {prev.line} "
-                               "has followed the last move (T-1)", column=1)
+        raise IllegalMoveError(_("{seat} cannot undo its last move: the chance line of line {n} "
+                                 "has followed the last move (T-1)").format(
+                                     seat=seat, n=prev.line), column=1)
     if prev.kind == I.CONTROL:
-        raise IllegalMoveError(f"{seat} cannot undo its last move: the last item (line {prev.line}) is "
-                               "a resignation, and a resignation cannot be taken back (T-2)",
-                               column=1)
+        raise IllegalMoveError(_("{seat} cannot undo its last move: the last item (line {n}) is "
+                                 "a resignation, and a resignation cannot be taken back "
+                                 "(T-2)").format(seat=seat, n=prev.line), column=1)
     if prev.name.upper() != seat:
-        raise IllegalMoveError(f"{seat} cannot undo its last move: the last move (line {prev.line}) is "
-                               f"{prev.name.upper()}'s, and a seat takes back only its own move "
-                               "while nothing has followed it (T-1)", column=1)
+        raise IllegalMoveError(_("{seat} cannot undo its last move: the last move (line {n}) is "
+                                 "{other}'s, and a seat takes back only its own move while "
+                                 "nothing has followed it (T-1)").format(
+                                     seat=seat, n=prev.line, other=prev.name.upper()),
+                               column=1)
     undo = rp.undo
     before = undo[1] if undo is not None and undo[0] == prev.line else _replayed_to(rp, prev.line - 1)
     before.control = getattr(state, "control", None)

@@ -10,6 +10,7 @@ next act's message holds the head that includes it.
 from __future__ import annotations
 
 from referee.core.game import CHANCE
+from referee.i18n import _
 from referee.errors import BadChanceError, BadHeaderError
 from referee.replay import deal_algorithm as D
 from referee.replay.commit import (host_seed, salt_commits, salt_hint, salts, seed_to_verify,
@@ -43,7 +44,7 @@ class LegacyDealer:
 
     def check(self, rp, kind, outcomes, key) -> None:
         if key is not None:
-            raise BadChanceError("this game's chance lines reveal no key: its [Seed] deals them",
+            raise BadChanceError(_("this game's chance lines reveal no key: its [Seed] deals them"),
                                  column=1)
         check_dealt(rp.module, rp.state, self.seed, rp.draws, kind, outcomes)
 
@@ -72,8 +73,9 @@ class HmacDealer:
         keys = self.commit[0]
         if act <= keys:
             return None
-        return (f"this game's commitment holds {keys} keys and this would be random act "
-                f"{act}: no draw can be proven past it (start a new game from a [Position])")
+        return _("this game's commitment holds {keys} keys and this would be random act "
+                 "{act}: no draw can be proven past it (start a new game from a "
+                 "[Position])").format(keys=keys, act=act)
 
     def deal(self, rp) -> list[str]:
         lines = []
@@ -103,25 +105,27 @@ class HmacDealer:
             if used:
                 raise BadChanceError(used, column=1)
             if key is None:
-                raise BadChanceError("this chance line does not reveal its key (key=...): a "
-                                     "committed game's draws cannot be checked without it",
+                raise BadChanceError(_("this chance line does not reveal its key (key=...): a "
+                                       "committed game's draws cannot be checked without it"),
                                      column=1)
             previous = rp.last_key if rp.last_key is not None else self.commit[1]
             if D.back(key) != previous:
-                raise BadChanceError(f"the key of random act {act} does not hash to the "
-                                     + ("previous line's key" if rp.last_key is not None
-                                        else "[Commit]")
-                                     + ": it was not dealt from this game's commitment",
-                                     column=1)
+                said = _("the key of random act {act} does not hash to the previous line's "
+                         "key: it was not dealt from this game's commitment") \
+                    if rp.last_key is not None else \
+                    _("the key of random act {act} does not hash to the [Commit]: it was not "
+                      "dealt from this game's commitment")
+                raise BadChanceError(said.format(act=act), column=1)
         elif key is not None:
-            raise BadChanceError("a [Seed] game's chance lines reveal no key", column=1)
+            raise BadChanceError(_("a [Seed] game's chance lines reveal no key"), column=1)
         else:
             key = self.seed_key
         dealt = self._run(rp.state.clone(), key, act, rp.chain)
         if list(outcomes) != dealt:
             line = canonical_chance(rp.module, kind, dealt, rp.state)
-            raise BadChanceError(f"random act {act} deals '{line}' here, not this line "
-                                 f"(dealing {D.ALGORITHM})", column=1)
+            raise BadChanceError(_("random act {act} deals '{line}' here, not this line "
+                                   "(dealing {algorithm})").format(
+                                       act=act, line=line, algorithm=D.ALGORITHM), column=1)
 
 
 def algorithm(t) -> str | None:
@@ -130,8 +134,9 @@ def algorithm(t) -> str | None:
     if value is None:
         return None
     if value.strip().lower() != D.ALGORITHM:
-        _fail(t, f"unknown dealing algorithm '{value}': this referee deals {D.ALGORITHM} "
-                 "(and games without [Dealing])", "Dealing")
+        _fail(t, _("unknown dealing algorithm '{name}': this referee deals {algorithm} "
+                   "(and games without [Dealing])").format(name=value, algorithm=D.ALGORITHM),
+              "Dealing")
     return D.ALGORITHM
 
 
@@ -143,13 +148,13 @@ def salt_list(t, players: list[str], *, check: bool) -> list[tuple[str, str]]:
         committed = salt_commits(t, players)
         for seat, word in got.items():
             if committed.get(seat) != D.salt_commitment(seat, word):
-                _fail(t, f"{seat}'s [Salt] does not match its [SaltCommit]"
-                      if seat in committed else f"{seat}'s [Salt] came without a [SaltCommit]",
-                      "Salt")
+                said = _("{seat}'s [Salt] does not match its [SaltCommit]") \
+                    if seat in committed else _("{seat}'s [Salt] came without a [SaltCommit]")
+                _fail(t, said.format(seat=seat), "Salt")
         names = [item.name.lower() for item in t.tags if item.name.lower() in ("salt", "saltcommit")]
         if "salt" in names and "saltcommit" in names[names.index("salt"):]:
-            _fail(t, "a [SaltCommit] comes after a [Salt]: every seat commits before any "
-                     "salt is revealed", "Salt")
+            _fail(t, _("a [SaltCommit] comes after a [Salt]: every seat commits before any "
+                       "salt is revealed"), "Salt")
     return [(p, got[p]) for p in players if p in got]
 
 
@@ -160,19 +165,21 @@ def verifier(rp):
         return LegacyDealer(seed_to_verify(rp))
     seed, commit = t.tag("Seed"), t.tag("Commit")
     if seed is not None and commit is not None:
-        _fail(t, f"a {D.ALGORITHM} game is dealt from a [Seed] or a [Commit], not both", "Seed")
+        _fail(t, _("a {algorithm} game is dealt from a [Seed] or a [Commit], not "
+                   "both").format(algorithm=D.ALGORITHM), "Seed")
     salted = salt_list(t, rp.players, check=commit is not None)
     if seed is not None:
         return HmacDealer(salted, seed=seed)
     if commit is None:
-        _fail(t, "no [Seed] and no [Commit]: there is nothing to verify the draws against",
+        _fail(t, _("no [Seed] and no [Commit]: there is nothing to verify the draws against"),
               "Dealing")
     parsed = D.parse_commitment(commit)
     if parsed is None:
-        _fail(t, f"a {D.ALGORITHM} [Commit] reads sha256^N:HEX (N keys, 64 hex digits)", "Commit")
+        _fail(t, _("a {algorithm} [Commit] reads sha256^N:HEX (N keys, 64 hex digits)").format(
+            algorithm=D.ALGORITHM), "Commit")
     if not unsalted(t) and len(salted) != len(rp.players) and \
             any(it.kind == "chance" for it in t.items):
-        _fail(t, "chance lines were dealt before every seat's salt was in", "Commit")
+        _fail(t, _("chance lines were dealt before every seat's salt was in"), "Commit")
     return HmacDealer(salted, commit=parsed)
 
 
@@ -189,13 +196,14 @@ def host_dealer(t, players: list[str], secret):
         return HmacDealer(salt_list(t, players, check=False), seed=seed) if seed else None
     parsed = D.parse_commitment(commit)
     if parsed is None:
-        _fail(t, f"a {D.ALGORITHM} [Commit] reads sha256^N:HEX (N keys, 64 hex digits)", "Commit")
+        _fail(t, _("a {algorithm} [Commit] reads sha256^N:HEX (N keys, 64 hex digits)").format(
+            algorithm=D.ALGORITHM), "Commit")
     waiting = waiting_for_salts(t, players)
     if waiting:
         raise BadHeaderError(waiting_message(t, players), hint=salt_hint(t, players, waiting))
     if secret is None:
-        raise BadHeaderError("this game is dealt from a committed secret, which only its host "
-                             "holds")
+        raise BadHeaderError(_("this game is dealt from a committed secret, which only its "
+                               "host holds"))
     cached: list[bytes] = []
 
     def secret_bytes() -> bytes:
@@ -206,8 +214,8 @@ def host_dealer(t, players: list[str], secret):
             except (ValueError, AttributeError):
                 raw = b""
             if len(raw) != 32 or D.commitment(raw, parsed[0]) != commit.strip().lower():
-                raise BadHeaderError("the secret at hand is not the one this game's [Commit] "
-                                     "binds")
+                raise BadHeaderError(_("the secret at hand is not the one this game's "
+                                       "[Commit] binds"))
             cached.append(raw)
         return cached[0]
 

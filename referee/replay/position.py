@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from referee.i18n import _
 from referee.errors import BadPositionError, RefereeError
 from referee.replay.control import state_from_json
 from referee.transcript.storage import read_limited
@@ -23,29 +24,36 @@ def load_position(module, transcript_file: str, name: str, players=()):
     try:
         raw = read_limited(path, MAX_POSITION)
     except OSError as exc:
-        raise BadPositionError(f"cannot read position file {name}: {exc.strerror or exc}") from None
+        raise BadPositionError(_("cannot read position file {file}: {why}").format(
+            file=name, why=exc.strerror or exc)) from None
     if len(raw) > MAX_POSITION:
-        raise BadPositionError(f"position file {name} is over {MAX_POSITION} bytes")
+        raise BadPositionError(_("position file {file} is over {max} bytes").format(
+            file=name, max=MAX_POSITION))
     if _depth(raw) > MAX_DEPTH:
-        raise BadPositionError(f"position file {name} nests deeper than {MAX_DEPTH} levels")
+        raise BadPositionError(_("position file {file} nests deeper than {max} levels").format(
+            file=name, max=MAX_DEPTH))
     try:
         data = json.loads(raw.decode("utf-8"))
     except (ValueError, RecursionError) as exc:
-        raise BadPositionError(f"position file {name} is not valid JSON: {exc}") from None
+        raise BadPositionError(_("position file {file} is not valid JSON: {why}").format(
+            file=name, why=exc)) from None
     if not isinstance(data, dict):
-        raise BadPositionError(f"position file {name} must hold a JSON object")
+        raise BadPositionError(_("position file {file} must hold a JSON object").format(file=name))
     game = data.get("game")
     if isinstance(game, str) and game.lower() not in (module.name.lower(), module.key.lower()):
-        raise BadPositionError(f"position file {name} is a {game} state, not {module.name}")
+        raise BadPositionError(_("position file {file} is a {found} state, not {game}").format(
+            file=name, found=game, game=module.name))
     try:
         state = state_from_json(module, data, list(players))
         state.check_invariants()
     except BadPositionError:
         raise
     except RefereeError as exc:
-        raise BadPositionError(f"impossible position in {name}: {exc.reason}", hint=exc.hint) from None
+        raise BadPositionError(_("impossible position in {file}: {why}").format(
+            file=name, why=exc.reason), hint=exc.hint) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise BadPositionError(f"position file {name} is malformed: {type(exc).__name__}: {exc}") from None
+        raise BadPositionError(_("position file {file} is malformed: {why}").format(
+            file=name, why=f"{type(exc).__name__}: {exc}")) from None
     return state
 
 
@@ -55,8 +63,8 @@ def _below(base: Path, name: str) -> Path:
     root = base.resolve()
     path = (base / name).resolve()
     if path != root and root not in path.parents:
-        raise BadPositionError(f"position file {name} is not in the transcript's folder "
-                               "or below it")
+        raise BadPositionError(_("position file {file} is not in the transcript's folder "
+                                 "or below it").format(file=name))
     return path
 
 

@@ -30,7 +30,7 @@ from referee.transcript import items as I
 from referee.transcript.items import Item, Transcript
 from referee.transcript.problems import NotEvaluated, internal
 from referee.transcript.reader import MAX_ERRORS, too_many_errors
-from referee.i18n import _
+from referee.i18n import SOURCE, _, speaking
 
 
 @dataclass
@@ -175,13 +175,13 @@ class Replay:
         seat = self._seat(item)
         who = state.current_player()
         if who is None:
-            raise IllegalMoveError("the game is over: no more moves", column=1)
+            raise IllegalMoveError(_("the game is over: no more moves"), column=1)
         if state.control is not None:
             check_move(state, seat)
         if who == CHANCE:
-            raise OutOfTurnError(f"a chance line ({state.chance_kind()}) is due before "
-                                 f"{seat} can move", column=1,
-                                 hint="write the '* ...' line of the draw first")
+            raise OutOfTurnError(_("a chance line ({kind}) is due before {seat} can move").format(
+                kind=state.chance_kind(), seat=seat), column=1,
+                hint=_("write the '* ...' line of the draw first"))
         move = module.parse_move(item.body, state)    # out of turn: the module names the rule
         if seat in getattr(state.control, "resigned", ()):
             check_referee_move(module, state, seat, move)
@@ -200,12 +200,13 @@ class Replay:
             who = None                        # resignations ended the game (T-4)
         if who != CHANCE:
             if who is None:
-                raise BadChanceError("no random act is due: the game is over", column=1)
-            raise BadChanceError(f"no random act is due here: {who} is to move", column=1)
+                raise BadChanceError(_("no random act is due: the game is over"), column=1)
+            raise BadChanceError(_("no random act is due here: {seat} is to move").format(seat=who),
+                                 column=1)
         body, key = split_key(item.body)
         outcomes = module.parse_chance(body, state)
         if not outcomes:
-            raise BadChanceError("the chance line names no outcome", column=1)
+            raise BadChanceError(_("the chance line names no outcome"), column=1)
         kind = state.chance_kind()
         if self.dealer is not None:
             self.dealer.check(self, kind, outcomes, key)
@@ -241,28 +242,32 @@ class Replay:
         body = item.body
         trial = clone(self.state)
         try:
-            sub = Replay(self.transcript, self.module, self.players, self.rules, trial,
-                         moves=self.moves, undo=self.undo)
-            if body.startswith("*"):
-                sub._chance(Item(I.CHANCE, item.line, item.text, body=body[1:].strip()), False)
-            else:
-                word = body.split(None, 1)[0] if body.split() else ""
-                tried = I.as_control(Item(I.MOVE, item.line, item.text, body=body, name=word))
-                if tried.kind == I.CONTROL:
-                    sub._control(tried, False)
+            # the words a '!' line expects are the notation's, English whoever reads
+            with speaking(SOURCE):
+                sub = Replay(self.transcript, self.module, self.players, self.rules, trial,
+                             moves=self.moves, undo=self.undo)
+                if body.startswith("*"):
+                    sub._chance(Item(I.CHANCE, item.line, item.text, body=body[1:].strip()),
+                                False)
                 else:
-                    sub._move(tried, False)
+                    word = body.split(None, 1)[0] if body.split() else ""
+                    tried = I.as_control(Item(I.MOVE, item.line, item.text, body=body, name=word))
+                    if tried.kind == I.CONTROL:
+                        sub._control(tried, False)
+                    else:
+                        sub._move(tried, False)
         except RefereeError as err:
             said = " ".join(filter(None, [err.code, err.reason, err.hint,
                                           " ".join(getattr(err, "candidates", []) or [])]))
             if item.value is not None and item.value.lower() not in said.lower():
                 raise AssertionFailedError(
-                    f"rejected as expected, but the error does not mention \"{item.value}\": "
-                    f"{err.code}: {err.reason}") from None
+                    _("rejected as expected, but the error does not mention \"{expected}\": "
+                      "{code}: {reason}").format(expected=item.value, code=err.code,
+                                                 reason=err.reason)) from None
             if not body.startswith("*") and sub._json() != before:
                 raise InvariantError("the rejected move changed the state") from None
             return
-        raise AssertionFailedError("the move was accepted, but this line says it must be rejected")
+        raise AssertionFailedError(_("the move was accepted, but this line says it must be rejected"))
 
 
 def place(err: RefereeError, item: Item, file: str, module, *, keep_column: bool = True) -> RefereeError:
@@ -315,36 +320,40 @@ def start(rp: Replay) -> None:
 
     game = t.tag("Game")
     if not game:
-        fail("the [Game \"...\"] tag is missing: the referee cannot tell which rules apply",
-             hint=f"known games: {', '.join(registry.keys())}")
+        fail(_("the [Game \"...\"] tag is missing: the referee cannot tell which rules apply"),
+             hint=_("known games: {games}").format(games=", ".join(registry.keys())))
     try:
         module = registry.get(game)
     except RefereeError as err:
         err.hint = err.hint or did_you_mean(game, registry.keys())
         fail("", "Game", exc=err)
     except ImportError as exc:
-        fail(f"the {game} rules are not available in this referee ({exc})", "Game")
+        fail(_("the {game} rules are not available in this referee ({why})").format(
+            game=game, why=exc), "Game")
     rp.module = module
     players = [p.upper() for p in _split(t.tag("Players"))]
     if not players:
-        fail("the [Players \"...\"] tag is missing: name the seats in seating order", "Players",
-             hint=f"seats: {' '.join(module.seats)}")
+        fail(_("the [Players \"...\"] tag is missing: name the seats in seating order"),
+             "Players", hint=_("seats: {seats}").format(seats=" ".join(module.seats)))
     seats = [s.upper() for s in module.seats]
     for p in players:
         if p not in seats:
-            fail(f"{p} is not a {module.name} seat: seats are {' '.join(seats)}", "Players",
-                 hint=did_you_mean(p, seats))
+            fail(_("{seat} is not a {game} seat: seats are {seats}").format(
+                seat=p, game=module.name, seats=" ".join(seats)), "Players",
+                hint=did_you_mean(p, seats))
     if len(set(players)) != len(players):
-        fail("a seat is named twice in [Players]", "Players")
+        fail(_("a seat is named twice in [Players]"), "Players")
     if not module.min_players <= len(players) <= module.max_players:
-        fail(f"{module.name} takes {module.min_players} to {module.max_players} players, "
-             f"not {len(players)}", "Players")
+        fail(_("{game} takes {least} to {most} players, not {n}").format(
+            game=module.name, least=module.min_players, most=module.max_players,
+            n=len(players)), "Players")
     rules = _split(t.tag("Rules"))
     known = {f.lower(): f for f in module.rule_flags}
     for flag in rules:
         if flag.lower() not in known:
-            fail(f"unknown rules flag '{flag}': {module.name} knows "
-                 f"{' '.join(module.rule_flags) or 'no variants'}", "Rules",
+            fail(_("unknown rules flag '{flag}': {game} knows {flags}").format(
+                flag=flag, game=module.name,
+                flags=" ".join(module.rule_flags) or _("no variants")), "Rules",
                  hint=did_you_mean(flag, module.rule_flags))
     rp.players, rp.rules = players, [known[f.lower()] for f in rules]
     position = t.tag("Position")
@@ -368,8 +377,8 @@ def start(rp: Replay) -> None:
         except Exception:
             now = None
         if now and now != digest:
-            rp.components_differ = (f"written with components {digest}, the referee now "
-                                    f"uses {now}")
+            rp.components_differ = _("written with components {then}, the referee now "
+                                     "uses {now}").format(then=digest, now=now)
             rp.warnings.append(f"{t.file}: {rp.components_differ}")
 
 
@@ -378,12 +387,13 @@ def _agree_with_position(rp: Replay, fail) -> None:
     data = rp.module.state_to_json(rp.state)
     seats = [s.upper() for s in (data.get("seats") or list(data.get("players", {})))]
     if seats != rp.players:
-        fail(f"[Players] names {' '.join(rp.players)} but the position's seats are "
-             f"{' '.join(seats)}", "Players")
+        fail(_("[Players] names {named} but the position's seats are {seats}").format(
+            named=" ".join(rp.players), seats=" ".join(seats)), "Players")
     flags = sorted(f.lower() for f in data.get("rules", []))
     if flags != sorted(f.lower() for f in rp.rules):
-        fail(f"[Rules] says {' '.join(rp.rules) or 'standard rules'} but the position is played with "
-             f"{' '.join(flags) or 'standard rules'}", "Rules" if rp.rules else "Position")
+        fail(_("[Rules] says {said} but the position is played with {played}").format(
+            said=" ".join(rp.rules) or _("standard rules"),
+            played=" ".join(flags) or _("standard rules")), "Rules" if rp.rules else "Position")
 
 
 # -- the whole file -------------------------------------------------------------
@@ -409,8 +419,9 @@ def replay(transcript: Transcript, *, until: int | None = None,
             if rp.components_differ:
                 item = transcript.tag_item("Components")
                 errors.append(BadHeaderError(
-                    f"cannot verify against other components: the game was {rp.components_differ}",
-                    hint="verify with the component files it names (REFEREE_COMPONENTS_DIR)").at(
+                    _("cannot verify against other components: the game was {how}").format(
+                        how=rp.components_differ),
+                    hint=_("verify with the component files it names (REFEREE_COMPONENTS_DIR)")).at(
                     line=item.line, column=item.column, text=item.text, file=transcript.file))
     except RefereeError as err:
         errors.append(err)
@@ -521,12 +532,12 @@ def _result(rp: Replay, errors: list, until: int | None) -> None:
 
     expected = result_text(rp.state)
     if expected is None:
-        err = BadHeaderError("the [Result] tag is set, but the game is not over")
+        err = BadHeaderError(_("the [Result] tag is set, but the game is not over"))
     else:
         if " ".join(item.value.split()).lower() == expected.lower():
             return
-        err = BadHeaderError(f"the [Result] tag says \"{item.value}\", but the game "
-                             f"ended {expected}")
+        err = BadHeaderError(_("the [Result] tag says \"{said}\", but the game ended "
+                               "{result}").format(said=item.value, result=expected))
     errors.append(err.at(line=item.line, column=item.column, text=item.text, file=rp.file))
 
 

@@ -14,6 +14,7 @@ import random
 
 from referee.core.game import CHANCE
 from referee.errors import BadChanceError
+from referee.i18n import _
 
 
 def new_seed() -> str:
@@ -39,11 +40,11 @@ def split_key(body: str) -> tuple[str, bytes | None]:
     head, _, last = body.rstrip().rpartition(" ")
     if not last[:4].lower() == "key=":
         if body.lstrip()[:4].lower() == "key=":
-            raise BadChanceError("the chance line names no outcome before its key", column=1)
+            raise BadChanceError(_("the chance line names no outcome before its key"), column=1)
         return body, None
     digits = last[4:]
     if len(digits) != 64 or any(c not in "0123456789abcdefABCDEF" for c in digits):
-        raise BadChanceError("a chance line's key= field takes 64 hex digits",
+        raise BadChanceError(_("a chance line's key= field takes 64 hex digits"),
                              column=len(head) + 2)
     return head.rstrip(), bytes.fromhex(digits)
 
@@ -66,5 +67,7 @@ def check_dealt(module, state, seed: str, index: int, kind: str, outcomes) -> No
     dealt = deal_run(state.clone(), seed, index)
     if list(outcomes) != dealt:
         line = canonical_chance(module, kind, dealt, state)
-        raise BadChanceError(f"the [Seed] deals '{line}' here, not this line (draws "
-                             f"{index + 1}-{index + len(dealt)} of the game)", column=1)
+        raise BadChanceError(_("the [Seed] deals '{line}' here, not this line (draws "
+                               "{first}-{last} of the game)").format(
+                                   line=line, first=index + 1, last=index + len(dealt)),
+                             column=1)

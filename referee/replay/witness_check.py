@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from referee.errors import BadHeaderError
+from referee.i18n import _
 from referee.replay.chain import genesis, short
 from referee.transcript.problems import UsageError
 
@@ -20,8 +21,8 @@ def parse(text: str) -> tuple[int, str]:
     """``37:3f9a1c0b7e22`` (or ``ply 37 chain 3f9a1c0b7e22``) -> (37, "3f9a1c0b7e22")."""
     m = _WITNESS.fullmatch(text or "")
     if m is None or len(m.group(2)) < 8:
-        raise UsageError(f"a witness reads PLY:HEX, like 37:3f9a1c0b7e22 (at least 8 hex "
-                         f"digits), not '{(text or '')[:80]}'")
+        raise UsageError(_("a witness reads PLY:HEX, like 37:3f9a1c0b7e22 (at least 8 hex "
+                           "digits), not '{text}'").format(text=(text or "")[:80]))
     return int(m.group(1)), m.group(2).lower()
 
 
@@ -32,16 +33,17 @@ def check(rp, ply: int, prefix: str) -> None:
     heads.update({p: (h, line, text) for p, h, line, text in rp.history or []})
     first = t.tags[0] if t.tags else None
     if ply not in heads:
-        raise BadHeaderError(f"the witness is for ply {ply}, but this copy of the game ends at "
-                             f"ply {rp.ply}: items are missing").at(
+        raise BadHeaderError(_("the witness is for ply {ply}, but this copy of the game ends at "
+                               "ply {end}: items are missing").format(ply=ply, end=rp.ply)).at(
             line=len(t.lines) or 1, column=1, text=t.line_text(len(t.lines)) or "", file=t.file)
     head, line, text = heads[ply]
     if head.hex().startswith(prefix):
         return
-    where = "" if ply else " (in the header: a game-defining tag differs)"
-    raise BadHeaderError(
-        f"at ply {ply} this copy's chain is {short(head)}, not the witness's {prefix[:12]}: "
-        f"the history was changed at or before ply {ply}" + where).at(
+    said = _("at ply {ply} this copy's chain is {head}, not the witness's {witness}: the "
+             "history was changed at or before ply {ply}") if ply else \
+        _("at ply {ply} this copy's chain is {head}, not the witness's {witness}: the history "
+          "was changed at or before ply {ply} (in the header: a game-defining tag differs)")
+    raise BadHeaderError(said.format(ply=ply, head=short(head), witness=prefix[:12])).at(
         line=line or (first.line if first else 1), column=1,
         text=t.line_text(line) if line else (first.text if first else ""), file=t.file)
 

@@ -13,7 +13,7 @@ from typing import Iterable
 
 from referee.core import paths
 from referee.errors import NotationSyntaxError
-from referee.i18n import _
+from referee.i18n import N_, _
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*|\S")
 _LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"i?')
@@ -32,7 +32,7 @@ def suggest(word: str, candidates: Iterable[str]) -> str | None:
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     best = suggest(word, candidates)
-    return f"did you mean '{best}'?" if best else None
+    return _("did you mean '{word}'?").format(word=best) if best else None
 
 
 def near_seat(word: str, seats: Iterable[str], cutoff: float = 0.75) -> str | None:
@@ -64,8 +64,9 @@ def seat_hint(word: str, players: Iterable[str], seats: Iterable[str], text: str
         return _("{seat} does not play in this game: did you mean '{word}'?").format(
             seat=title, word=best[0])
     rest = " ".join(text.split()[1:]) if title else " ".join(text.split())
-    return f"a move line starts with the seat that moves: '{players[0]} {rest[:60]}'" \
-        if players else "a move line starts with the seat that moves"
+    return _("a move line starts with the seat that moves: '{line}'").format(
+        line=f"{players[0]} {rest[:60]}") if players else \
+        _("a move line starts with the seat that moves")
 
 
 def word_at(text: str, column: int) -> str:
@@ -161,11 +162,11 @@ def grammar_keywords(name: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def from_lark(exc, text: str, parser=None, *, what: str = "input") -> NotationSyntaxError:
+def from_lark(exc, text: str, parser=None, *, what: str = N_("the input")) -> NotationSyntaxError:
     """A ``NotationSyntaxError`` for a lark ``UnexpectedInput`` on ``text``.
 
     The column is 1-based in ``text``; the hint proposes the expected keyword
-    closest to the word found there.
+    closest to the word found there. ``what`` is marked with ``N_`` by the caller.
     """
     column = getattr(exc, "column", None)
     if not isinstance(column, int) or column < 1:
@@ -177,30 +178,34 @@ def from_lark(exc, text: str, parser=None, *, what: str = "input") -> NotationSy
     found = word_at(text, column) if column <= len(text) else ""
     keywords = keywords_of(parser, expected) if parser is not None and expected else []
     if found:
-        reason = f"unexpected '{found}' in {what}"
+        reason = _("unexpected '{word}' in {what}").format(word=found, what=_(what))
     else:
-        reason = f"{what} ends too early"
+        reason = _("{what} ends too early").format(what=_(what))
     if keywords:
         shown = ", ".join(f"'{k}'" for k in sorted(set(keywords))[:6])
-        reason += f": expected {shown}"
+        reason = expected_after(reason, shown)
     elif expected:
-        reason += f": expected {_describe(expected, parser)}"
+        reason = expected_after(reason, _describe(expected, parser))
     hint = did_you_mean(found, keywords) if found else None
     return NotationSyntaxError(reason, column=column, text=text, hint=hint)
 
 
-_NAMES = {"STRING": "a quoted string", "NAME": "a name", "BODY": "more text",
-          "PATH": "a path like RED.shells", "OP": "one of = != < <= > >=",
-          "BARE": "a value", "LSQB": "'['", "RSQB": "']'", "COMMA": "','",
-          "REJECTED": "a move", "INT": "a number", "WORD": "a word",
-          "SEAT": "a seat name", "$END": "the end of the line"}
+def expected_after(reason: str, shown: str) -> str:
+    return _("{reason}: expected {what}").format(reason=reason, what=shown)
+
+
+_NAMES = {"STRING": N_("a quoted string"), "NAME": N_("a name"), "BODY": N_("more text"),
+          "PATH": N_("a path like RED.shells"), "OP": N_("one of = != < <= > >="),
+          "BARE": N_("a value"), "LSQB": "'['", "RSQB": "']'", "COMMA": "','",
+          "REJECTED": N_("a move"), "INT": N_("a number"), "WORD": N_("a word"),
+          "SEAT": N_("a seat name"), "$END": N_("the end of the line")}
 
 
 def _describe(expected: set[str], parser) -> str:
     names = []
     for name in sorted(expected):
         if name in _NAMES:
-            names.append(_NAMES[name])
+            names.append(_(_NAMES[name]))
             continue
         literal = None
         if parser is not None:
@@ -209,4 +214,5 @@ def _describe(expected: set[str], parser) -> str:
                     literal = f"'{term.pattern.value}'"
         names.append(literal or name.lower())
     names = list(dict.fromkeys(names))
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return names[0] if len(names) == 1 else _("{some} or {last}").format(
+        some=", ".join(names[:-1]), last=names[-1])

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from referee.errors import BadHeaderError, NotationSyntaxError, RefereeError
+from referee.i18n import N_, _
 from referee.syntax.grammar import parser
 from referee.syntax.hints import from_lark
 from referee.transcript import items as I
@@ -21,8 +22,8 @@ MAX_ERRORS = 200               # syntax errors kept per file; the rest is not re
 
 def check_size(data: bytes, file: str) -> None:
     if len(data) > MAX_FILE:
-        raise BadHeaderError(f"the file is {len(data)} bytes long; a transcript holds at most "
-                             f"{MAX_FILE} bytes", file=file, line=1, column=1, text="")
+        raise BadHeaderError(_("the file is {n} bytes long; a transcript holds at most "
+                               "{max} bytes").format(n=len(data), max=MAX_FILE), file=file, line=1, column=1, text="")
 
 
 def read_path(path: str | Path) -> Transcript:
@@ -30,7 +31,7 @@ def read_path(path: str | Path) -> Transcript:
     try:
         data = read_limited(path, MAX_FILE)
     except OSError as exc:
-        raise BadHeaderError(f"cannot read {path}: {exc.strerror or exc}",
+        raise BadHeaderError(_("cannot read {file}: {why}").format(file=path, why=exc.strerror or exc),
                              file=str(path)) from None
     check_size(data, str(path))
     return read_bytes(data, str(path))
@@ -45,7 +46,7 @@ def read_bytes(data: bytes, file: str = "<stdin>") -> Transcript:
         text = data.decode("utf-8", errors="replace")
     transcript = read_text(text, file)
     if bad is not None:
-        err = NotationSyntaxError("the file is not valid UTF-8 text").at(
+        err = NotationSyntaxError(_("the file is not valid UTF-8 text")).at(
             line=bad, column=1, text=transcript.line_text(bad), file=file)
         transcript.errors.insert(0, err)
     return transcript
@@ -63,8 +64,8 @@ def split_lines(text: str) -> list[str]:
 def too_many_errors(number: int, last: int, line: str, file: str) -> NotationSyntaxError:
     """The error that ends reading (or replaying) a file at MAX_ERRORS: a file of
     nonsense costs the same as a short one, and nobody reads the 201st error."""
-    return NotationSyntaxError(f"{MAX_ERRORS} errors already: the rest of the file (lines "
-                               f"{number}-{last}) is not read").at(
+    return NotationSyntaxError(_("{n} errors already: the rest of the file (lines {first}-{last}) "
+                                 "is not read").format(n=MAX_ERRORS, first=number, last=last)).at(
         line=number, column=1, text=line[:MAX_LINE], file=file)
 
 
@@ -154,8 +155,8 @@ def _read_lines(lines: list[str], file: str, tags: list[Item], items: list[Item]
             break
         try:
             if len(line) > MAX_LINE:
-                raise NotationSyntaxError(f"the line is {len(line)} characters long; a line "
-                                          f"holds at most {MAX_LINE}").at(
+                raise NotationSyntaxError(_("the line is {n} characters long; a line holds at "
+                                            "most {max}").format(n=len(line), max=MAX_LINE)).at(
                     line=number, column=MAX_LINE + 1, text=line[:MAX_LINE])
             item = parse_line(line, number)
         except RefereeError as err:
@@ -167,12 +168,12 @@ def _read_lines(lines: list[str], file: str, tags: list[Item], items: list[Item]
             continue
         if item.kind == I.TAG:
             if seen_item:
-                err = BadHeaderError(f"tag [{item.name}] comes after the first move: "
-                                     "tags belong at the top of the file",
-                                     hint="move it up to the header")
+                err = BadHeaderError(_("tag [{tag}] comes after the first move: tags belong at the "
+                                       "top of the file").format(tag=item.name),
+                                     hint=_("move it up to the header"))
                 errors.append(err.at(line=number, column=item.column, text=line, file=file))
             elif item.name.lower() in named and item.name.lower() not in REPEATABLE_TAGS:
-                err = BadHeaderError(f"tag [{item.name}] is given twice")
+                err = BadHeaderError(_("tag [{tag}] is given twice").format(tag=item.name))
                 errors.append(err.at(line=number, column=item.column, text=line, file=file))
             else:
                 tags.append(item)
@@ -257,7 +258,7 @@ def parse_line(line: str, number: int = 1, *, fast: bool = True) -> Item | None:
     try:
         return _parse_line(line, number, fast)
     except RecursionError:     # brackets nested thousands deep in an assertion value
-        raise NotationSyntaxError("the line nests too deeply to read").at(
+        raise NotationSyntaxError(_("the line nests too deeply to read")).at(
             line=number, column=1, text=line) from None
 
 
@@ -273,7 +274,7 @@ def _parse_line(line: str, number: int, fast: bool) -> Item | None:
     try:
         tree = p.parse(line)
     except UnexpectedInput as exc:
-        err = from_lark(exc, line, p, what="the line")
+        err = from_lark(exc, line, p, what=N_("the line"))
         if getattr(exc, "column", None) in (None, 1) or not line.strip()[:1].isalpha() \
                 and line.strip()[:1] not in "[*?!#":
             err.reason = ("a line must be a [Tag \"value\"], a move starting with a seat, "

@@ -17,6 +17,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from referee.i18n import _
 from referee.transcript.problems import UsageError
 
 MAX_FILE = 8 * 1024 * 1024     # bytes of a transcript: a long game is well under 100 KB
@@ -56,9 +57,10 @@ def locked(path: str | Path, timeout: float | None = None):
                 break
             except BlockingIOError:
                 if time.monotonic() >= deadline:
-                    raise UsageError(f"{path} is busy: another play has held its lock for over "
-                                     f"{LOCK_TIMEOUT if timeout is None else timeout:g} s; "
-                                     "try again") from None
+                    raise UsageError(_("{file} is busy: another play has held its lock for "
+                                       "over {seconds} s; try again").format(
+                        file=path, seconds=f"{LOCK_TIMEOUT if timeout is None else timeout:g}")
+                    ) from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.1)
         yield

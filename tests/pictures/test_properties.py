@@ -106,7 +106,8 @@ def test_haleakala_picture_shows_the_json(seed, rules):
                 shown = [t for t in titles if t.startswith(f"{seat}'s disc ") and
                          t.endswith(f" on beach{sec}")]
                 assert len(shown) == len(discs)
-            assert has(titles, f"crater{sec}: {data['craters'][sec]} lava discs")
+            lava = data["craters"][sec]
+            assert has(titles, f"crater{sec}: {lava} lava disc{'s' if lava != 1 else ''}")
             for i, face in enumerate(data["slots"][sec], start=1):
                 assert has(titles, f"section {sec} card slot {i}: {face or 'empty'}")
         for space, seat in data["statues"].items():
@@ -114,7 +115,7 @@ def test_haleakala_picture_shows_the_json(seed, rules):
         assert len([t for t in titles if "'s statue on " in t]) == len(data["statues"])
         assert has(titles, f"the boat, in the sea of section {data['boat']}")
         for deck, n in data["decks"].items():
-            assert has(titles, f"{deck}-palm deck: {n} cards")
+            assert has(titles, f"{deck}-palm deck: {n} card{'s' if n != 1 else ''}")
         assert has(titles, f"priestess on the score board, face {data['score_board']['priestess']}")
         for name in data["score_board"]["cards"]:
             assert has(titles, f": {name}")

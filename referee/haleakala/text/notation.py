@@ -83,7 +83,7 @@ def parse_move(text: str, state, *, shortcut: bool = True):
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:
-        err = from_lark(exc, text, _parser(), what="the move")
+        err = from_lark(exc, text, _parser(), what=i18n.N_("the move"))
         if "BUYS" in (getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()):
             _verbs_of_the_decision(err, state, text)
         raise err from None

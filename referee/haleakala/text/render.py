@@ -23,7 +23,8 @@ def _section_rows(st) -> list[tuple]:
         discs = " ".join(f"{s[0]}:{'+'.join(map(str, beach[s]))}" for s in st.seats if beach[s])
         inv = [s for s in st.seats if st.invocation.get(s) == sec]
         if inv:
-            discs += " " + " ".join(f"{s[0]}:inv" for s in inv)
+            # the invocation disc, shortened to fit the table's column
+            discs += " " + " ".join(f"{s[0]}:" + _("inv") for s in inv)
         land = []
         for ring in st.comp.statue_rings:
             sp = f"{ring}{sec}"

@@ -16,7 +16,7 @@ from referee.core.svg import Drawing, num, resigned
 from referee.haleakala.text.state_json import state_to_json
 from referee.haleakala.text.svg_panel import panel
 from referee.haleakala.text.svg_parts import SEAT_FILL, SEAT_INK, card, disc
-from referee.i18n import _
+from referee.i18n import N_, _, ngettext
 
 WIDTH, HEIGHT = 1000, 780
 CX, CY = 365, 395
@@ -33,10 +33,11 @@ PIECE_GAP = 20           # between the pieces standing on one space, along the r
 def render_svg(state) -> str:
     data = state_to_json(state)
     comp = state.comp
-    dr = Drawing(WIDTH, HEIGHT, f"Haleakala, round {data['round']} of 2: {_next(data)}",
-                 "The island from above: section 1 at the top, sections clockwise; rings from "
-                 "the sea inwards. Card slots outside the sea; players, decks and score cards "
-                 "on the right.")
+    dr = Drawing(WIDTH, HEIGHT, _("Haleakala, round {n} of 2: {next}").format(
+                     n=data["round"], next=_next(data)),
+                 _("The island from above: section 1 at the top, sections clockwise; rings "
+                   "from the sea inwards. Card slots outside the sea; players, decks and score "
+                   "cards on the right."))
     dr.text(15, 30, _("Haleakala · round {n} of 2").format(n=data["round"]), size=22,
             weight="bold")
     shown = _next(data) if data.get("result") else _("Next: {what}").format(what=_next(data))
@@ -44,19 +45,24 @@ def render_svg(state) -> str:
     for sec in range(1, comp.sections + 1):
         _section(dr, data, comp, sec)
     dr.circle(CX, CY, RADII["crater"][0], fill="#3b2b26", stroke="#000",
-              title="the summit of Haleakala")
+              title=_("the summit of Haleakala"))
     _legend(dr, comp)
     _panel(dr, data, comp, state)
     return str(dr)
 
 
+# the rings' names in the legend, in the reader's language (the spaces keep their codes)
+RING_WORDS = {"sea": N_("sea"), "beach": N_("beach"), "plain": N_("plain"),
+              "forest": N_("forest"), "mountain": N_("mountain"), "crater": N_("crater")}
+
+
 def _legend(dr: Drawing, comp) -> None:
-    with dr.group("the rings, from the sea inwards"):
+    with dr.group(_("the rings, from the sea inwards")):
         dr.text(15, 700, _("Rings, from the sea inwards:"), size=11, weight="bold")
         for i, ring in enumerate(comp.rings):
             x, y = 15 + (i % 2) * 95, 710 + (i // 2) * 20
             dr.rect(x, y, 14, 14, fill=RING_FILL[ring], stroke="#333")
-            dr.text(x + 19, y + 11.5, ring, size=11)
+            dr.text(x + 19, y + 11.5, _(RING_WORDS.get(ring, ring)), size=11)
 
 
 def _next(data) -> str:
@@ -90,8 +96,9 @@ def _sector(r1: float, r2: float, a1: float, a2: float) -> str:
 def _who_here(data, space: str) -> list[str]:
     out = []
     if space in data["statues"]:
-        out.append(f"{data['statues'][space]}'s statue")
-    out += [f"{s}'s shaman" for s, p in data["players"].items() if p["shaman"] == space]
+        out.append(_("{seat}'s statue").format(seat=data["statues"][space]))
+    out += [_("{seat}'s shaman").format(seat=s) for s, p in data["players"].items()
+            if p["shaman"] == space]
     return out
 
 
@@ -138,20 +145,25 @@ def _space_choice(ring: str, space: str) -> str | None:
 def _space_title(data, comp, ring: str, sec: int) -> str:
     space = f"{ring}{sec}"
     if ring == "sea":
-        extra = ["the boat"] if data["boat"] == sec else []
+        extra = [_("the boat")] if data["boat"] == sec else []
         if comp.jetty == sec:
-            extra.append("the jetty")
-        return f"sea of section {sec}" + (f": {', '.join(extra)}" if extra else "")
+            extra.append(_("the jetty"))
+        sea = _("sea of section {n}").format(n=sec)
+        return _("{space}: {what}").format(space=sea, what=", ".join(extra)) if extra else sea
     if ring == "beach":
-        parts = [f"{s} discs {', '.join(map(str, b))}" for s, b in data["beaches"][str(sec)].items() if b]
-        parts += [f"{s}'s invocation disc" for s, p in data["players"].items()
+        parts = [_("{seat} discs {values}").format(seat=s, values=", ".join(map(str, b)))
+                 for s, b in data["beaches"][str(sec)].items() if b]
+        parts += [_("{seat}'s invocation disc").format(seat=s) for s, p in data["players"].items()
                   if p["invocation"] == f"beach{sec}"]
-        parts += [f"{s}'s hut" for s, h in comp.huts.items() if h == sec]
+        parts += [_("{seat}'s hut").format(seat=s) for s, h in comp.huts.items() if h == sec]
         parts += _who_here(data, space)
-        return f"{space}: {', '.join(parts) or 'empty'}"
+        return _("{space}: {what}").format(space=space, what=", ".join(parts) or _("empty"))
     if ring == "crater":
-        return f"crater{sec}: {data['craters'][str(sec)]} lava discs"
-    return f"{space}: {', '.join(_who_here(data, space)) or 'empty'}"
+        lava = data["craters"][str(sec)]
+        return _("{space}: {what}").format(space=space, what=ngettext(
+            "{n} lava disc", "{n} lava discs", lava).format(n=lava))
+    return _("{space}: {what}").format(space=space,
+                                       what=", ".join(_who_here(data, space)) or _("empty"))
 
 
 def _sea_cell(dr: Drawing, data, comp, sec: int, mid: float) -> None:
@@ -160,13 +172,13 @@ def _sea_cell(dr: Drawing, data, comp, sec: int, mid: float) -> None:
         jx, jy = _point(275, mid + 17)
         dr.text(jx, jy + 3.5, _("jetty"), size=10, anchor="middle", fill="#1b4f72")
     if data["boat"] == sec:
-        with dr.group(f"the boat, in the sea of section {sec}", data_choice="sails"):
+        with dr.group(_("the boat, in the sea of section {n}").format(n=sec), data_choice="sails"):
             dr.path(f"M{num(cx - 26)} {num(cy - 7)} L{num(cx + 26)} {num(cy - 7)} "
                     f"L{num(cx + 17)} {num(cy + 9)} L{num(cx - 17)} {num(cy + 9)}Z",
                     fill="#8d5a2b", stroke="#000", stroke_width=1.3)
             dr.text(cx, cy + 5, _("BOAT"), size=10, anchor="middle", weight="bold", fill="#fff")
     nx, ny = _point(262, mid - 22)
-    dr.circle(nx, ny, 10, fill="#ffffff", stroke="#1b4f72", title=f"section {sec}")
+    dr.circle(nx, ny, 10, fill="#ffffff", stroke="#1b4f72", title=_("section {n}").format(n=sec))
     dr.text(nx, ny + 4.5, sec, size=12.5, anchor="middle", weight="bold", fill="#1b4f72")
 
 
@@ -181,8 +193,10 @@ def _beach_cell(dr: Drawing, data, comp, sec: int, mid: float, seats) -> None:
         for i, label in enumerate(labels):
             off = (i - (n - 1) / 2) * 24 / (r * math.pi / 180)
             x, y = _point(r, mid + off)
-            what = "invocation disc" if label == "*" else f"disc {label}"
-            disc(dr, x, y, seat, label, row == 0, f"{seat}'s {what} on beach{sec}",
+            what = (_("{seat}'s invocation disc on {space}") if label == "*" else
+                    _("{seat}'s disc {n} on {space}")).format(seat=seat, n=label,
+                                                             space=f"beach{sec}")
+            disc(dr, x, y, seat, label, row == 0, what,
                  choice=None if label == "*" else f"disc {label}")
     for i, seat in enumerate(s for s in seats if data["players"][s]["shaman"] == f"beach{sec}"):
         x, y = _point(214, mid - 22 + 44 * i)
@@ -190,7 +204,7 @@ def _beach_cell(dr: Drawing, data, comp, sec: int, mid: float, seats) -> None:
     for seat, hut in comp.huts.items():
         if hut == sec:
             x, y = _point(230, mid + 24)
-            with dr.group(f"{seat}'s hut on beach{sec}"):
+            with dr.group(_("{seat}'s hut on {space}").format(seat=seat, space=f"beach{sec}")):
                 dr.polygon([(x - 9, y + 7), (x + 9, y + 7), (x + 9, y - 1), (x, y - 9), (x - 9, y - 1)],
                            fill="#fff", stroke=SEAT_FILL.get(seat, "#777"), stroke_width=2)
                 dr.text(x, y + 5.5, seat[0], size=10, anchor="middle", weight="bold")
@@ -198,7 +212,7 @@ def _beach_cell(dr: Drawing, data, comp, sec: int, mid: float, seats) -> None:
 
 def statue(dr: Drawing, x: float, y: float, seat: str, space: str) -> None:
     """A statue: a tall head on a plinth, in its seat's colour with its initial."""
-    with dr.group(f"{seat}'s statue on {space}"):
+    with dr.group(_("{seat}'s statue on {space}").format(seat=seat, space=space)):
         dr.path(f"M{num(x - 8)} {num(y + 10)} L{num(x - 6)} {num(y - 6)} Q{num(x)} {num(y - 14)} "
                 f"{num(x + 6)} {num(y - 6)} L{num(x + 8)} {num(y + 10)}Z",
                 fill=SEAT_FILL.get(seat, "#777"), stroke="#000", stroke_width=1.3)
@@ -208,7 +222,8 @@ def statue(dr: Drawing, x: float, y: float, seat: str, space: str) -> None:
 
 def shaman(dr: Drawing, x: float, y: float, seat: str, space: str) -> None:
     """A shaman: a pawn (head over a cloak) with its seat's initial, white-ringed."""
-    with dr.group(f"{seat}'s shaman on {space}", data_choice="shaman stays", data_seat=seat):
+    with dr.group(_("{seat}'s shaman on {space}").format(seat=seat, space=space),
+                  data_choice="shaman stays", data_seat=seat):
         fill = SEAT_FILL.get(seat, "#777")
         dr.polygon([(x - 8, y + 11), (x + 8, y + 11), (x, y - 3)], fill=fill, stroke="#fff",
                    stroke_width=1.5)
@@ -233,7 +248,8 @@ def _crater_cell(dr: Drawing, data, sec: int, mid: float) -> None:
     if not lava:
         return
     x, y = _point(29, mid)
-    with dr.group(f"{lava} lava disc{'s' if lava != 1 else ''} on crater{sec}"):
+    with dr.group(ngettext("{n} lava disc on {space}", "{n} lava discs on {space}", lava).format(
+            n=lava, space=f"crater{sec}")):
         dr.circle(x, y, 10, fill="#ff7f0e", stroke="#fff", stroke_width=1.5)
         dr.text(x, y + 4.5, lava, size=12, anchor="middle", weight="bold", fill="#000")
 
@@ -250,7 +266,8 @@ def _slots(dr: Drawing, data, sec: int, mid: float, comp) -> None:
             fx, fy = x - w / 2 + (8 if x > CX else -8), y - n * (h + 3) / 2 + i * (h + 3)
         else:
             fx, fy = x - n * (w + 4) / 2 + i * (w + 4), y - h / 2 + (10 if y > CY else -10)
-        card(dr, fx, fy, face, comp, f"section {sec} card slot {i + 1}", w, h, within="picks")
+        card(dr, fx, fy, face, comp, _("section {n} card slot {slot}").format(n=sec, slot=i + 1), w, h,
+             within="picks")
 
 
 def _panel(dr: Drawing, data, comp, state) -> None:

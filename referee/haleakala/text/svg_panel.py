@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from referee.core.svg import Drawing
 from referee.haleakala.text.svg_parts import SEAT_FILL, SEAT_INK, card, disc
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 
 def panel(dr: Drawing, x: float, y: float, w: float, data, comp, gone=()) -> None:
@@ -19,13 +19,14 @@ def panel(dr: Drawing, x: float, y: float, w: float, data, comp, gone=()) -> Non
 def _supply(dr: Drawing, x, y, w, data, comp) -> float:
     decks = data["decks"]
     board = data["score_board"]
-    with dr.group("beside the island: decks, lava supply, score cards, priestess"):
+    with dr.group(_("beside the island: decks, lava supply, score cards, priestess")):
         dr.rect(x, y, w, 205, fill="#f7f7f2", stroke="#555", rx=8)
         dr.text(x + 8, y + 18, _("Decks (cards left)"), size=12, weight="bold")
         for i, name in enumerate(decks):
             bx = x + 8 + i * ((w - 16) / len(decks))
             palms = {"one": 1, "two": 2, "three": 3}.get(name, 0)
-            with dr.group(f"{name}-palm deck: {decks[name]} cards"):
+            with dr.group(ngettext("{palms}-palm deck: {n} card", "{palms}-palm deck: {n} cards",
+                                   decks[name]).format(palms=name, n=decks[name])):
                 dr.rect(bx, y + 26, (w - 16) / len(decks) - 6, 34, fill="#fff", stroke="#333",
                         rx=4)
                 dr.text(bx + 5, y + 40, _("{palms}-palm").format(palms=name), size=10)
@@ -34,19 +35,22 @@ def _supply(dr: Drawing, x, y, w, data, comp) -> float:
                     dr.circle(bx + (w - 16) / len(decks) - 16 - k * 9, y + 52, 3.5,
                               fill="#2f7d32", stroke="none")
         dr.text(x + 8, y + 80, _("Lava discs beside the board: {n}").format(n=data["lava_supply"]), size=11.5,
-                title=f"{data['lava_supply']} lava discs in the supply")
+                title=ngettext("{n} lava disc in the supply", "{n} lava discs in the supply",
+                               data["lava_supply"]).format(n=data["lava_supply"]))
         dr.text(x + 8, y + 100, _("Score cards for sale"), size=12, weight="bold")
         cw, ch = (w - 22) / 3, 26
         for i, name in enumerate(board["cards"]):
             spec = comp.score_cards.get(name)
-            cost = f", costs {spec.cost}" if spec else ""
+            sale = _("score card for sale, costs {n}").format(n=spec.cost) if spec else \
+                _("score card for sale")
             card(dr, x + 8 + (i % 3) * (cw + 3), y + 108 + (i // 3) * (ch + 3), name, comp,
-                 f"score card for sale{cost}", cw, ch, within="buys")
+                 sale, cw, ch, within="buys")
         if not board["cards"]:
             dr.text(x + 8, y + 124, _("none left"), size=11, fill="#555")
         up = board["priestess"] == "up"
         py = y + 108 + 2 * (ch + 3) + 4
-        with dr.group(f"the priestess on the score board, face {'up' if up else 'down'}",
+        with dr.group(_("the priestess on the score board, face up") if up else
+                      _("the priestess on the score board, face down"),
                       data_choice="priestess" if up else None, data_within="buys" if up else None):
             dr.rect(x + 8, py, w - 16, 30, fill="#e3d1f0" if up else "#ffffff", stroke="#5b3a7a",
                     rx=4, stroke_dasharray=None if up else "4 3")
@@ -59,8 +63,11 @@ def _seat(dr: Drawing, x, y, w, seat, p, first_shape: bool, data, comp, gone: bo
     h = 225 + 27 * max(0, (len(set(p['cards'])) - 1) // 3 - 2)
     fill, ink = SEAT_FILL.get(seat, "#777"), SEAT_INK.get(seat, "#fff")
     first = data["first_player"] == seat
-    with dr.group(f"{seat}: score {p['score']}, statues left {p['statues_left']}"
-                  + (", first player" if first else "") + (", resigned" if gone else "")):
+    told = [_("{seat}: score {score}, statues left {n}").format(
+        seat=seat, score=p["score"], n=p["statues_left"])]
+    told += [_("first player")] if first else []
+    told += [_("resigned")] if gone else []
+    with dr.group(", ".join(told)):
         dr.rect(x, y, w, h, fill="#f1f1ef" if gone else "#fcfcfa", stroke=fill, rx=8,
                 stroke_width=3, stroke_dasharray="10 5" if gone else None)
         dr.rect(x, y, w, 24, fill=fill, stroke="none", rx=8)
@@ -70,7 +77,7 @@ def _seat(dr: Drawing, x, y, w, seat, p, first_shape: bool, data, comp, gone: bo
                 weight="bold", fill=ink)
         dr.text(x + 8, y + 42, _("reserve"), size=11)
         for i, v in enumerate(p["reserve"]):
-            disc(dr, x + 70 + i * 23, y + 38, seat, v, first_shape, f"{seat}'s disc {v} in reserve",
+            disc(dr, x + 70 + i * 23, y + 38, seat, v, first_shape, _("{seat}'s disc {n} in reserve").format(seat=seat, n=v),
                  choice=f"disc {v}")
         if not p["reserve"]:
             dr.text(x + 70, y + 42, _("none"), size=11, fill="#555")
@@ -91,9 +98,10 @@ def _seat(dr: Drawing, x, y, w, seat, p, first_shape: bool, data, comp, gone: bo
         cw, ch = (w - 22) / 3, 24
         for i, (face, n) in enumerate(counts.items()):
             card(dr, x + 8 + (i % 3) * (cw + 3), y + 106 + (i // 3) * (ch + 3), face, comp,
-                 f"{seat}'s card", cw, ch, count=n)
+                 _("{seat}'s card").format(seat=seat), cw, ch, count=n)
         sy = y + h - 25
         bought = ", ".join(p["score_cards"]) or _("none")
         dr.text(x + 8, sy + 12, _("score cards bought: {cards}").format(cards=bought), size=10.5,
-                title=f"{seat}'s score cards bought this round: {bought}")
+                title=_("{seat}'s score cards bought this round: {cards}").format(
+                    seat=seat, cards=bought))
     return y + h

@@ -35,11 +35,12 @@ def card(dr: Drawing, x: float, y: float, face: str | None, comp, title: str,
     ``buys``)."""
     if face is None:
         dr.rect(x, y, w, h, fill="#ffffff", stroke="#888", rx=4, stroke_dasharray="4 3",
-                title=title + ": empty")
+                title=_("{what}: empty").format(what=title))
         dr.text(x + w / 2, y + h / 2 + 3.5, _("empty"), size=CARD_SIZE, anchor="middle", fill="#666")
         return
     kind = comp.faces[face].kind if face in comp.faces else "statue"
-    with dr.group(f"{title}: {face}" + (f", {count} of them" if count > 1 else ""),
+    with dr.group((_("{what}: {card}, {n} of them") if count > 1 else
+                   _("{what}: {card}")).format(what=title, card=face, n=count),
                   data_choice=face if within else None, data_within=within):
         dr.rect(x, y, w, h, fill=CARD_FILL.get(kind, "#eee"), stroke="#333", rx=4)
         words = face.replace("-", " ").split() + ([f"×{count}"] if count > 1 else [])

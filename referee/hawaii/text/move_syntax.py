@@ -16,10 +16,11 @@ from typing import NamedTuple
 
 from referee.core.paths import grammar_dir
 from referee.errors import NotationSyntaxError
+from referee.i18n import N_, _
 from referee.hawaii.text import names
 from referee.hawaii.text.canonical_moves import FISH_ITEM, PATTERNS, RESOURCE_OF_WORD
 from referee.hawaii.rules.moves import Payment
-from referee.syntax.hints import did_you_mean
+from referee.syntax.hints import did_you_mean, expected_after
 
 # Canonical keywords, for "did you mean" (the grammar accepts synonyms too).
 KEYWORDS = ("moves", "stays", "at", "buys", "with", "token", "plain", "paying", "to",
@@ -30,9 +31,9 @@ _SPELLED = {"SEAT": ["RED", "YELLOW", "GREEN", "BLUE", "BLACK"], "SIDE": ["I", "
             "SHELLS": ["shells"], "FEET": ["feet"], "FRUITS": ["fruits"]}
 _RESOURCE = {"SHELLS": "shells", "FEET": "feet", "FRUITS": "fruits"}
 _INCOME = {"shells": "shell", "feet": "foot", "fruits": "fruit"}
-_SHOWN = {"NAME": "a name", "INT": "a number", "SPEAR_TOKEN": "a token like 4s",
-          "SEAT": "a seat", "ARROW": "'->'", "SIDE": "I, II, x1 or x2",
-          "SHELLS": "'shells'", "FEET": "'feet'", "FRUITS": "'fruits'", "$END": "the end"}
+_SHOWN = {"NAME": N_("a name"), "INT": N_("a number"), "SPEAR_TOKEN": N_("a token like 4s"),
+          "SEAT": N_("a seat"), "ARROW": "'->'", "SIDE": N_("I, II, x1 or x2"),
+          "SHELLS": "'shells'", "FEET": "'feet'", "FRUITS": "'fruits'", "$END": N_("the end")}
 
 
 @lru_cache(maxsize=1)
@@ -255,9 +256,10 @@ def _from_lark(exc, text: str) -> NotationSyntaxError:
     word = _word_at(text, column) if column <= len(text) else ""
     expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     shown = [_SHOWN.get(e, f"'{e.lower()}'") for e in expected if not e.startswith("__")]
-    reason = f"unexpected '{word}'" if word else "the move ends too early"
+    reason = _("unexpected '{word}'").format(word=word) if word else \
+        _("{what} ends too early").format(what=_("the move"))
     if shown:
-        reason += ": expected " + ", ".join(dict.fromkeys(shown))
+        reason = expected_after(reason, ", ".join(_(s) for s in dict.fromkeys(shown)))
     hint = None
     if word and word[:1].isalpha():
         wanted = []
@@ -268,13 +270,13 @@ def _from_lark(exc, text: str) -> NotationSyntaxError:
         # the replay adds none of its own)
         hint = (did_you_mean(word, wanted) or "") if wanted else did_you_mean(word, KEYWORDS)
         if hint == "" and set(expected) <= _PAID | {"INT"}:
-            hint = _PAYING_HINT
+            hint = _(_PAYING_HINT)
     return NotationSyntaxError(reason, column=column, text=text, hint=hint)
 
 
 _PAID = {"SHELLS", "FEET", "FRUITS"}
-_PAYING_HINT = ("a payment counts shells, feet or fruits: 'paying 3 shells', 'paying 1 foot "
-                "2 fruits', or one resource alone for the whole payment: 'paying fruits'")
+_PAYING_HINT = N_("a payment counts shells, feet or fruits: 'paying 3 shells', 'paying 1 "
+                  "foot 2 fruits', or one resource alone for the whole payment: 'paying fruits'")
 
 
 # --- the referee's own lines --------------------------------------------------------

@@ -35,8 +35,9 @@ def render_svg(state) -> str:
     rows = [max(heights[i:i + 2]) for i in range(0, len(seats), 2)]
     height = PLAYERS_Y + sum(h + 10 for h in rows) + 5
     dr = Drawing(WIDTH, height, _caption(data, comps),
-                 "The board (row 4 farthest, the beach at the bottom), the sea with the cove, "
-                 "the docks and the island stack, the order track, and every seat's realm.")
+                 _("The board (row 4 farthest, the beach at the bottom), the sea with the "
+                   "cove, the docks and the island stack, the order track, and every seat's "
+                   "realm."))
     _header(dr, data, comps)
     _rounds(dr, data, comps)
     _board(dr, data, comps)
@@ -93,9 +94,10 @@ def _rounds(dr: Drawing, data, comps) -> None:
         x, y = 15 + (i - 1) * (w + 6), 44
         now = i == data["round"] and data["phase"] != "over"
         done = i < data["round"] or data["phase"] == "over"
-        state = "this round" if now else ("played" if done else "to come")
+        state = _("this round") if now else (_("played") if done else _("to come"))
         pts = "/".join(map(str, spec.points))
-        with dr.group(f"round {i} ({state}): threshold {spec.threshold}, points {pts}"):
+        with dr.group(_("round {n} ({state}): threshold {threshold}, points {points}").format(
+                n=i, state=state, threshold=spec.threshold, points=pts)):
             dr.rect(x, y, w, 42, fill="#fff4c2" if now else ("#eeeeee" if done else "#ffffff"),
                     stroke="#000" if now else "#999", stroke_width=3 if now else 1, rx=5)
             label = _("Round {n}").format(n=i) + ("  " + _("◀ NOW") if now else
@@ -120,10 +122,11 @@ def _board(dr: Drawing, data, comps) -> None:
         x, y = _place_xy(coord, comps)
         place = data["places"].get(coord)
         if place is None:
-            with dr.group(f"place {coord}: not laid out yet"):
+            with dr.group(_("place {place}: not laid out yet").format(place=coord)):
                 dr.rect(x, y, PLACE_W, PLACE_H, fill="#f4f4f4", stroke="#aaa", rx=8,
                         stroke_dasharray="5 4")
-                dr.text(x + 8, y + 18, f"{coord}: not laid out yet", size=12, fill="#555")
+                dr.text(x + 8, y + 18, _("{place}: not laid out yet").format(place=coord), size=12,
+                        fill="#555")
             continue
         _place(dr, x, y, coord, place, comps, at.get(coord, []))
     n = max(int(c[1:]) for c in comps.positions)
@@ -150,7 +153,8 @@ def _place(dr: Drawing, x, y, coord, place, comps, chiefs) -> None:
     names = wrap(name.split(), PLACE_W - 40, NAME_SIZE, bold=True, sep=" ")
     chiefs_x = x + PLACE_W - CHIEF_W - 6
     stock_w = (chiefs_x - x - 10) if chiefs else PLACE_W - 12
-    with dr.group(f"place {coord}, {name}: tiles left {', '.join(stock)}",
+    with dr.group(_("place {place}, {name}: tiles left {tiles}").format(
+            place=coord, name=name, tiles=", ".join(stock)),
                   data_choice=f"{coord}|stay at {coord}"):
         dr.rect(x, y, PLACE_W, PLACE_H, fill="#e9f5e1", stroke="#2f5d1e", rx=8, stroke_width=1.5)
         dr.rect(x, y, 28, 18, fill="#2f5d1e", stroke="none", rx=4)
@@ -163,7 +167,7 @@ def _place(dr: Drawing, x, y, coord, place, comps, chiefs) -> None:
                                              for e in line.split(" · ")], size=10.5)
     _circles(dr, x, y, coord, place)
     for i, seat in enumerate(chiefs):
-        chief(dr, chiefs_x, top - 10 + i * (CHIEF_H + 3), seat, f"at {coord}")
+        chief(dr, chiefs_x, top - 10 + i * (CHIEF_H + 3), seat, _("at {place}").format(place=coord))
 
 
 def _circles(dr: Drawing, x, y, coord, place) -> None:
@@ -174,31 +178,34 @@ def _circles(dr: Drawing, x, y, coord, place) -> None:
     for i in range(n):
         cx = x + 21 + i * CIRCLE_GAP
         printed = i == n - 1
-        what = f"printed circle (limit {place['limit']})" if printed else f"circle {i + 1}"
+        what = _("printed circle (limit {n})").format(n=place["limit"]) if printed else \
+            _("circle {n}").format(n=i + 1)
         if i < len(tokens):
             if printed:
                 dr.circle(cx, cy, 14.5, stroke="#6b4a1f", stroke_width=1.2)
-            token(dr, cx, cy, tokens[i], f"on {coord} {what}",
+            token(dr, cx, cy, tokens[i], _("on {place} {circle}").format(place=coord, circle=what),
                   within=f"{coord}|stay at {coord}")
         else:
             empty = printed and place["printed_empty"]
             dr.circle(cx, cy, 12, fill="#ffffff", stroke="#6b4a1f", stroke_width=1.2,
-                      stroke_dasharray="3 2", title=f"{coord} {what}: empty"
-                      + (", stayed empty this round" if empty else ""))
+                      stroke_dasharray="3 2", title=(
+                          _("{place} {circle}: empty, stayed empty this round") if empty else
+                          _("{place} {circle}: empty")).format(place=coord, circle=what))
             if printed:
                 dr.circle(cx, cy, 14.5, stroke="#6b4a1f", stroke_width=1.2)
             if empty:
-                dr.text(cx + 18, cy + 4, "empty", size=10.5, fill="#555")
+                dr.text(cx + 18, cy + 4, _("empty"), size=10.5, fill="#555")
         if printed:
             dr.text(cx, cy + 26, f"≤{place['limit']}", size=10.5, anchor="middle",
-                    weight="bold", title=f"the printed limit of {coord}: {place['limit']}")
+                    weight="bold", title=_("the printed limit of {place}: {n}").format(
+                        place=coord, n=place["limit"]))
 
 
 def _sea(dr: Drawing, data, comps) -> None:
     at = _standing(data)
     x, w = SEA_X, WIDTH - SEA_X - 15
     y = BOARD_Y
-    with dr.group("the cove", data_choice="cove"):
+    with dr.group(_("the cove"), data_choice="cove"):
         dr.rect(x, y, w, 80, fill="#d8eef7", stroke="#1b4f72", rx=8)
         count = sum(_fish_count(e) for e in data["cove"])
         dr.text(x + 8, y + 17, _("Cove: {tokens}, {n} fish").format(
@@ -207,33 +214,37 @@ def _sea(dr: Drawing, data, comps) -> None:
                 weight="bold")
         fx = x + 8
         for entry in data["cove"]:
-            fx += fish(dr, fx, y + 26, entry, "in the cove") + 6
+            fx += fish(dr, fx, y + 26, entry, _("in the cove")) + 6
         if not data["cove"]:
-            dr.text(x + 8, y + 42, "empty", size=11, fill="#555")
-        chiefs_flow(dr, x + 8, y + 57, w - 16, at.get("cove", []), "at the cove")
+            dr.text(x + 8, y + 42, _("empty"), size=11, fill="#555")
+        chiefs_flow(dr, x + 8, y + 57, w - 16, at.get("cove", []), _("at the cove"))
     y += 88
     for i, spec in enumerate(comps.docks, start=1):
         island = data["docks"][i - 1]
-        shown = island or "visited this round (empty)"
-        with dr.group(f"dock {i}: {spec.feet} feet, {spec.points} points, island {shown}",
+        feet = ngettext("{n} foot", "{n} feet", spec.feet).format(n=spec.feet)
+        points = ngettext("{n} point", "{n} points", spec.points).format(n=spec.points)
+        with dr.group((_("dock {n}: {feet}, {points}, island {island}") if island else
+                       _("dock {n}: {feet}, {points}, visited this round (empty)")).format(
+                n=i, feet=feet, points=points, island=island),
                       data_choice=f"dock {i}"):
             dr.rect(x, y, w, 50, fill="#eaf4fb", stroke="#1b4f72", rx=6)
             dr.text(x + 8, y + 16, _("Dock {n}").format(n=i), size=12, weight="bold")
-            dr.text(x + 8, y + 32, f"{spec.feet} feet", size=11)
-            dr.text(x + 8, y + 45, f"{spec.points} points", size=11)
+            dr.text(x + 8, y + 32, feet, size=11)
+            dr.text(x + 8, y + 45, points, size=11)
             if island:
                 dr.rect(x + 78, y + 8, 120, 34, fill="#c9e4b4", stroke="#2f5d1e", rx=14)
-                dr.text(x + 138, y + 21, "island", size=10, anchor="middle", fill="#2f5d1e")
+                dr.text(x + 138, y + 21, _("island"), size=10, anchor="middle", fill="#2f5d1e")
                 dr.text(x + 138, y + 35, island, size=11.5, anchor="middle", weight="bold")
             else:
-                dr.text(x + 82, y + 30, "(visited: empty)", size=11, fill="#555")
-            chiefs_flow(dr, x + 206, y + 4, w - 210, at.get(f"dock{i}", []), f"at dock {i}")
+                dr.text(x + 82, y + 30, _("(visited: empty)"), size=11, fill="#555")
+            chiefs_flow(dr, x + 206, y + 4, w - 210, at.get(f"dock{i}", []),
+                        _("at dock {n}").format(n=i))
         y += 56
     down = sum(data["islands"]["face_down"].values())
     up = data["islands"]["face_up"]
     text = _("Island stack: {n} face down").format(n=down) + (
         _("; face up: {islands}").format(islands=", ".join(up)) if up else "")
-    dr.text(x + 4, y + 12, text, size=11.5, title="the island stack")
+    dr.text(x + 4, y + 12, text, size=11.5, title=_("the island stack"))
 
 
 def _fish_count(entry) -> int:
@@ -246,7 +257,7 @@ def _rules(dr: Drawing, data) -> None:
     if not data["rules"]:
         return
     y = BOARD_Y + 88 + 4 * 56 + 22 + 80 + 24
-    with dr.group(f"rules in play: {', '.join(data['rules'])}"):
+    with dr.group(_("rules in play: {flags}").format(flags=", ".join(data["rules"]))):
         dr.text(SEA_X + 4, y, _("Rules in play:"), size=12, weight="bold")
         for i, line in enumerate(wrap(data["rules"], WIDTH - SEA_X - 20, 12, sep=", ")):
             dr.text(SEA_X + 4, y + 17 * (i + 1), line, size=12)
@@ -257,7 +268,7 @@ def _track(dr: Drawing, data) -> None:
     x, w = SEA_X, WIDTH - SEA_X - 15
     y = BOARD_Y + 88 + 4 * 56 + 22
     spaces = data["track"]
-    with dr.group("the order track", data_choice="order track"):
+    with dr.group(_("the order track"), data_choice="order track"):
         dr.rect(x, y, w, 80, fill="#fbf1e6", stroke="#8a5a2b", rx=8)
         dr.text(x + 8, y + 16, _("Order track"), size=12, weight="bold")
         if data["order"]:
@@ -266,9 +277,10 @@ def _track(dr: Drawing, data) -> None:
         sw = (w - 16) / max(1, len(spaces))
         for i, (space, v) in enumerate(spaces.items()):
             sx = x + 8 + i * sw
-            where = f"on order space {space}"
+            where = _("on order space {n}").format(n=space)
             dr.rect(sx, y + 24, sw - 6, 50, fill="#ffffff", stroke="#8a5a2b", rx=4,
-                    title=f"order space {space}: {v or 'empty'}", data_choice=f"order {space}")
+                    title=_("order space {n}: {what}").format(n=space, what=v or _("empty")),
+                    data_choice=f"order {space}")
             dr.text(sx + 4, y + 36, space, size=10, weight="bold")
             cx = sx + (sw - 6) / 2
             if v is None:

@@ -7,6 +7,7 @@ crossed spears shows the spears, a fish token is drawn as a fish.
 from __future__ import annotations
 
 from referee.core.svg import Drawing, num, text_width
+from referee.i18n import _
 
 SEAT_FILL = {"RED": "#d62728", "YELLOW": "#f2c200", "GREEN": "#2ca02c", "BLUE": "#1f77b4",
              "BLACK": "#222222"}
@@ -24,7 +25,7 @@ def seat_ink(seat: str) -> str:
 
 def chief(dr: Drawing, x: float, y: float, seat: str, where: str) -> None:
     """A chief: a tag in its seat's colour with the seat's name on it."""
-    with dr.group(f"{seat}'s chief, {where}"):
+    with dr.group(_("{seat}'s chief, {where}").format(seat=seat, where=where)):
         dr.rect(x, y, CHIEF_W, CHIEF_H, fill=seat_fill(seat), stroke="#000", rx=7,
                 stroke_width=1.2)
         dr.text(x + CHIEF_W / 2, y + 12.5, seat, size=10, anchor="middle", weight="bold",
@@ -53,7 +54,8 @@ def token(dr: Drawing, cx: float, cy: float, text: str, where: str, r: float = 1
     ``within``: the place whose purchase it can pay for (the seat page offers the token
     as the move builder's choice once that place is chosen)."""
     value, spear = parse_token(text)
-    name = f"price token {value}{' with crossed spears' if spear else ''}, {where}"
+    name = (_("price token {n} with crossed spears, {where}") if spear else
+            _("price token {n}, {where}")).format(n=value, where=where)
     with dr.group(name, data_choice=f"token {text}" if within else None, data_within=within):
         if spear:
             out, inner, head = r * 1.45, r * 0.82, r * 0.42
@@ -84,9 +86,9 @@ def fish_of(entry) -> tuple[str, int]:
 
 def fish(dr: Drawing, x: float, y: float, entry, where: str) -> float:
     """A fish token drawn as a fish with its count on it; returns its width."""
-    _, count = fish_of(entry)
+    _kind, count = fish_of(entry)
     w, h = 42, 22
-    with dr.group(f"fish token, {count} fish, {where}"):
+    with dr.group(_("fish token, {n} fish, {where}").format(n=count, where=where)):
         dr.path(f"M{num(x)} {num(y + h / 2)} Q{num(x + w * 0.35)} {num(y - 2)} "
                 f"{num(x + w * 0.75)} {num(y + h / 2)} "
                 f"Q{num(x + w * 0.35)} {num(y + h + 2)} {num(x)} {num(y + h / 2)}Z",

@@ -33,9 +33,12 @@ def realm_panel(dr: Drawing, x: float, y: float, seat: str, data, comps, target:
                 height: float = PANEL_H, gone: bool = False) -> None:
     """``gone``: the seat resigned; its panel says so and its frame is dashed."""
     p = data["players"][seat]
-    with dr.group(f"{seat}: score {p['score']}, shells {p['shells']}, feet {p['feet']}, "
-                  f"fruits {p['fruits']}, this round {p['round_sum']} of {target} needed"
-                  + (", resigned" if gone else "")):
+    with dr.group((_("{seat}: score {score}, shells {shells}, feet {feet}, fruits {fruits}, "
+                     "this round {sum} of {needed} needed, resigned") if gone else
+                   _("{seat}: score {score}, shells {shells}, feet {feet}, fruits {fruits}, "
+                     "this round {sum} of {needed} needed")).format(
+            seat=seat, score=p["score"], shells=p["shells"], feet=p["feet"], fruits=p["fruits"],
+            sum=p["round_sum"], needed=target)):
         dr.rect(x, y, PANEL_W, height, fill="#f1f1ef" if gone else "#fcfcfa",
                 stroke=seat_fill(seat), rx=8, stroke_width=3,
                 stroke_dasharray="10 5" if gone else None)
@@ -74,18 +77,19 @@ def _pile(dr: Drawing, x, y, seat, p, target) -> None:
     dr.text(x, y + 14, _("this round:"), size=11)
     cx = x + 76
     for t in p["tokens"]:
-        token(dr, cx + 15, y + 12, t, f"taken by {seat} this round", r=10)
+        token(dr, cx + 15, y + 12, t, _("taken by {seat} this round").format(seat=seat), r=10)
         cx += 32
     for f in p["fish"]:
-        cx += fish(dr, cx, y + 1, f, f"caught by {seat} this round") + 4
+        cx += fish(dr, cx, y + 1, f, _("caught by {seat} this round").format(seat=seat)) + 4
     if not p["tokens"] and not p["fish"]:
         dr.text(cx, y + 14, _("nothing yet"), size=11, fill="#555")
     bar_x, bar_y, bar_w = x, y + 31, PANEL_W - 215
     scale = bar_w / max(target, total, 1)
     label = _("sum {total} of {needed} needed").format(total=total, needed=target) + (
         _(": reached") if reached else "")
-    with dr.group(f"{seat}'s round sum {total}, threshold {target}"
-                  + (", reached" if reached else ", not reached")):
+    with dr.group((_("{seat}'s round sum {total}, threshold {needed}, reached") if reached else
+                   _("{seat}'s round sum {total}, threshold {needed}, not reached")).format(
+            seat=seat, total=total, needed=target)):
         dr.rect(bar_x, bar_y, bar_w, 12, fill="#ffffff", stroke="#555")
         if total:
             dr.rect(bar_x, bar_y, total * scale, 12, fill="#7fbf7f" if reached else "#f0b27a",
@@ -110,28 +114,33 @@ def _realm(dr: Drawing, x, y, seat, p, comps) -> None:
     columns = max([c for c, _, _ in tikis] + [min(len(r), PER_LINE) for r in p["villages"]]
                   + [1])
     gx, gy = x + KAHUNA_W, y + 26
-    with dr.group(f"{seat}'s tikis: {p['tikis']} of {len(spec.tiki_columns)} spaces filled"):
+    with dr.group(_("{seat}'s tikis: {n} of {count} spaces filled").format(
+            seat=seat, n=p["tikis"], count=len(spec.tiki_columns))):
         dr.text(x, y + 17, _("tikis"), size=10, fill="#555")
         for col, order, printed in tikis:
             tx = gx + (col - 1) * CELL_W + CELL_W / 2
             filled = printed or order < p["tikis"]
             feet = spec.tiki_feet[order] if order is not None and order < len(spec.tiki_feet) else 0
-            what = ("printed tiki" if printed else f"tiki space {order + 1}"
-                    + (f" (+{feet} feet)" if feet else "")) + (": tiki" if filled else ": empty")
+            what = _("printed tiki") if printed else _("tiki space {n}").format(n=order + 1) + (
+                " " + _("(+{n} feet)").format(n=feet) if feet else "")
+            what = _("{space}: tiki").format(space=what) if filled else \
+                _("{space}: empty").format(space=what)
             if filled:
                 dr.polygon([(tx - 9, y + 22), (tx + 9, y + 22), (tx + 6, y + 4), (tx - 6, y + 4)],
-                           fill="#8d6e63", stroke="#3e2723", title=f"{seat} {what}")
+                           fill="#8d6e63", stroke="#3e2723", title=_("{seat} {space}").format(
+                               seat=seat, space=what))
                 dr.text(tx, y + 17, "T", size=10, anchor="middle", weight="bold", fill="#fff")
             else:
                 dr.rect(tx - 9, y + 4, 18, 18, fill="#fff", stroke="#999", stroke_dasharray="3 2",
-                        title=f"{seat} {what}")
+                        title=_("{seat} {space}").format(seat=seat, space=what))
                 if feet:
                     dr.text(tx, y + 17, f"+{feet}", size=10, anchor="middle", fill="#666")
     ry = gy
     for row in range(spec.villages):
         _kahuna(dr, x, ry, row, seat, p, spec)
         tiles = p["villages"][row] if row < len(p["villages"]) else []
-        with dr.group(f"{seat}'s village {row + 1}: {', '.join(tiles) or 'empty'}",
+        with dr.group(_("{seat}'s village {n}: {tiles}").format(
+                seat=seat, n=row + 1, tiles=", ".join(tiles) or _("empty")),
                       data_choice=f"village {row + 1}", data_seat=seat):
             for line in range(_lines(tiles)):
                 if line:                        # the same village, going on below
@@ -153,8 +162,9 @@ def _kahuna(dr: Drawing, x, ry, row, seat, p, spec) -> None:
     pts = spec.kahuna_points[row]
     shells = spec.kahuna_shells[row] if row < len(spec.kahuna_shells) else 0
     filled = row < p["kahunas"]
-    extra = f", +{shells} shells" if shells else ""
-    title = f"{seat} kahuna space {row + 1} ({pts} points{extra}): {'kahuna' if filled else 'empty'}"
+    title = (_("{seat} kahuna space {n} ({points} points, +{shells} shells): {what}") if shells
+             else _("{seat} kahuna space {n} ({points} points): {what}")).format(
+        seat=seat, n=row + 1, points=pts, shells=shells, what=_("kahuna") if filled else _("empty"))
     if filled:
         dr.circle(x + 15, ry + CELL_H / 2, 13, fill="#5d4037", stroke="#000", title=title)
         dr.text(x + 15, ry + CELL_H / 2 + 4, pts, size=11, anchor="middle", weight="bold",
@@ -166,12 +176,12 @@ def _kahuna(dr: Drawing, x, ry, row, seat, p, spec) -> None:
 
 
 def _tile(dr: Drawing, x, y, tile: str, comps) -> None:
-    kind, _, side = tile.partition(":")
+    kind, _colon, side = tile.partition(":")
     fam = comps.tiles[kind].family if kind in comps.tiles else "hut"
-    label = "start hut" if kind == "start-hut" else kind
+    label = _("start hut") if kind == "start-hut" else kind
     dr.rect(x + 1, y + 1, CELL_W - 2, CELL_H - 2, fill=FAMILY_FILL.get(fam, "#eee"),
             stroke="#555", rx=3, stroke_width=2 if side == "II" else 1,
-            title=f"{label}{' side ' + side if side else ''}")
+            title=_("{tile} side {side}").format(tile=label, side=side) if side else label)
     parts = label.replace("-", " ").split()
     if side:
         parts = [" ".join(parts[:-1]), f"{parts[-1]} {side}"] if len(parts) > 1 else [
@@ -181,14 +191,17 @@ def _tile(dr: Drawing, x, y, tile: str, comps) -> None:
 
 
 def _boats(dr: Drawing, x, y, seat, p) -> None:
-    dr.text(x, y + 15, "boats", size=10, fill="#555")
+    dr.text(x, y + 15, _("boats"), size=10, fill="#555")
     bx = x + KAHUNA_W
     w = min(100.0, (PANEL_W - 20 - KAHUNA_W) / max(1, len(p["boats"])) - 8)
     for b in p["boats"]:
         fishing = b["name"] == "fishing-boat"
-        name = ("fishing" if w < 96 else "fishing boat") if fishing else f"boat {b['side']}"
-        state = "sailed" if b["used"] else "ready"
-        with dr.group(f"{seat}'s {name}: {b['capacity']} feet, {state} this round"):
+        name = (_("fishing") if w < 96 else _("fishing boat")) if fishing else \
+            _("boat {side}").format(side=b["side"])
+        state = _("sailed") if b["used"] else _("ready")
+        with dr.group((_("{seat}'s {boat}: {n} feet, sailed this round") if b["used"] else
+                       _("{seat}'s {boat}: {n} feet, ready this round")).format(
+                seat=seat, boat=name, n=b["capacity"])):
             dr.path(f"M{num(bx)} {num(y + 4)} L{num(bx + w)} {num(y + 4)} L{num(bx + w - 12)} "
                     f"{num(y + 22)} L{num(bx + 12)} {num(y + 22)}Z",
                     fill="#cfe3f7" if not b["used"] else "#dddddd", stroke="#1b4f72",
