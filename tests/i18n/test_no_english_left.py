@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from referee.cli import run
 from referee.i18n import DOMAIN
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,35 +51,23 @@ def _leftovers(text: str, lang: str) -> list[str]:
     return [f for f in FRAGMENTS if f in text and f not in own]
 
 
-def _cli(capsys, *args) -> str:
-    run(list(args))
-    captured = capsys.readouterr()
-    return captured.out + captured.err
-
-
-@pytest.fixture
-def no_locale(monkeypatch):
-    for name in ("LANGUAGE", "LC_ALL", "LANG"):
-        monkeypatch.delenv(name, raising=False)
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game,bad_move", [
     ("hawaii-4p.txt", "blue moves beach->A1"),
     ("haleakala.txt", "blue places 1 on beach2")])
-def test_a_game_told_in_each_language(lang, game, bad_move, tmp_path, capsys, no_locale):
-    shown = _cli(capsys, "--lang", lang, "show", str(EXAMPLES / game))
-    svg = _cli(capsys, "--lang", lang, "show", str(EXAMPLES / game), "--format", "svg")
+def test_a_game_told_in_each_language(lang, game, bad_move, tmp_path, said, no_locale):
+    shown = said("--lang", lang, "show", str(EXAMPLES / game))
+    svg = said("--lang", lang, "show", str(EXAMPLES / game), "--format", "svg")
     drawn = re.sub(r"<title>.*?</title>", "", svg)           # the labels drawn, not the tooltips
     picture = "\n".join(re.findall(r"<text[^>]*>(.*?)</text>", drawn))
     title = "hawaii" if game.startswith("hawaii") else "haleakala"
-    rulings = _cli(capsys, "--lang", lang, "rules", title)
+    rulings = said("--lang", lang, "rules", title)
     fresh = tmp_path / "game.txt"
-    _cli(capsys, "new", title, "--players", "red,green" if title == "hawaii" else "red,yellow",
+    said("new", title, "--players", "red,green" if title == "hawaii" else "red,yellow",
          "--seed", "7", "-o", str(fresh))
     before = fresh.read_bytes()
-    english = _cli(capsys, "--lang", "en", "play", str(fresh), bad_move)
-    told = _cli(capsys, "--lang", lang, "play", str(fresh), bad_move)
+    english = said("--lang", "en", "play", str(fresh), bad_move)
+    told = said("--lang", lang, "play", str(fresh), bad_move)
     assert fresh.read_bytes() == before
     code = english.split(": ")[1]
     assert f": {code}: " in told and bad_move in told        # the code and the line stay
@@ -89,11 +76,11 @@ def test_a_game_told_in_each_language(lang, game, bad_move, tmp_path, capsys, no
         assert not _leftovers(text, lang), _leftovers(text, lang)[:5]
 
 
-def test_the_help_of_every_command_is_translated(capsys, no_locale):
+def test_the_help_of_every_command_is_translated(said, no_locale):
     for command in ("check", "verify", "play", "salt", "moves", "show", "new", "rules",
                     "test", "components", "selfplay"):
         for lang in LANGUAGES:
-            text = _cli(capsys, "--lang", lang, command, "--help")
+            text = said("--lang", lang, command, "--help")
             assert not _leftovers(text, lang), (command, lang, _leftovers(text, lang)[:3])
 
 
@@ -137,14 +124,14 @@ ENGINE_REFUSALS = {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("title", sorted(ENGINE_REFUSALS))
-def test_the_engine_gives_its_reasons_in_each_language(lang, title, tmp_path, capsys, no_locale):
+def test_the_engine_gives_its_reasons_in_each_language(lang, title, tmp_path, said, no_locale):
     fresh = tmp_path / "game.txt"
-    _cli(capsys, "new", title, "--players", "red,green" if title == "hawaii" else "red,yellow",
+    said("new", title, "--players", "red,green" if title == "hawaii" else "red,yellow",
          "--seed", "7", "-o", str(fresh))
     before = fresh.read_bytes()
     for bad_move in ENGINE_REFUSALS[title]:
-        english = _cli(capsys, "--lang", "en", "play", str(fresh), bad_move)
-        told = _cli(capsys, "--lang", lang, "play", str(fresh), bad_move)
+        english = said("--lang", "en", "play", str(fresh), bad_move)
+        told = said("--lang", lang, "play", str(fresh), bad_move)
         assert fresh.read_bytes() == before
         assert ": illegal-move: " in english or ": out-of-turn: " in english, english
         code = english.split(": ")[1]
