@@ -13,6 +13,7 @@ import re
 from referee.bots import LEVELS, bot_seed, choose
 from referee.core.game import CHANCE
 from referee.errors import BotMoveError, OutOfTurnError, RefereeError
+from referee.i18n import _
 from referee.replay.control import to_move, voided_lines
 from referee.replay.lines import canonical_move
 from referee.replay.replayer import Replay, start
@@ -32,16 +33,18 @@ def bot_line(level: str, seed: str | None = None):
     """What ``play_line`` plays for ``play --bot``: a function of the replay at the end of
     the file (after the referee's own lines) giving the bot's move as a marked line."""
     if level not in LEVELS:
-        raise UsageError(f"there is no bot level '{level[:40]}': the levels are "
-                         f"{', '.join(LEVELS)}")
+        raise UsageError(_("there is no bot level '{level}': the levels are {levels}").format(
+            level=level[:40], levels=", ".join(LEVELS)))
     if seed is not None and not SEED.fullmatch(seed):
-        raise UsageError("a bot seed is 1 to 64 letters, digits, dots, dashes or underscores")
+        raise UsageError(_("a bot seed is 1 to 64 letters, digits, dots, dashes or "
+                           "underscores"))
 
     def line(rp) -> str:
         who = to_move(rp.state)
         if who is None or who == CHANCE:
-            doing = "the game is over" if who is None else "a chance line is due"
-            raise OutOfTurnError(f"no seat is to move, so a bot has nothing to play: {doing}")
+            doing = _("the game is over") if who is None else _("a chance line is due")
+            raise OutOfTurnError(_("no seat is to move, so a bot has nothing to play: "
+                                   "{why}").format(why=doing))
         move = choose(rp.module, rp.state, level, bot_seed(rp.chain, level, seed or ""),
                       rp.players)
         return with_comment(canonical_move(rp.module, move, rp.state, who),
@@ -82,8 +85,9 @@ def _mark(item):
 def _not_the_bot(rp, item, level: str, seed: str | None) -> BotMoveError | None:
     where = dict(line=item.line, column=1, text=item.text, file=rp.file)
     if level not in LEVELS or (seed is not None and not SEED.fullmatch(seed)):
-        return BotMoveError(f"'{item.comment}' names no bot of this referee: the levels are "
-                            f"{', '.join(LEVELS)}", **where)
+        return BotMoveError(_("'{comment}' names no bot of this referee: the levels are "
+                              "{levels}").format(comment=item.comment, levels=", ".join(LEVELS)),
+                            **where)
     state = rp.state
     who = to_move(state)
     if who is None or who == CHANCE or who != item.name.upper():
@@ -93,6 +97,7 @@ def _not_the_bot(rp, item, level: str, seed: str | None) -> BotMoveError | None:
     if played == wanted:
         return None
     line = canonical_move(rp.module, wanted, state, who)
-    return BotMoveError(f"the {level} bot does not play this move here: it plays '{line}'",
-                        hint="a move marked as a bot's must be the one the bot makes at that "
-                             "point of the record", **where)
+    return BotMoveError(_("the {level} bot does not play this move here: it plays "
+                          "'{line}'").format(level=level, line=line),
+                        hint=_("a move marked as a bot's must be the one the bot makes at "
+                               "that point of the record"), **where)

@@ -5,6 +5,7 @@ import re
 from typing import Sequence
 
 from referee import __version__
+from referee.i18n import _
 from referee.operations.report import REFEREE_TAGS
 from referee.replay import deal_algorithm as D
 from referee.replay.dealer import HmacDealer
@@ -27,13 +28,13 @@ def check_players(module, players: Sequence[str]) -> list[str]:
     out = [p.strip().upper() for p in players if p.strip()]
     for p in out:
         if p not in seats:
-            raise UsageError(f"{p} is not a {module.name} seat: seats are {' '.join(seats)}",
-                             hint=did_you_mean(p, seats))
+            raise UsageError(_("{seat} is not a {game} seat: seats are {seats}").format(
+                seat=p, game=module.name, seats=" ".join(seats)), hint=did_you_mean(p, seats))
     if len(set(out)) != len(out):
-        raise UsageError("a seat is named twice")
+        raise UsageError(_("a seat is named twice"))
     if not module.min_players <= len(out) <= module.max_players:
-        raise UsageError(f"{module.name} takes {module.min_players} to {module.max_players} "
-                         f"players, not {len(out)}")
+        raise UsageError(_("{game} takes {least} to {most} players, not {n}").format(
+            game=module.name, least=module.min_players, most=module.max_players, n=len(out)))
     return out
 
 
@@ -42,8 +43,9 @@ def check_rules(module, rules: Sequence[str]) -> list[str]:
     out = []
     for flag in rules:
         if flag.lower() not in known:
-            raise UsageError(f"unknown rules flag '{flag}': {module.name} knows "
-                             f"{' '.join(module.rule_flags) or 'no variants'}",
+            raise UsageError(_("unknown rules flag '{flag}': {game} knows {flags}").format(
+                flag=flag, game=module.name,
+                flags=" ".join(module.rule_flags) or _("no variants")),
                              hint=did_you_mean(flag, module.rule_flags))
         out.append(known[flag.lower()])
     return out
@@ -60,27 +62,29 @@ def player_tags(module, players: Sequence[str], event: str | None = None,
     if event is not None:
         out.append(("Event", event))
     for given in seat_tags:
-        seat, _, value = given.partition("=")
+        seat, sep, value = given.partition("=")
         seat = seat.strip().upper()
-        if seat not in seats or not _:
-            raise UsageError(f"--seat wants SEAT=NAME with SEAT one of {' '.join(seats)}, "
-                             f"not '{given}'", hint=did_you_mean(seat, seats))
+        if seat not in seats or not sep:
+            raise UsageError(_("--seat wants SEAT=NAME with SEAT one of {seats}, not "
+                               "'{given}'").format(seats=" ".join(seats), given=given),
+                             hint=did_you_mean(seat, seats))
         out.append((seat, value.strip()))
     for given in tags:
-        name, _, value = given.partition("=")
+        name, sep, value = given.partition("=")
         name = name.strip()
-        if not _ or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", name):
-            raise UsageError(f"--tag wants Name=value (a name of letters, digits, - and _), "
-                             f"not '{given}'")
+        if not sep or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", name):
+            raise UsageError(_("--tag wants Name=value (a name of letters, digits, - and _), "
+                               "not '{given}'").format(given=given))
         if name.lower() in REFEREE_TAGS:
-            raise UsageError(f"the referee writes [{name}] itself")
+            raise UsageError(_("the referee writes [{tag}] itself").format(tag=name))
         out.append((name, value.strip()))
-    names = [n.lower() for n, _ in out]
+    names = [n.lower() for n, _value in out]
     if len(set(names)) != len(names):
-        raise UsageError("a tag is given twice")
+        raise UsageError(_("a tag is given twice"))
     for name, value in out:
         if any(ord(ch) < 32 or ch in "\x7f\x85\u2028\u2029" for ch in value):
-            raise UsageError(f"the value of [{name}] contains control characters")
+            raise UsageError(_("the value of [{tag}] contains control characters").format(
+                tag=name))
     return out
 
 

@@ -10,6 +10,7 @@ directly. The last salt in deals the setup.
 from __future__ import annotations
 
 from referee.errors import BadHeaderError
+from referee.i18n import _
 from referee.operations.played import Played, add_tag, body_links
 from referee.replay.commit import MIN_SALT, salt_commits, salts
 from referee.replay.dealer import host_dealer
@@ -39,14 +40,15 @@ def add_salt(path: str, raw: bytes, transcript, rp, item, secret):
     v1 = transcript.tag("Dealing") is not None
     name = item.name.lower()
     if not transcript.tag("Commit") or transcript.tag("Seed"):
-        refuse(f"a [{item.name}] belongs to a committed game (referee new) before its "
-               "secret is revealed")
+        refuse(_("a [{tag}] belongs to a committed game (referee new) before its secret is "
+                 "revealed").format(tag=item.name))
     if (transcript.tag("Salts") or "").strip().lower() == "none":
-        refuse("this game was dealt at once by its host ([Salts \"none\"]): it takes no salts")
+        refuse(_("this game was dealt at once by its host ([Salts \"none\"]): it takes no "
+                 "salts"))
     if name == "saltcommit" and not v1:
-        refuse("this game takes its salts directly: send [Salt \"SEAT word\"]")
+        refuse(_("this game takes its salts directly: send [Salt \"SEAT word\"]"))
     if any(it.kind in (I.MOVE, I.CHANCE) for it in transcript.items):
-        refuse("salts come before the first draw: this game is already dealt")
+        refuse(_("salts come before the first draw: this game is already dealt"))
     text = raw.decode("utf-8")
     eol = "\r\n" if "\r\n" in text else "\n"
     probe = read_text(add_tag(text, transcript, item.text.strip()), path)
@@ -66,14 +68,16 @@ def add_salt(path: str, raw: bytes, transcript, rp, item, secret):
         if v1:
             missing = [s for s in players if s not in committed_now]
             if missing:
-                refuse(f"no salt is revealed before every seat has committed to one: waiting "
-                       f"for the [SaltCommit] of {' '.join(missing)}",
-                       hint="keep this [Salt] line and send it later")
+                refuse(_("no salt is revealed before every seat has committed to one: "
+                         "waiting for the [SaltCommit] of {seats}").format(
+                             seats=" ".join(missing)),
+                       hint=_("keep this [Salt] line and send it later"))
             if len(word) < MIN_SALT:
-                refuse(f"a salt has at least {MIN_SALT} characters, so no one can guess it "
-                       "from its commitment", hint="'referee salt SEAT' makes one")
+                refuse(_("a salt has at least {n} characters, so no one can guess it from "
+                         "its commitment").format(n=MIN_SALT),
+                       hint=_("'referee salt SEAT' makes one"))
             if salt_commitment(seat, word) != committed_now[seat]:
-                refuse(f"this salt does not match {seat}'s [SaltCommit]")
+                refuse(_("this salt does not match {seat}'s [SaltCommit]").format(seat=seat))
         line = format_tag("Salt", f"{seat} {word}")
     new = add_tag(text, transcript, line + eol.rstrip("\n"))
     played = Played([line], rp.state, rp.module)

@@ -37,7 +37,7 @@ def canonical_chance(module, kind: str, moves, before, key: bytes | None = None)
 
 def split_key(body: str) -> tuple[str, bytes | None]:
     """A chance line's body without its trailing ``key=HEX`` field, and the key."""
-    head, _, last = body.rstrip().rpartition(" ")
+    head, _space, last = body.rstrip().rpartition(" ")
     if not last[:4].lower() == "key=":
         if body.lstrip()[:4].lower() == "key=":
             raise BadChanceError(_("the chance line names no outcome before its key"), column=1)

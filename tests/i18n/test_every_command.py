@@ -51,6 +51,13 @@ BROKEN = {
     "rejection": SETUP + ["! " + FIRST, "! " + SECOND + ' -- "never said"'],
     "position": HEADER + ['[Position "nowhere.json"]'],
     "seed-differs": SETUP[:-1] + [SETUP[-1].replace("A1=6,-", "A1=5,-")],
+    "short-key": SETUP[:-1] + [SETUP[-1] + " key=abc"],
+    "key-alone": SETUP[:-1] + ["* key=" + "0" * 64],
+    "token-shape": SETUP[:-1] + [SETUP[-1].replace("A1=6,-", "A1=-,6")],
+    "token-count": SETUP[:-1] + [SETUP[-1].replace("A1=6,-", "A1=6")],
+    "order-twice": SETUP[:-3] + ["* order RED RED"] + SETUP[-2:],
+    "bad-draw-word": SETUP[:-1] + ["* tokes " + SETUP[-1][9:]],
+    "salt-unsalted": HEADER + ['[Salt "RED abc"]'] + SETUP[len(HEADER):],
 }
 
 
@@ -83,7 +90,14 @@ def _commands(folder: Path, broken: dict) -> list[tuple[str, ...]]:
             ("components", "hawaii", "--unverified"), ("components", "haleakala"),
             ("play", str(broken["chance-not-due"]), "--dry-run", "RED moves beach->A1"),
             ("verify", game, "--chain", "1:00000000"), ("verify", game, "--chain", "nonsense"),
-            ("new", "hawaii", "--players", "red,purple"), ("new", "chess", "--players", "a,b")]
+            ("new", "hawaii", "--players", "red,purple", "--seed", "1"),
+            ("new", "hawaii", "--players", "red,red", "--seed", "1"),
+            ("new", "hawaii", "--players", "red", "--seed", "1"),
+            ("new", "hawaii", "--players", "red,green", "--rules", "moon", "--seed", "1"),
+            ("new", "chess", "--players", "a,b"),
+            ("play", game, "--bot", "random", "--dry-run"),
+            ("play", str(broken["chance-not-due"]), "--dry-run", "--bot", "basic"),
+            ("salt", "RED")]
     return out
 
 

@@ -14,6 +14,7 @@ import re
 
 from referee.core.game import CHANCE
 from referee.errors import BadChanceError, RefereeError
+from referee.i18n import _
 from referee.haleakala.rules import landing
 from referee.haleakala.rules.moves import CardDrawn, FirstPlayerDrawn
 from referee.syntax.hints import did_you_mean
@@ -29,7 +30,8 @@ def _items(text: str, start: int):
     out = []
     for m in _ITEM.finditer(text, start):
         if m.group("bad"):
-            raise BadChanceError("a '=' without a section number before it", column=m.start() + 1)
+            raise BadChanceError(_("a '=' without a section number before it"),
+                                 column=m.start() + 1)
         if m.group("word"):
             out.append((None, m.group("word"), m.start() + 1))
         else:
@@ -45,36 +47,43 @@ def parse_chance(text: str, state) -> list:
     kind, end = chance_head(text, state, _WORDS, "Haleakala", ["first", "slots", "refill"])
     items = _items(text, end)
     if not items:
-        raise BadChanceError(f"the {kind} line names no outcome", column=end + 1)
+        raise BadChanceError(_("the {kind} line names no outcome").format(kind=kind),
+                             column=end + 1)
     trial = state.clone()
     if kind == "first":
         if len(items) != 1 or items[0][0] is not None:
-            raise BadChanceError("write the first player as one seat: first RED", column=items[0][2])
+            raise BadChanceError(_("write the first player as one seat: first RED"),
+                                 column=items[0][2])
         seat = items[0][1].upper()
         if seat not in trial.seats:
-            raise BadChanceError(f"{items[0][1]} is not a seat: {' '.join(trial.seats)}",
+            raise BadChanceError(_("{word} is not a seat: {seats}").format(
+                                     word=items[0][1], seats=" ".join(trial.seats)),
                                  column=items[0][2], hint=did_you_mean(seat, trial.seats))
         return [FirstPlayerDrawn(seat)]
     keyed = [k is not None for k, _, _ in items]
     if kind == "refill" and any(keyed):
-        raise BadChanceError("a refill line lists the cards drawn, in order: refill lava statue",
+        raise BadChanceError(_("a refill line lists the cards drawn, in order: refill lava "
+                               "statue"),
                              column=items[keyed.index(True)][2])
     if any(keyed) and not all(keyed):
-        raise BadChanceError("write every section as N=CARD,CARD, or none", column=items[0][2])
+        raise BadChanceError(_("write every section as N=CARD,CARD, or none"),
+                             column=items[0][2])
     faces = {f.lower(): f for f in trial.comp.faces}
     out = []
     for key, word, col in items:
         face = faces.get(word.lower())
         if face is None:
-            raise BadChanceError(f"unknown card '{word}'", column=col,
+            raise BadChanceError(_("unknown card '{word}'").format(word=word), column=col,
                                  hint=did_you_mean(word, trial.comp.faces))
         if trial.current_player() != CHANCE or trial.chance_kind() != kind:
-            raise BadChanceError(f"the line draws more cards than the {kind} needs", column=col)
+            raise BadChanceError(_("the line draws more cards than the {kind} needs").format(
+                kind=kind), column=col)
         task = trial.pending[0]
         if key is not None:
             sec = landing.next_slot(trial, task)[0]
             if key != sec:
-                raise BadChanceError(f"the next card goes to section {sec}, not {key}", column=col)
+                raise BadChanceError(_("the next card goes to section {n}, not {key}").format(
+                    n=sec, key=key), column=col)
         move = CardDrawn(face)
         try:
             trial.apply(move)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from referee.errors import BadChanceError
+from referee.i18n import N_, _, ngettext
 from referee.hawaii.text import names
 from referee.hawaii.rules.moves import IslandDrawn, OrderDrawn, PlaceDrawn, Token, TokenDrawn
 from referee.syntax.chance_head import chance_head
@@ -70,7 +71,7 @@ def _pattern_items(text: str, start: int) -> list[tuple[str | None, str, int]]:
     out = []
     for m in _ITEM.finditer(text, start):
         if m.group("bad"):
-            raise BadChanceError("a '=' without a name before it", column=m.start() + 1)
+            raise BadChanceError(_("a '=' without a name before it"), column=m.start() + 1)
         if m.group("word"):
             out.append((None, m.group("word"), m.start() + 1))
         else:
@@ -95,20 +96,23 @@ def _keyed(items, what: str) -> bool:
     keyed = [k is not None for k, _, _ in items]
     if any(keyed) and not all(keyed):
         col = items[keyed.index(not keyed[0])][2]
-        raise BadChanceError(f"write every {what} as NAME=VALUE, or none", column=col)
+        raise BadChanceError(_("write every {what} as NAME=VALUE, or none").format(what=_(what)),
+                             column=col)
     return bool(items) and keyed[0]
 
 
 def _count(items, group, what: str) -> None:
     if len(items) != len(group):
         col = items[len(group)][2] if len(items) > len(group) else None
-        raise BadChanceError(f"the line must give {len(group)} {what}, it gives {len(items)}", column=col)
+        raise BadChanceError(_("the line must give {n} {what}, it gives {given}").format(
+            n=len(group), what=_(what), given=len(items)), column=col)
 
 
 def _resolve(word: str, table: dict[str, str], what: str, col: int) -> str:
     found = table.get(word.lower())
     if found is None:
-        raise BadChanceError(f"unknown {what} '{word}'", column=col, hint=did_you_mean(word, table.values()))
+        raise BadChanceError(_("unknown {what} '{word}'").format(what=_(what), word=word),
+                             column=col, hint=did_you_mean(word, table.values()))
     return found
 
 
@@ -118,13 +122,16 @@ def _by_key(items, keys: list[str], what: str, key_of) -> list[tuple[str, int]]:
     for k, v, col in items:
         key = key_of(k, col)
         if key not in keys:
-            raise BadChanceError(f"{k} is not drawn now: the line gives {', '.join(keys)}", column=col)
+            raise BadChanceError(_("{key} is not drawn now: the line gives {keys}").format(
+                key=k, keys=", ".join(keys)), column=col)
         if key in got:
-            raise BadChanceError(f"{what} {k} is given twice", column=col)
+            raise BadChanceError(_("{what} {key} is given twice").format(what=_(what), key=k),
+                                 column=col)
         got[key] = (v, col)
     missing = [k for k in keys if k not in got]
     if missing:
-        raise BadChanceError(f"the line misses {what} {', '.join(missing)}")
+        raise BadChanceError(_("the line misses {what} {keys}").format(
+            what=_(what), keys=", ".join(missing)))
     return [got[k] for k in keys]
 
 
@@ -132,18 +139,19 @@ def _places(items, group, state) -> list:
     d = state.d
     coords = [step[1] for step in group]
     table = {p.id.lower(): p.id for p in d.comps.places}
-    if _keyed(items, "position"):
+    if _keyed(items, N_("position")):
         upper = {c.lower(): c for c in d.comps.positions}
-        values = _by_key(items, coords, "position", lambda k, col: upper.get(k.lower(), k))
+        values = _by_key(items, coords, N_("position"), lambda k, col: upper.get(k.lower(), k))
     else:
-        _count(items, group, "places")
+        _count(items, group, N_("places"))
         values = [(v, col) for _, v, col in items]
     seen: set[str] = set()
     out = []
     for v, col in values:
-        pid = _resolve(v, table, "place", col)
+        pid = _resolve(v, table, N_("place"), col)
         if pid in seen:
-            raise BadChanceError(f"place {pid} is laid out twice", column=col)
+            raise BadChanceError(_("place {place} is laid out twice").format(place=pid),
+                                 column=col)
         seen.add(pid)
         out.append(PlaceDrawn(pid))
     return out
@@ -151,15 +159,16 @@ def _places(items, group, state) -> list:
 
 def _order(items, group, state) -> list:
     d = state.d
-    if _keyed(items, "seat"):
-        raise BadChanceError("write the order as seats in order: order GREEN RED BLUE", column=items[0][2])
-    _count(items, group, "seats")
+    if _keyed(items, N_("seat")):
+        raise BadChanceError(_("write the order as seats in order: order GREEN RED BLUE"),
+                             column=items[0][2])
+    _count(items, group, N_("seats"))
     table = {s.lower(): s for s in d.seats}
     out, seen = [], set()
-    for _, v, col in items:
-        seat = _resolve(v, table, "seat", col)
+    for _key, v, col in items:
+        seat = _resolve(v, table, N_("seat"), col)
         if seat in seen:
-            raise BadChanceError(f"{seat} is given twice", column=col)
+            raise BadChanceError(_("{seat} is given twice").format(seat=seat), column=col)
         seen.add(seat)
         out.append(OrderDrawn(seat))
     return out
@@ -168,13 +177,13 @@ def _order(items, group, state) -> list:
 def _islands(items, group, state) -> list:
     comps = state.d.comps
     docks = [f"dock{step[1] + 1}" for step in group]
-    if _keyed(items, "dock"):
-        values = _by_key(items, docks, "dock", lambda k, col: names.boat_key(k))
+    if _keyed(items, N_("dock")):
+        values = _by_key(items, docks, N_("dock"), lambda k, col: names.boat_key(k))
     else:
-        _count(items, group, "islands")
+        _count(items, group, N_("islands"))
         values = [(v, col) for _, v, col in items]
     table = names.island_names(comps)
-    return [IslandDrawn(_resolve(v, table, "island", col)) for v, col in values]
+    return [IslandDrawn(_resolve(v, table, N_("island"), col)) for v, col in values]
 
 
 _TOKEN_WORD = re.compile(r"[0-9]+[sS]?")
@@ -182,7 +191,8 @@ _TOKEN_WORD = re.compile(r"[0-9]+[sS]?")
 
 def _token(word: str, col: int) -> Token:
     if not _TOKEN_WORD.fullmatch(word):
-        raise BadChanceError(f"'{word}' is not a price token (like 4 or 4s)", column=col)
+        raise BadChanceError(_("'{word}' is not a price token (like 4 or 4s)").format(word=word),
+                             column=col)
     return Token.parse(word)
 
 
@@ -203,7 +213,7 @@ def _tokens(items, group, state) -> list:
     d = state.d
     circles: dict[str, list[str]] = {}
     track_steps = 0
-    for _, where, circle in group:
+    for _act, where, circle in group:
         if where == "track":
             track_steps += 1
         else:
@@ -211,15 +221,16 @@ def _tokens(items, group, state) -> list:
     given: dict[str, tuple[list[str], int]] = {}
     for key, value, col in items:
         if key is None:
-            raise BadChanceError(f"write tokens as PLACE=TOKENS, like A1=3,5s (not '{value}')", column=col)
+            raise BadChanceError(_("write tokens as PLACE=TOKENS, like A1=3,5s (not "
+                                   "'{value}')").format(value=value), column=col)
         name = key.lower()
         if name not in ("cove", "track"):
             name = names.place_coord(key, d.board, d.comps) or key
             if name not in circles:
-                raise BadChanceError(f"{key} gets no token now: positions are {', '.join(circles)}",
-                                     column=col)
+                raise BadChanceError(_("{key} gets no token now: positions are {keys}").format(
+                    key=key, keys=", ".join(circles)), column=col)
         if name in given:
-            raise BadChanceError(f"{key} is given twice", column=col)
+            raise BadChanceError(_("{seat} is given twice").format(seat=key), column=col)
         given[name] = (value.split(","), col)
     cove, cove_col = given.get("cove", ([], None))
     cove_draws = [_draw(w, cove_col) for w in cove if w != "-"]
@@ -228,32 +239,39 @@ def _tokens(items, group, state) -> list:
     used_fish = 0
     for coord, kinds in circles.items():
         if coord not in given:
-            raise BadChanceError(f"the line misses {coord} ({len(kinds)} circles)")
+            raise BadChanceError(ngettext("the line misses {place} ({n} circle)",
+                                          "the line misses {place} ({n} circles)",
+                                          len(kinds)).format(place=coord, n=len(kinds)))
         words, col = given[coord]
         if len(words) != len(kinds):
             n = len(kinds)
-            raise BadChanceError(f"{coord} has {n} circle{'s' if n > 1 else ''} to fill: give {n} "
-                                 f"token{'s' if n > 1 else ''} (the printed one last, '-' when empty), "
-                                 f"not {len(words)}", column=col)
+            raise BadChanceError(ngettext(
+                "{place} has {n} circle to fill: give {n} token (the printed one last, '-' "
+                "when empty), not {given}", "{place} has {n} circles to fill: give {n} tokens "
+                "(the printed one last, '-' when empty), not {given}", n).format(
+                    place=coord, n=n, given=len(words)), column=col)
         for word, circle in zip(words, kinds):
             if word == "-":
                 if circle != "printed":
-                    raise BadChanceError(f"only the printed circle of {coord} can stay empty ('-' last)",
-                                         column=col)
+                    raise BadChanceError(_("only the printed circle of {place} can stay empty "
+                                           "('-' last)").format(place=coord), column=col)
                 draw = next(fish, None)
                 if draw is None:
-                    raise BadChanceError(f"{coord}'s printed circle is empty, so its token must be "
-                                         f"listed in cove=", column=cove_col or col)
+                    raise BadChanceError(_("{place}'s printed circle is empty, so its token "
+                                           "must be listed in cove=").format(place=coord),
+                                         column=cove_col or col)
                 used_fish += 1
                 out.append(draw)
             else:
                 out.append(_draw(word, col))
     if used_fish != len(cove_draws):
-        raise BadChanceError(f"cove= lists {len(cove_draws)} fish but {used_fish} printed circles are "
-                             f"empty ('-')", column=cove_col)
+        raise BadChanceError(_("cove= lists {n} fish but {empty} printed circles are empty "
+                               "('-')").format(n=len(cove_draws), empty=used_fish),
+                             column=cove_col)
     track, track_col = given.get("track", ([], None))
     if len(track) != track_steps:
-        raise BadChanceError(f"track= must give {track_steps} tokens (order spaces 2..N), not {len(track)}",
+        raise BadChanceError(_("track= must give {n} tokens (order spaces 2..N), not "
+                               "{given}").format(n=track_steps, given=len(track)),
                              column=track_col)
     out += [_draw(w, track_col) for w in track]
     return out
@@ -278,12 +296,15 @@ def _try_draws(kind, moves, group, items, state) -> None:
         where = step[1]
         limit = d.comps.place(d.board[where]).limit
         if not stays and where not in empty_said:
-            raise BadChanceError(f"token {move.token} cannot lie on {where}'s printed circle: "
-                                 f"the sum {total} exceeds the limit {limit}, so it goes "
-                                 f"to the cove (write '-' and list it in cove=) (H-R18)")
+            raise BadChanceError(_("token {token} cannot lie on {place}'s printed circle: the "
+                                   "sum {total} exceeds the limit {limit}, so it goes to the "
+                                   "cove (write '-' and list it in cove=) (H-R18)").format(
+                token=move.token, place=where, total=total, limit=limit))
         if stays and where in empty_said:
-            raise BadChanceError(f"token {move.token} fits on {where}'s printed circle "
-                                 f"(sum {total}, limit {limit}): it cannot go to the cove (H-R18)")
+            raise BadChanceError(_("token {token} fits on {place}'s printed circle (sum "
+                                   "{total}, limit {limit}): it cannot go to the cove "
+                                   "(H-R18)").format(token=move.token, place=where, total=total,
+                                                     limit=limit))
 
 
 def _dash_places(items, d) -> set[str]:
