@@ -395,10 +395,14 @@ def _replace_by_bot(store, conn, game, row, level: str, now: float) -> None:
                      .values(turn_since=now, clock_stage=0, clock_at=None))
     session = Session(store, conn, gid, seat, via="host", now=now)
     if game["thread_key"]:
-        before = f"@{row['account']}" if row["account"] else "a bot"
         kind = answers.markup_of(session.game)
-        said = (f"The host has given {seat} to the bot {level} (until now it was {before}'s); "
-                f"its moves are marked '# bot {level}'.")
+        with i18n.speaking(game["lang"]):       # said in the thread, in the game's language
+            said = (i18n._("The host has given {seat} to the bot {level} (until now it was "
+                           "@{account}'s); its moves are marked '# bot {level}'.")
+                    if row["account"] else
+                    i18n._("The host has given {seat} to the bot {level} (until now it was "
+                           "another bot's); its moves are marked '# bot {level}'.")).format(
+                seat=seat, level=level, account=row["account"])
         answers.queue_answer(conn, session.game, "\n\n".join(
             markup.inert(text, kind) for text in (said, session.witness())), now=now)
     if game["status"] == "salting":

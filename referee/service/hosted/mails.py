@@ -19,7 +19,7 @@ from email.utils import make_msgid
 from sqlalchemy import bindparam, update
 
 from referee import i18n
-from referee.i18n import _
+from referee.i18n import N_, _
 from referee.core import content_fingerprint, registry, wrap_line
 from referee.errors import BadChoiceError
 from referee.operations import digest, draw_words, move_rows, next_step, svg_to_png
@@ -458,33 +458,47 @@ def position_mail(game, module, state, *, seat: str, added: list[str], who: str 
     return fit("\n".join(out)) + "\n"
 
 
-HELP = """Commands (one per line; chatter around them is ignored):
-    a move in the game's notation
-                   the seat word may be left out; end it with #N to make
-                   sure it follows ply N
-    moves          the first step of your move: its choices, each with how
-                   many legal moves lie under it
-    moves B1 kahuna
-                   the next step after those choices, or the one move they
-                   make (then send that line to play it)
-    salt WORD      your salt for the commit-reveal deal (once, before the deal)
-    show           the state of the game
-    history        the whole transcript
-    undo           ask to take back your last move (every other seat must
-                   accept)
-    accept         agree to a pending takeback
-    decline        refuse a pending takeback
-    resign         give up your seat: the answer holds a line 'resign CODE'
-                   that does it, good for a day
-    help           this text
-    confirm        play a move the referee held: your own last move sent again
-    language LANG  the language of your answers (en, fr, de, it); also
-                   langue, sprache, lingua
-Each accepted move is mailed to every seat with the ply and chain head
-(ply N chain XXXXXXXXXXXX): keep them, they witness the history.
-"""
-# in a forum game the thread, not the mail, carries the news
-HELP_FORUM = HELP.rsplit("Each accepted move", 1)[0] + """\
-Each accepted move is answered in the thread with the ply and chain head
-(ply N chain XXXXXXXXXXXX): any reader can check the record against them.
-"""
+# the commands a seat sends, each with what it does (help_text lays them out); the
+# command words are the same in every language, their explanations are not
+COMMANDS = (
+    (N_("a move in the game's notation"),
+     N_("the seat word may be left out; end it with #N to make sure it follows ply N")),
+    ("moves", N_("the first step of your move: its choices, each with how many legal "
+                 "moves lie under it")),
+    ("moves B1 kahuna", N_("the next step after those choices, or the one move they make "
+                           "(then send that line to play it)")),
+    ("salt WORD", N_("your salt for the commit-reveal deal (once, before the deal)")),
+    ("show", N_("the state of the game")),
+    ("history", N_("the whole transcript")),
+    ("undo", N_("ask to take back your last move (every other seat must accept)")),
+    ("accept", N_("agree to a pending takeback")),
+    ("decline", N_("refuse a pending takeback")),
+    ("resign", N_("give up your seat: the answer holds a line 'resign CODE' that does it, "
+                  "good for a day")),
+    ("help", N_("this text")),
+    ("confirm", N_("play a move the referee held: your own last move sent again")),
+    ("language LANG", N_("the language of your answers (en, fr, de, it); also langue, "
+                         "sprache, lingua")),
+)
+_NAME = 15                  # columns of a command's name before its explanation
+
+
+def help_text(*, forum: bool = False) -> str:
+    """The answer to 'help', in the reader's language; in a forum game the thread, not
+    the mail, carries the news of each move."""
+    out = [_("Commands (one per line; chatter around them is ignored):")]
+    for i, (name, what) in enumerate(COMMANDS):
+        name = _(name) if i == 0 else name
+        said = textwrap.wrap(_(what), WIDTH - 4 - _NAME)
+        if len(name) < _NAME - 1:
+            out.append(f"    {name:<{_NAME}}{said[0]}")
+            said = said[1:]
+        else:
+            out.append(f"    {name}")
+        out += [" " * (4 + _NAME) + part for part in said]
+    out.append(_("Each accepted move is answered in the thread with the ply and chain head "
+                 "(ply N chain XXXXXXXXXXXX): any reader can check the record against them.")
+               if forum else
+               _("Each accepted move is mailed to every seat with the ply and chain head "
+                 "(ply N chain XXXXXXXXXXXX): keep them, they witness the history."))
+    return "\n".join(out) + "\n"

@@ -178,9 +178,9 @@ class Session:
     def refuse(self, text: str, code: str, reason: str, err: RefereeError | None = None
                ) -> Verdict:
         if err is not None:
-            answer = "REFUSED: " + format_error(err, where=False)
+            answer = i18n._("REFUSED:") + " " + format_error(err, where=False)
         else:
-            answer = f"REFUSED: {code}: {reason}"
+            answer = f"{i18n._('REFUSED:')} {code}: {reason}"
         return Verdict(text, False, answer, code=code)
 
     def set_seat(self, seat: str | None = None, **values) -> None:
