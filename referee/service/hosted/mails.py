@@ -281,13 +281,18 @@ def composed_body(row, cache: dict | None = None, known=None) -> str:
     spec = json.loads(row["compose"])
     cache = {} if cache is None else cache
     try:
-        drawn = cache.get(row["png_state"])
-        if drawn is None:
-            module, state, data = position_of(row["png_state"], known)
-            drawn = cache[row["png_state"]] = (module, state, module.render(state, BOARD),
-                                               digest(module, state, data))
-        module, state, rendered, summary = drawn
         with i18n.speaking(spec.get("lang")):
+            # the board and the summary are drawn once for each language of a move's mails
+            by_language = cache.setdefault(row["png_state"], {})
+            drawn = by_language.get(i18n.language())
+            if drawn is None:
+                if None not in by_language:
+                    by_language[None] = position_of(row["png_state"], known)
+                module, state, data = by_language[None]
+                drawn = by_language[i18n.language()] = (module.render(state, BOARD),
+                                                        digest(module, state, data))
+            module, state, _data = by_language[None]
+            rendered, summary = drawn
             return position_mail(None, module, state, seat=spec["seat"], added=spec["added"],
                                  who=spec["who"], witness=spec["witness"],
                                  deadline=spec["deadline"], digest=summary,
