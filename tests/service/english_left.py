@@ -4,7 +4,7 @@ by an English seat, or by the same seat once switched to English).
 
 A line of the translated text that reads like a line of the English one, once what
 differs between two games anyway is masked (seats, numbers, quoted words, addresses,
-codes), is English left over, unless it is a line that is the same in every language:
+codes, a subject's game tag), is English left over, unless it is a line that is the same in every language:
 the player's own line quoted back, a line to copy (indented by four spaces: a
 canonical move, an address, a ``resign CODE``; a draw's notation wrapped on at eight),
 the witness line, a line of the board
@@ -16,6 +16,7 @@ import re
 
 SEATS = ("RED", "YELLOW", "GREEN", "BLUE")
 _MASKS = (
+    (re.compile(r"\[referee [a-z0-9]+\]"), "TAG"),       # a game's tag in a subject
     (re.compile(r"https?://\S+"), "URL"),
     (re.compile(r"[\w.+-]+@[\w.-]+"), "ADDRESS"),
     (re.compile(r"'[^']*'|«[^»]*»|„[^“]*“|“[^”]*”|\"[^\"]*\""), "QUOTED"),
@@ -25,7 +26,7 @@ _MASKS = (
 )
 _WITNESS = re.compile(r"^ply \d+ chain [0-9a-f]{12}$")
 _PROSE = re.compile(r"\b[a-z][a-z']{2,}\b")        # a word of a sentence, not a code
-_MASK_WORDS = ("URL", "ADDRESS", "QUOTED", "HEX", "SEAT", "N")
+_MASK_WORDS = ("TAG", "URL", "ADDRESS", "QUOTED", "HEX", "SEAT", "N")
 
 
 def masked(line: str) -> str:

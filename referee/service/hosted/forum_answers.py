@@ -166,7 +166,8 @@ def news_text(session) -> str:
                                                                         "clock:"),
                 "host": _("The referee by the host:")}.get(session.via, _("The referee:"))
     else:
-        said = _(WHO[session.via]).format(seat=who) if session.via in WHO else f"{who}:"
+        said = (_(WHO[session.via]).format(seat=i18n.seat_word(who)) if session.via in WHO
+                else f"{i18n.seat_word(who)}:")
     head = markup.inert(said, kind)
     return "\n\n".join([head, markup.block("\n".join(lines), kind), state_part(session, kind)])
 

@@ -328,7 +328,7 @@ def added_lines(added: list[str], who: str | None, said: dict | None = None) -> 
             if out:
                 out.append("")
             out += [_("The referee dealt:") if kind == "draw"
-                    else _("{seat} played:").format(seat=who) if who
+                    else _("{seat} played:").format(seat=i18n.seat_word(who)) if who
                     else _("The referee played:"), ""]
             run_kind = kind
         out += draw_words(line) if kind == "draw" else move_lines(line, said_in(said, line))
@@ -338,9 +338,10 @@ def added_lines(added: list[str], who: str | None, said: dict | None = None) -> 
 def next_line(to_move: str, seat: str, deadline: float | None) -> str:
     """Whose turn it is, told to ``seat``."""
     if to_move == seat:
-        return _("Next: {seat} (you){deadline}.").format(seat=to_move,
+        return _("Next: {seat} (you){deadline}.").format(seat=i18n.seat_word(to_move),
                                                         deadline=deadline_words(deadline))
-    return _("Next: {seat}{deadline}.").format(seat=to_move, deadline=deadline_words(deadline))
+    return _("Next: {seat}{deadline}.").format(seat=i18n.seat_word(to_move),
+                                               deadline=deadline_words(deadline))
 
 
 def accepted_text(lines: list[str], said: dict | None = None) -> str:

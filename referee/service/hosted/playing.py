@@ -11,7 +11,7 @@ import secrets
 
 from sqlalchemy import select
 
-from referee.i18n import _
+from referee.i18n import _, seat_word, seat_words
 from referee.replay import MIN_SALT, salt_commitment
 from referee.service.store import schema as S
 from referee.service.store.record import update_game
@@ -31,7 +31,7 @@ def salt(session, word: str, *, text: str | None = None, auto: bool = False) -> 
                                               "before the deal"))
     if session.seats[session.seat]["salted"]:
         return session.refuse(text, "salt", _("{seat} has given a salt already").format(
-            seat=session.seat))
+            seat=seat_word(session.seat)))
     if not word.isprintable() or len(word) > 40 or '"' in word or "\\" in word:
         return session.refuse(text, "salt", _("a salt is one word of at most 40 characters, "
                                               "without quotes or backslashes"))
@@ -85,7 +85,7 @@ def move(session, text: str, guard: int | None) -> Verdict:
     if status == "over":
         return session.refuse(text, "game-over", _("the game is over"))
     if status == "salting":
-        waiting = " ".join(session.waiting())
+        waiting = seat_words(session.waiting())
         return session.refuse(text, "not-dealt", _("the setup is not dealt yet: waiting for "
                                                    "the first reply of {seats}").format(
                                                        seats=waiting))

@@ -27,8 +27,8 @@ def turn_line(session) -> str:
         return _("The game is over: {result}.").format(result=g["result"])
     if g["status"] == "salting":
         return _("Waiting for the first reply of {seats}.").format(
-            seats=" ".join(session.waiting()))
-    return _("Next: {seat}{deadline}.").format(seat=g["to_move"],
+            seats=i18n.seat_words(session.waiting()))
+    return _("Next: {seat}{deadline}.").format(seat=i18n.seat_word(g["to_move"]),
                                                deadline=deadline_words(session.deadline()))
 
 

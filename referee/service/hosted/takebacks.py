@@ -11,7 +11,7 @@ import json
 
 from sqlalchemy import select, update
 
-from referee.i18n import _
+from referee.i18n import _, seat_word, seat_words
 from referee.service.hosted.bot_seats import held_by_bot
 from referee.service.hosted.session import Verdict
 from referee.service.store import schema as S
@@ -88,13 +88,14 @@ def undo(session, text: str) -> Verdict:
         return takeback(session, text, [])
     seat, ply, line = session.seat, last["ply"], last["text"]
     session.mail_others(lambda: (
-        _("{seat} asks to take back a move").format(seat=seat),
-        _("{seat} asks to take back its move at ply {ply}:").format(seat=seat, ply=ply)
+        _("{seat} asks to take back a move").format(seat=seat_word(seat)),
+        _("{seat} asks to take back its move at ply {ply}:").format(seat=seat_word(seat),
+                                                                     ply=ply)
         + f"\n\n    {line}\n\n"
         + _("Reply 'accept' or 'decline'. Every other seat must accept; one decline, or "
             "the next move, ends the request.") + "\n"))
     return Verdict(text, True, _("takeback of ply {ply} asked; waiting for {seats} to "
-                                 "accept").format(ply=last["ply"], seats=" ".join(others)))
+                                 "accept").format(ply=last["ply"], seats=seat_words(others)))
 
 
 def accept(session, text: str) -> Verdict:
@@ -109,7 +110,7 @@ def accept(session, text: str) -> Verdict:
         asked["accepted"] = accepted
         set_request(session, asked)
         return Verdict(text, True, _("accepted; still waiting for {seats}").format(
-            seats=" ".join(waiting)))
+            seats=seat_words(waiting)))
     return takeback(session, text, accepted, seat=requester)
 
 
@@ -121,9 +122,9 @@ def decline(session, text: str) -> Verdict:
     set_request(session, None)
     seat = session.seat
     session.mail_others(lambda: (
-        _("{seat} declined the takeback").format(seat=seat),
+        _("{seat} declined the takeback").format(seat=seat_word(seat)),
         _("{seat} declined {asker}'s takeback of ply {ply}; the move stands.").format(
-            seat=seat, asker=asked["seat"], ply=asked["ply"]) + "\n"))
+            seat=seat_word(seat), asker=seat_word(asked["seat"]), ply=asked["ply"]) + "\n"))
     return Verdict(text, True, _("declined: the move stands"))
 
 

@@ -26,7 +26,7 @@ from referee.i18n import N_, _
 from referee.core import registry
 from referee.service.store import schema as S
 from referee.service.hosted.identity import reply_address, same_address, seat_secret, secrets_in, valid
-from referee.service.mail.incoming import read_mail
+from referee.service.mail.incoming import Problem, read_mail
 from referee.service.hosted.mails import Envelope, SeatMail, queue, reply_subject, to_seat
 from referee.service.hosted.entry import Arrival, Door, Seated, Taken, Turned, take
 
@@ -96,8 +96,8 @@ class MailDoor(Door):
         body = reply.text
         if mail.problems:
             with i18n.speaking(reply.lang):
-                body += "\n" + _("About your mail: {problems}").format(
-                    problems="; ".join(mail.problems)) + "\n"
+                body += "\n" + _("About your mail: {problems}").format(problems="; ".join(
+                    p.said() if isinstance(p, Problem) else p for p in mail.problems)) + "\n"
         game = session.game
         row = session.seats[seat]
         secret = seat_secret(session.store.host_key(session.conn), game_id, seat,

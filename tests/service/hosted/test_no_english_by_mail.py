@@ -43,17 +43,28 @@ class Script:
         self.deliver()
         return result
 
-    def twice(self, seat: str, text: str) -> None:
+    def odd(self, seat: str, text: str):
+        """``text`` sent by the seat in a mail part of a charset nobody knows: read as
+        it is, and the answer says what was odd about the mail."""
+        last = self.table.last(seat)
+        raw = (f"From: {self.table.seats[seat]}\nTo: {last.reply_to}\n"
+               f"Subject: Re: [referee {self.gid}]\nMessage-ID: <{uuid.uuid4().hex}@x.example>\n"
+               'Content-Type: text/plain; charset="x-klingon"\n\n' + text + "\n")
+        ingest(self.table.store, raw.encode("ascii"))
+        self.deliver()
+
+    def twice(self, seat: str, text: str, *, send=None) -> None:
         """A command that changes nothing, sent by the seat in its language, then in
         English (its answer kept as the witness), then the seat's language back."""
-        self.send(seat, text)
+        send = send or self.send
+        send(seat, text)
         if self.langs[seat] == "en":
             self.english.append(self.table.last(seat).body)
             return
         inbox = self.table.inbox[self.table.seats[seat]]
         before = len(inbox)
         self.send(seat, "language en")
-        self.send(seat, text)
+        send(seat, text)
         for mail in inbox[before:]:             # what the seat read while in English
             self.english.append(mail.body)
             self.in_english.add(mail.message_id)
@@ -126,6 +137,7 @@ def _play(tmp_path, game: str, seats: dict[str, str], langs: dict[str, str]) -> 
             script.twice(seat, "resign")                        # asked...
             script.twice(seat, "resign 0badc0de")               # ...and not confirmed
             script.twice(seat, "accept")                        # nothing to accept
+            script.twice(seat, "show", send=script.odd)         # a mail partly unreadable
             script.from_elsewhere(seat)
         left = script.left()
     store.dispose()
