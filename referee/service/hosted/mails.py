@@ -361,11 +361,13 @@ def picture_png(source: str, known=None) -> bytes:
     return svg_to_png(module.render(state, "svg"))
 
 
-def picture_html(body: str, host: str | None = None) -> str:
+def picture_html(body: str, host: str | None = None, lang: str | None = None) -> str:
     """The HTML alternative of a notification: the board first (what a reader looks
     at), then the text, its links to the host's own pages (``host``: its public
-    address) made links a reader clicks."""
-    return ('<p><img src="cid:board.png" alt="the board"></p>\n'
+    address) made links a reader clicks. ``lang``: its reader's."""
+    with i18n.speaking(lang):
+        alt = html.escape(_("the board"), quote=True)
+    return (f'<p><img src="cid:board.png" alt="{alt}"></p>\n'
             f"<pre>{linked(body, host)}</pre>\n")
 
 

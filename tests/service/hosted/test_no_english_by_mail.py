@@ -161,3 +161,13 @@ def test_haleakala_by_mail_in_italian_reads_no_english(tmp_path):
     seats = {"RED": "rosso@players.example", "YELLOW": "yellow@players.example"}
     left = _play(tmp_path, "haleakala", seats, {"RED": "it", "YELLOW": "en"})
     assert not left, "\n".join(left)
+
+
+def test_the_picture_in_a_notification_is_named_in_its_reader_language():
+    """The HTML alternative's text for the board (what a reader who loads no images
+    sees) is in the language the mail's text is written in."""
+    from referee.service.hosted.mails import picture_html
+    said = {lang: picture_html("ply 3 chain 0123456789ab", None, lang)
+            for lang in ("en", "fr", "de", "it")}
+    assert 'alt="the board"' in said["en"]
+    assert all('alt="the board"' not in said[lang] for lang in ("fr", "de", "it")), said
