@@ -46,6 +46,23 @@ def N_(message: str) -> str:
     return message
 
 
+# the seats' colours as a sentence names them; the notation (and so every canonical
+# line) keeps its own words, which the free reader takes in any language
+SEAT_WORDS = {"RED": N_("RED"), "YELLOW": N_("YELLOW"), "GREEN": N_("GREEN"),
+              "BLUE": N_("BLUE"), "BLACK": N_("BLACK")}
+
+
+def seat_word(seat: str | None) -> str | None:
+    """A seat's colour in the reader's language, in capitals as seats are written; a seat
+    with no colour of its own (or none) as it is."""
+    return _(SEAT_WORDS[seat]) if seat in SEAT_WORDS else seat
+
+
+def seat_words(seats) -> str:
+    """Several seats in the reader's language, as a sentence lists them."""
+    return " ".join(seat_word(s) for s in seats)
+
+
 def language() -> str:
     return _language.get()
 

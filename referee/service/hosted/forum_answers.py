@@ -16,13 +16,16 @@ salt before the deal reveals it; every answer carries the chain head
 from __future__ import annotations
 
 import re
+from functools import wraps
 
 from sqlalchemy import func, or_, select, text, update
 
+from referee import i18n
+from referee.i18n import N_, _, ngettext
 from referee.service.store import schema as S
 from referee.service.hosted import answer_markup as markup
 from referee.service.hosted.links import board_address
-from referee.service.hosted.mails import Envelope, queue, subject
+from referee.service.hosted.mails import Envelope, fit, queue, subject
 
 # the markup each kind of forum reads, and the forums the referee posts in itself
 MARKUPS = {"discourse": "markdown", "phpbb": "bbcode", "bgg": "bgg"}
@@ -34,6 +37,16 @@ O = S.outbox.c
 # a game's answers among the outbox's rows, written as the index of them is (a
 # partial index serves a query whose condition names its own, not a parameter)
 ANSWERS = text("channel <> 'mail'")
+
+
+def in_game_language(write):
+    """``write(session, ...)`` made in the game's language: a thread is public, so its
+    answers are read in the language the host chose for the game, whoever posted."""
+    @wraps(write)
+    def written(session, *args, **kw):
+        with i18n.speaking(session.game["lang"]):
+            return write(session, *args, **kw)
+    return written
 
 
 def markup_of(game) -> str:
@@ -48,15 +61,16 @@ def turn_words(game, seats, kind: str) -> str:
     """Whose turn, naming the account to move (a mention: the forum may notify it)."""
     accounts = {s: r["account"] for s, r in seats.items()}
     if game["status"] == "over":
-        return markup.inert(f"The game is over: {game['result']}.", kind)
+        return markup.inert(_("The game is over: {result}.").format(result=game["result"]),
+                            kind)
     if game["status"] == "salting":
         waiting = [f"{markup.mention(accounts.get(s))} " + markup.inert(f"({s})", kind)
                    for s, r in seats.items() if not r["salted"]]
-        return (markup.inert("The setup is dealt when every seat has posted once; waiting "
-                             "for", kind) + " " + ", ".join(waiting) + ".")
+        return markup.inert(_("The setup is dealt when every seat has posted once; waiting "
+                              "for"), kind) + " " + ", ".join(waiting) + "."
     to_move = game["to_move"]
-    return " ".join([markup.inert("Next:", kind), markup.mention(accounts.get(to_move)),
-                     markup.inert(f"({to_move}) to move.", kind)])
+    return " ".join([markup.inert(_("Next:"), kind), markup.mention(accounts.get(to_move)),
+                     markup.inert(_("({seat}) to move.").format(seat=to_move), kind)])
 
 
 def public_answer(verdict) -> str:
@@ -64,14 +78,17 @@ def public_answer(verdict) -> str:
     reveals it (the reply by mail, which only its seat reads, names it); ``show``
     points to the state the answer ends with."""
     if verdict.ok and verdict.command.strip().lower().rstrip(".!") == "show":
-        return "the state is below"
+        return _("the state is below")
     if any(line.startswith(("[SaltCommit", "[Salt ")) for line in verdict.lines):
-        dealt = "the setup is dealt" in verdict.answer
-        return ("salt taken (the referee keeps it until the deal reveals it); "
-                + ("the setup is dealt" if dealt else "waiting for the other seats"))
+        dealt = any(line.startswith("*") for line in verdict.lines)
+        return (_("salt taken (the referee keeps it until the deal reveals it); the setup "
+                  "is dealt") if dealt else
+                _("salt taken (the referee keeps it until the deal reveals it); waiting for "
+                  "the other seats"))
     return verdict.answer
 
 
+@in_game_language
 def answer_text(session, reply, *, author: str, number: int | None, url: str | None,
                 left: int = 0) -> str:
     """The answer to a seat's post: each command and what became of it, then the
@@ -81,15 +98,18 @@ def answer_text(session, reply, *, author: str, number: int | None, url: str | N
     for v in reply.verdicts:
         said += [f"> {v.command}", public_answer(v).rstrip("\n"), ""]
     if left:
-        said += [f"({left} more command line{'s' if left != 1 else ''} of the post not read: "
-                 f"at most {SHOWN_COMMANDS} a post)", ""]
+        said += [ngettext("({count} more command line of the post not read: at most {most} "
+                          "a post)",
+                          "({count} more command lines of the post not read: at most {most} "
+                          "a post)", left).format(count=left, most=SHOWN_COMMANDS), ""]
     text = "\n".join(said).rstrip("\n")
     if len(text) > SAID_CHARS:
-        text = text[:SAID_CHARS].rsplit("\n", 1)[0] + "\n(the rest is cut: 'history' and " \
-            "'moves' are best asked alone)"
-    where = f"post #{number}" if number else "your post"
+        text = text[:SAID_CHARS].rsplit("\n", 1)[0] + "\n" + _(
+            "(the rest is cut: 'history' and 'moves' are best asked alone)")
+    where = (_("({seat}), post #{number}:").format(seat=session.seat, number=number) if number
+             else _("({seat}), your post:").format(seat=session.seat))
     head = (markup.mention(session.seats[session.seat]["account"] or author) + " "
-            + markup.inert(f"({session.seat}), {where}:", kind))
+            + markup.inert(where, kind))
     return "\n\n".join([head, markup.block(text, kind),
                         state_part(session, kind)])
 
@@ -107,35 +127,48 @@ def state_part(session, kind: str) -> str:
     return "\n\n".join([post, *tail])
 
 
+@in_game_language
 def opening_text(session) -> str:
     """The first answer of a game: who holds which seat and how to begin."""
     kind = markup_of(session.game)
     g = session.game
     seats = ", ".join(f"{s} {r['account']}" for s, r in session.seats.items())
-    lines = [f"A game of {g['game'].capitalize()} refereed by a rules engine (game {g['id']}"
-             + (f", \"{g['title']}\"" if g["title"] else "") + f"). Seats: {seats}.",
-             "The setup is dealt by commit-reveal: nobody, the referee included, can steer it. "
-             "Each seat begins with a post: 'salt ANY-WORD', or anything at all (the referee "
-             "then salts for you).",
-             "Moves are lines of their own in your posts (chatter around them is ignored); "
-             "end one with #N to make sure it follows ply N. 'moves' shows your choices, "
-             "'help' lists the commands. Quoted text is never read."]
+    named = (_("A game of {game} refereed by a rules engine (game {id}, \"{title}\"). "
+               "Seats: {seats}.") if g["title"] else
+             _("A game of {game} refereed by a rules engine (game {id}). Seats: {seats}."))
+    lines = [named.format(game=g["game"].capitalize(), id=g["id"], title=g["title"],
+                          seats=seats),
+             _("The setup is dealt by commit-reveal: nobody, the referee included, can steer "
+               "it. Each seat begins with a post: 'salt ANY-WORD', or anything at all (the "
+               "referee then salts for you)."),
+             _("Moves are lines of their own in your posts (chatter around them is ignored); "
+               "end one with #N to make sure it follows ply N. 'moves' shows your choices, "
+               "'help' lists the commands. Quoted text is never read.")]
     return "\n\n".join([markup.inert(line, kind) for line in lines]
                        + [turn_words(g, session.seats, kind),
                           markup.inert(session.witness(), kind)])
 
 
-WHO = {"web": "on the game's page", "clock": "by the clock", "host": "by the host"}
+# who made a change outside the thread, by the channel it came through
+WHO = {"web": N_("{seat} on the game's page:"), "clock": N_("{seat} by the clock:"),
+       "host": N_("{seat} by the host:")}
 
 
+@in_game_language
 def news_text(session) -> str:
     """What a change made outside the thread added (a move on a seat's page, the
     clock's timeout, the host's takeback), then the state."""
     kind = markup_of(session.game)
     lines = [line for _, batch in session.added for line in batch]
     who = next((w for w, _ in session.added if w), None)
-    head = markup.inert(f"{who or 'The referee'} {WHO.get(session.via, '')}:".replace(" :", ":"),
-                        kind)
+    if who is None:
+        said = {"web": _("The referee on the game's page:"), "clock": _("The referee by the "
+                                                                        "clock:"),
+                "host": _("The referee by the host:")}.get(session.via, _("The referee:"))
+    else:
+        said = (_(WHO[session.via]).format(seat=i18n.seat_word(who)) if session.via in WHO
+                else f"{i18n.seat_word(who)}:")
+    head = markup.inert(said, kind)
     return "\n\n".join([head, markup.block("\n".join(lines), kind), state_part(session, kind)])
 
 
@@ -147,11 +180,14 @@ def clock_text(game, seats, seat: str, what: str, body: str) -> str:
     return "\n\n".join([said, markup.inert(" ".join(body.split()), kind)])
 
 
+@in_game_language
 def replaced_text(session, seat: str, account: str, before: str | None) -> str:
     """The thread told that a seat has a new account (mentioned: it may be notified)."""
     kind = markup_of(session.game)
-    said = (markup.inert(f"The host has given {seat} to", kind) + " " + markup.mention(account)
-            + " " + markup.inert(f"(until now it was {before or 'nobody'}'s).", kind))
+    said = (markup.inert(_("The host has given {seat} to").format(seat=seat), kind) + " "
+            + markup.mention(account) + " "
+            + markup.inert(_("(until now it was {before}'s).").format(before=before)
+                           if before else _("(until now nobody held it)."), kind))
     return "\n\n".join([said, turn_words(session.game, session.seats, kind),
                          markup.inert(session.witness(), kind)])
 
@@ -169,13 +205,16 @@ def queue_answer(conn, game, body: str, *, now: float, reply_to: int | None = No
         game_id=game["id"], channel=how, kind="answer", reply_post=reply_to, body=body,
         created_at=now, attempts=0, next_try=now, posted=None if how == "post" else marker))
     if how == "paste" and game["moderator"]:
+        with i18n.speaking(game["lang"]):       # the moderator keeps the game's thread
+            what = _("answer {n} to paste in the thread").format(n=n)
+            said = _("Paste everything between the lines into the thread {url} as a new post "
+                     "(the last line lets the referee see it was pasted).").format(
+                         url=game["thread_url"])
         queue(conn, Envelope(
             kind="paste", sender=game["host_address"], to=[game["moderator"]],
-            subject=subject(game, f"answer {n} to paste in the thread"), game_id=game["id"],
+            subject=subject(game, what), game_id=game["id"],
             headers={"Auto-Submitted": "auto-generated", "X-Referee-Game": game["id"]}),
-              f"Paste everything between the lines into the thread {game['thread_url']}\n"
-              "as a new post (the last line lets the referee see it was pasted).\n\n"
-              f"{'-' * 40}\n{body}{'-' * 40}\n", now=now, fitted=False)
+              f"{fit(said)}\n\n{'-' * 40}\n{body}{'-' * 40}\n", now=now, fitted=False)
     return n
 
 

@@ -16,6 +16,7 @@ offered to the same reader, each as a move of the sender's seat, without playing
 """
 from __future__ import annotations
 
+from referee.i18n import _, ngettext
 from referee.service.hosted.session import Verdict
 
 MAX_OFFERED = 20              # chatter lines tried; a mail with more is not a move in words
@@ -54,7 +55,11 @@ def offer(session, commands: list, kinds: list[str], ignored: list[str]):
         listed = "; ".join(f"'{line[:60]}'" for line in found[:4])
         return commands, ignored, Verdict(
             " / ".join(found), False,
-            f"REFUSED: ambiguous-move: {len(found)} lines of your mail read as moves ({listed}); "
-            f"nothing was played: send the one you mean, on a line starting with {session.seat}",
+            _("REFUSED:") + " ambiguous-move: " + ngettext(
+                "{count} line of your mail reads as a move ({listed}); nothing was played: "
+                "send the one you mean, on a line starting with {seat}",
+                "{count} lines of your mail read as moves ({listed}); nothing was played: "
+                "send the one you mean, on a line starting with {seat}", len(found)).format(
+                count=len(found), listed=listed, seat=session.seat),
             code="ambiguous-move")
     return commands, ignored, None

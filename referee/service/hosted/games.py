@@ -362,14 +362,20 @@ def _new_player_line(game, row) -> str:
     return f"# {row['seat']} is played by a new player from here on (replaced by the host)"
 
 
-def _tell_old_holder(conn, game, row, now: float, *, to_what: str = "another player") -> None:
+def _tell_old_holder(conn, game, row, now: float, *, bot: str | None = None) -> None:
+    """The seat's player (``row`` as it was) told, in their language, that the seat is
+    another player's now, or the bot ``bot``'s."""
+    with i18n.speaking(seat_language(game, row)):
+        what = i18n._("you no longer hold {seat}").format(seat=row["seat"])
+        said = (i18n._("The host has given your seat {seat} in game {game} to the bot "
+                       "{level}.") if bot else
+                i18n._("The host has given your seat {seat} in game {game} to another "
+                       "player.")).format(seat=row["seat"], game=game["id"], level=bot)
+        said += " " + i18n._("Your personal address and token for it no longer work.")
     queue(conn, Envelope(kind="notify", sender=game["host_address"], to=[row["address"]],
-                         subject=subject(game, f"you no longer hold {row['seat']}"),
-                         game_id=game["id"],
+                         subject=subject(game, what), game_id=game["id"],
                          headers={"Auto-Submitted": "auto-generated",
-                                  "X-Referee-Game": game["id"]}),
-          f"The host has given your seat {row['seat']} in game {game['id']} to {to_what}. "
-          "Your personal address and token for it no longer work.\n", now=now)
+                                  "X-Referee-Game": game["id"]}), said + "\n", now=now)
 
 
 def _replace_by_bot(store, conn, game, row, level: str, now: float) -> None:
@@ -389,16 +395,20 @@ def _replace_by_bot(store, conn, game, row, level: str, now: float) -> None:
         holder_line(seat, f"bot {level}", game["ply"] + 1) + " (replaced by the host)"]),
         seat=None, sent=None, via="host", message_id=None, now=now)
     if row["address"]:
-        _tell_old_holder(conn, game, row, now, to_what=f"the bot {level}")
+        _tell_old_holder(conn, game, row, now, bot=level)
     if game["clock_stage"] >= 3:
         conn.execute(update(S.games).where(S.games.c.id == gid)
                      .values(turn_since=now, clock_stage=0, clock_at=None))
     session = Session(store, conn, gid, seat, via="host", now=now)
     if game["thread_key"]:
-        before = f"@{row['account']}" if row["account"] else "a bot"
         kind = answers.markup_of(session.game)
-        said = (f"The host has given {seat} to the bot {level} (until now it was {before}'s); "
-                f"its moves are marked '# bot {level}'.")
+        with i18n.speaking(game["lang"]):       # said in the thread, in the game's language
+            said = (i18n._("The host has given {seat} to the bot {level} (until now it was "
+                           "@{account}'s); its moves are marked '# bot {level}'.")
+                    if row["account"] else
+                    i18n._("The host has given {seat} to the bot {level} (until now it was "
+                           "another bot's); its moves are marked '# bot {level}'.")).format(
+                seat=seat, level=level, account=row["account"])
         answers.queue_answer(conn, session.game, "\n\n".join(
             markup.inert(text, kind) for text in (said, session.witness())), now=now)
     if game["status"] == "salting":

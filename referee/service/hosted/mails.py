@@ -19,7 +19,7 @@ from email.utils import make_msgid
 from sqlalchemy import bindparam, update
 
 from referee import i18n
-from referee.i18n import _
+from referee.i18n import N_, _
 from referee.core import content_fingerprint, registry, wrap_line
 from referee.errors import BadChoiceError
 from referee.operations import digest, draw_words, move_rows, next_step, svg_to_png
@@ -281,13 +281,18 @@ def composed_body(row, cache: dict | None = None, known=None) -> str:
     spec = json.loads(row["compose"])
     cache = {} if cache is None else cache
     try:
-        drawn = cache.get(row["png_state"])
-        if drawn is None:
-            module, state, data = position_of(row["png_state"], known)
-            drawn = cache[row["png_state"]] = (module, state, module.render(state, BOARD),
-                                               digest(module, state, data))
-        module, state, rendered, summary = drawn
         with i18n.speaking(spec.get("lang")):
+            # the board and the summary are drawn once for each language of a move's mails
+            by_language = cache.setdefault(row["png_state"], {})
+            drawn = by_language.get(i18n.language())
+            if drawn is None:
+                if None not in by_language:
+                    by_language[None] = position_of(row["png_state"], known)
+                module, state, data = by_language[None]
+                drawn = by_language[i18n.language()] = (module.render(state, BOARD),
+                                                        digest(module, state, data))
+            module, state, _data = by_language[None]
+            rendered, summary = drawn
             return position_mail(None, module, state, seat=spec["seat"], added=spec["added"],
                                  who=spec["who"], witness=spec["witness"],
                                  deadline=spec["deadline"], digest=summary,
@@ -323,7 +328,7 @@ def added_lines(added: list[str], who: str | None, said: dict | None = None) -> 
             if out:
                 out.append("")
             out += [_("The referee dealt:") if kind == "draw"
-                    else _("{seat} played:").format(seat=who) if who
+                    else _("{seat} played:").format(seat=i18n.seat_word(who)) if who
                     else _("The referee played:"), ""]
             run_kind = kind
         out += draw_words(line) if kind == "draw" else move_lines(line, said_in(said, line))
@@ -333,9 +338,10 @@ def added_lines(added: list[str], who: str | None, said: dict | None = None) -> 
 def next_line(to_move: str, seat: str, deadline: float | None) -> str:
     """Whose turn it is, told to ``seat``."""
     if to_move == seat:
-        return _("Next: {seat} (you){deadline}.").format(seat=to_move,
+        return _("Next: {seat} (you){deadline}.").format(seat=i18n.seat_word(to_move),
                                                         deadline=deadline_words(deadline))
-    return _("Next: {seat}{deadline}.").format(seat=to_move, deadline=deadline_words(deadline))
+    return _("Next: {seat}{deadline}.").format(seat=i18n.seat_word(to_move),
+                                               deadline=deadline_words(deadline))
 
 
 def accepted_text(lines: list[str], said: dict | None = None) -> str:
@@ -355,11 +361,13 @@ def picture_png(source: str, known=None) -> bytes:
     return svg_to_png(module.render(state, "svg"))
 
 
-def picture_html(body: str, host: str | None = None) -> str:
+def picture_html(body: str, host: str | None = None, lang: str | None = None) -> str:
     """The HTML alternative of a notification: the board first (what a reader looks
     at), then the text, its links to the host's own pages (``host``: its public
-    address) made links a reader clicks."""
-    return ('<p><img src="cid:board.png" alt="the board"></p>\n'
+    address) made links a reader clicks. ``lang``: its reader's."""
+    with i18n.speaking(lang):
+        alt = html.escape(_("the board"), quote=True)
+    return (f'<p><img src="cid:board.png" alt="{alt}"></p>\n'
             f"<pre>{linked(body, host)}</pre>\n")
 
 
@@ -458,33 +466,47 @@ def position_mail(game, module, state, *, seat: str, added: list[str], who: str 
     return fit("\n".join(out)) + "\n"
 
 
-HELP = """Commands (one per line; chatter around them is ignored):
-    a move in the game's notation
-                   the seat word may be left out; end it with #N to make
-                   sure it follows ply N
-    moves          the first step of your move: its choices, each with how
-                   many legal moves lie under it
-    moves B1 kahuna
-                   the next step after those choices, or the one move they
-                   make (then send that line to play it)
-    salt WORD      your salt for the commit-reveal deal (once, before the deal)
-    show           the state of the game
-    history        the whole transcript
-    undo           ask to take back your last move (every other seat must
-                   accept)
-    accept         agree to a pending takeback
-    decline        refuse a pending takeback
-    resign         give up your seat: the answer holds a line 'resign CODE'
-                   that does it, good for a day
-    help           this text
-    confirm        play a move the referee held: your own last move sent again
-    language LANG  the language of your answers (en, fr, de, it); also
-                   langue, sprache, lingua
-Each accepted move is mailed to every seat with the ply and chain head
-(ply N chain XXXXXXXXXXXX): keep them, they witness the history.
-"""
-# in a forum game the thread, not the mail, carries the news
-HELP_FORUM = HELP.rsplit("Each accepted move", 1)[0] + """\
-Each accepted move is answered in the thread with the ply and chain head
-(ply N chain XXXXXXXXXXXX): any reader can check the record against them.
-"""
+# the commands a seat sends, each with what it does (help_text lays them out); the
+# command words are the same in every language, their explanations are not
+COMMANDS = (
+    (N_("a move in the game's notation"),
+     N_("the seat word may be left out; end it with #N to make sure it follows ply N")),
+    ("moves", N_("the first step of your move: its choices, each with how many legal "
+                 "moves lie under it")),
+    ("moves B1 kahuna", N_("the next step after those choices, or the one move they make "
+                           "(then send that line to play it)")),
+    ("salt WORD", N_("your salt for the commit-reveal deal (once, before the deal)")),
+    ("show", N_("the state of the game")),
+    ("history", N_("the whole transcript")),
+    ("undo", N_("ask to take back your last move (every other seat must accept)")),
+    ("accept", N_("agree to a pending takeback")),
+    ("decline", N_("refuse a pending takeback")),
+    ("resign", N_("give up your seat: the answer holds a line 'resign CODE' that does it, "
+                  "good for a day")),
+    ("help", N_("this text")),
+    ("confirm", N_("play a move the referee held: your own last move sent again")),
+    ("language LANG", N_("the language of your answers (en, fr, de, it); also langue, "
+                         "sprache, lingua")),
+)
+_NAME = 15                  # columns of a command's name before its explanation
+
+
+def help_text(*, forum: bool = False) -> str:
+    """The answer to 'help', in the reader's language; in a forum game the thread, not
+    the mail, carries the news of each move."""
+    out = [_("Commands (one per line; chatter around them is ignored):")]
+    for i, (name, what) in enumerate(COMMANDS):
+        name = _(name) if i == 0 else name
+        said = textwrap.wrap(_(what), WIDTH - 4 - _NAME)
+        if len(name) < _NAME - 1:
+            out.append(f"    {name:<{_NAME}}{said[0]}")
+            said = said[1:]
+        else:
+            out.append(f"    {name}")
+        out += [" " * (4 + _NAME) + part for part in said]
+    out.append(_("Each accepted move is answered in the thread with the ply and chain head "
+                 "(ply N chain XXXXXXXXXXXX): any reader can check the record against them.")
+               if forum else
+               _("Each accepted move is mailed to every seat with the ply and chain head "
+                 "(ply N chain XXXXXXXXXXXX): keep them, they witness the history."))
+    return "\n".join(out) + "\n"

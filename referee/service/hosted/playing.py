@@ -11,6 +11,7 @@ import secrets
 
 from sqlalchemy import select
 
+from referee.i18n import _, seat_word, seat_words
 from referee.replay import MIN_SALT, salt_commitment
 from referee.service.store import schema as S
 from referee.service.store.record import update_game
@@ -26,13 +27,14 @@ def salt(session, word: str, *, text: str | None = None, auto: bool = False) -> 
     them all, in seat order, and the last one deals the setup."""
     text = text or f"salt {word}"
     if session.game["status"] != "salting":
-        return session.refuse(text, "salt", "this game is dealt already: salts come before "
-                                            "the deal")
+        return session.refuse(text, "salt", _("this game is dealt already: salts come "
+                                              "before the deal"))
     if session.seats[session.seat]["salted"]:
-        return session.refuse(text, "salt", f"{session.seat} has given a salt already")
+        return session.refuse(text, "salt", _("{seat} has given a salt already").format(
+            seat=seat_word(session.seat)))
     if not word.isprintable() or len(word) > 40 or '"' in word or "\\" in word:
-        return session.refuse(text, "salt", "a salt is one word of at most 40 characters, "
-                                            "without quotes or backslashes")
+        return session.refuse(text, "salt", _("a salt is one word of at most 40 characters, "
+                                              "without quotes or backslashes"))
     if len(word) < MIN_SALT:            # too short to be unguessable: the referee adds to it
         word = f"{word}-{secrets.token_hex(8)}"
     two_phase = "[dealing " in session.game["header"].lower()
@@ -47,11 +49,16 @@ def salt(session, word: str, *, text: str | None = None, auto: bool = False) -> 
             if not reveal.ok:
                 return reveal
             verdict.lines += reveal.lines
-    verdict.answer = (f"salted for you with '{word}'" if auto else f"salt '{word}' taken") \
-        + ("; the setup is dealt" if session.game["status"] == "playing"
-           else "; waiting for the other seats' replies")
+    dealt = session.game["status"] == "playing"
     if auto:
-        verdict.command = "(your first reply)"
+        said = (_("salted for you with '{word}'; the setup is dealt") if dealt
+                else _("salted for you with '{word}'; waiting for the other seats' replies"))
+    else:
+        said = (_("salt '{word}' taken; the setup is dealt") if dealt
+                else _("salt '{word}' taken; waiting for the other seats' replies"))
+    verdict.answer = said.format(word=word)
+    if auto:
+        verdict.command = _("(your first reply)")
     return verdict
 
 
@@ -76,20 +83,21 @@ def _salt_line(session, text: str, word: str, *, commit: bool, seat: str | None 
 def move(session, text: str, guard: int | None) -> Verdict:
     status = session.game["status"]
     if status == "over":
-        return session.refuse(text, "game-over", "the game is over")
+        return session.refuse(text, "game-over", _("the game is over"))
     if status == "salting":
-        waiting = " ".join(session.waiting())
-        return session.refuse(text, "not-dealt", "the setup is not dealt yet: waiting for "
-                                                 f"the first reply of {waiting}")
+        waiting = seat_words(session.waiting())
+        return session.refuse(text, "not-dealt", _("the setup is not dealt yet: waiting for "
+                                                   "the first reply of {seats}").format(
+                                                       seats=waiting))
     line = text if words(text, session.module)[0] else f"{session.seat} {text}"
     if guard is not None and guard != session.game["ply"]:
         ply = recorded(session, line, guard)
         if ply is not None:
-            return Verdict(text, True, f"already recorded at ply {ply}")
-        return session.refuse(text, "stale-ply",
-                              f"your move was written to follow ply {guard}, but the game is at "
-                              f"ply {session.game['ply']}; it was not played. The game now:\n\n"
-                              + session.module.render(session.state, "narrow"))
+            return Verdict(text, True, _("already recorded at ply {ply}").format(ply=ply))
+        return session.refuse(text, "stale-ply", _(
+            "your move was written to follow ply {guard}, but the game is at ply {ply}; it "
+            "was not played. The game now:").format(guard=guard, ply=session.game["ply"])
+            + "\n\n" + session.module.render(session.state, "narrow"))
     played = None
     last = _last_own(session) if guard is None else None
     if last is not None:                # the same move again, however it is written?
@@ -104,7 +112,7 @@ def move(session, text: str, guard: int | None) -> Verdict:
         return verdict
     ply = recorded(session, line, None)
     if ply is not None:
-        return Verdict(text, True, f"already recorded at ply {ply}")
+        return Verdict(text, True, _("already recorded at ply {ply}").format(ply=ply))
     return verdict
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from sqlalchemy import delete, insert, select
 
+from referee.i18n import _
 from referee.service.store import schema as S
 from referee.service.hosted import takebacks
 from referee.service.hosted.session import Verdict
@@ -26,11 +27,11 @@ def hold(session, text: str, line: str, ply: int) -> Verdict:
     session.conn.execute(insert(S.holds).values(
         game_id=session.game["id"], seat=session.seat, kind="repeat", line=line,
         sent=text, ply=now, at=session.now))
-    return Verdict(text, False,
-                   f"HELD, not played: this is your own last move again, accepted at\n"
-                   f"ply {ply}. To play it once more now, reply 'confirm' or send it\n"
-                   f"again ending with '#{now}'. If your mail only repeated the old one,\n"
-                   "do nothing: the hold lapses when the game moves on.", code="held")
+    return Verdict(text, False, _(
+        "HELD, not played: this is your own last move again, accepted at ply {ply}. To play "
+        "it once more now, reply 'confirm' or send it again ending with '#{now}'. If your "
+        "mail only repeated the old one, do nothing: the hold lapses when the game moves "
+        "on.").format(ply=ply, now=now), code="held")
 
 
 def confirm(session, text: str) -> Verdict:
@@ -41,9 +42,9 @@ def confirm(session, text: str) -> Verdict:
     if row is not None:
         _drop(session)
     if row is None or row["ply"] != session.game["ply"]:
-        lapsed = " (the one held lapsed: the game has moved on since)" if row else ""
-        return session.refuse(text, "confirm", f"nothing of yours waits for a confirmation"
-                                               f"{lapsed}")
+        return session.refuse(text, "confirm", _(
+            "nothing of yours waits for a confirmation (the one held lapsed: the game has "
+            "moved on since)") if row else _("nothing of yours waits for a confirmation"))
     verdict = session.play(text, row["line"], sent=row["sent"])
     if verdict.ok:
         takebacks.moved_on(session)

@@ -97,8 +97,9 @@ def _answers(session, commands) -> Reply:
     game_id = session.game["id"]
     verdicts, chatter = [], []
     if held_by_bot(session.seats[session.seat]):      # no person's word plays for a bot
-        refused = [session.refuse(t, "bot-seat", f"{session.seat} is played by a bot; the "
-                                  "host gives it to a person with 'host replace'")
+        refused = [session.refuse(t, "bot-seat", i18n._(
+            "{seat} is played by a bot; the host gives it to a person with 'host replace'")
+            .format(seat=session.seat))
                    for t, *_ in commands[:1]]
         return Reply(game_id, session.seat, refused, session.game["ply"], session.witness(), [])
     welcome_back(session)           # a late player's stand-in stops at its first word
@@ -117,7 +118,7 @@ def _answers(session, commands) -> Reply:
             break
     played = play_bots(session)     # the sender's answer says what the bots answered
     if played:
-        verdicts.append(Verdict("(the bots' turns)", True, accepted_text(played, session.said), lines=played))
+        verdicts.append(Verdict(i18n._("(the bots' turns)"), True, accepted_text(played, session.said), lines=played))
     return Reply(game_id, session.seat, verdicts, session.game["ply"], session.witness(),
                  chatter)
 
@@ -128,8 +129,9 @@ def run(session, text: str, guard: int | None, *, maybe_chatter: bool = False) -
     may be a sentence (docs/mail.md section 3)."""
     seat_word, said = words(text, session.module)
     if seat_word and seat_word != session.seat:
-        return session.refuse(text, "not-your-seat",
-                              f"you hold {session.seat}; this line is for {seat_word}")
+        return session.refuse(text, "not-your-seat", i18n._(
+            "you hold {seat}; this line is for {other}").format(seat=session.seat,
+                                                                 other=seat_word))
     cmd = said[0] if said else ""
     if cmd == "salt" and len(said) == 2:
         return salt(session, text.split()[-1], text=text)

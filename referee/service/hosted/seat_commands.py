@@ -6,9 +6,10 @@ import hashlib
 import hmac
 
 from referee import i18n
+from referee.i18n import _
 from referee.errors import BadChoiceError, NotationSyntaxError, RefereeError
 from referee.operations import next_step
-from referee.service.hosted.mails import BOARD, HELP, HELP_FORUM, deadline_words, when
+from referee.service.hosted.mails import BOARD, deadline_words, help_text, when
 from referee.operations import read_choices
 from referee.service.hosted.steps import step_text
 from referee.service.hosted.playing import move
@@ -23,16 +24,18 @@ def show(session, text: str) -> Verdict:
 def turn_line(session) -> str:
     g = session.game
     if g["status"] == "over":
-        return f"The game is over: {g['result']}."
+        return _("The game is over: {result}.").format(result=g["result"])
     if g["status"] == "salting":
-        return f"Waiting for the first reply of {' '.join(session.waiting())}."
-    return f"Next: {g['to_move']}{deadline_words(session.deadline())}."
+        return _("Waiting for the first reply of {seats}.").format(
+            seats=i18n.seat_words(session.waiting()))
+    return _("Next: {seat}{deadline}.").format(seat=i18n.seat_word(g["to_move"]),
+                                               deadline=deadline_words(session.deadline()))
 
 
 def moves(session, text: str) -> Verdict:
     """The first step of the seat's move, with counts (the move builder)."""
     if not _my_turn(session):
-        return Verdict(text, True, "It is not your turn. " + turn_line(session))
+        return Verdict(text, True, _("It is not your turn.") + " " + turn_line(session))
     try:
         step = next_step(session.module, session.state)
     except BadChoiceError as err:
@@ -60,7 +63,7 @@ def ask(session, text: str, words: list[str], guard: int | None, *,
         else (None, [], "")
     if step is not None:
         if not _my_turn(session):
-            return Verdict(text, True, "It is not your turn. " + turn_line(session))
+            return Verdict(text, True, _("It is not your turn.") + " " + turn_line(session))
         return Verdict(text, True, step_text(session.module, session.state, step,
                                              ply=session.game["ply"], first=not read))
     refused = None
@@ -94,12 +97,12 @@ def history(session, text: str) -> Verdict:
     """The transcript, each line indented: a mail client leaves an indented line whole
     (and so does the referee's own wrapping), and ``referee check`` reads it so."""
     lines = [f"    {line}" if line else "" for line in session.text.rstrip("\n").split("\n")]
-    return Verdict(text, True, "The transcript (indented by four spaces; 'referee check' "
-                               "reads it as it is):\n\n" + "\n".join(lines))
+    return Verdict(text, True, _("The transcript (indented by four spaces; 'referee check' "
+                                 "reads it as it is):") + "\n\n" + "\n".join(lines))
 
 
 def help(session, text: str) -> Verdict:  # noqa: A001 (the command's name)
-    return Verdict(text, True, HELP_FORUM if session.via == "forum" else HELP)
+    return Verdict(text, True, help_text(forum=session.via == "forum"))
 
 
 def language(session, text: str, code: str | None = None) -> Verdict:
@@ -131,21 +134,21 @@ def resign(session, text: str, code: str | None = None) -> Verdict:
     mistyped or stale code changes nothing. Only the web page's Resign button, whose
     "I mean it" box is the second step, skips the code (``session.resign_confirmed``)."""
     if session.game["status"] != "playing":
-        return session.refuse(text, "resign", "only a game in play can be resigned")
+        return session.refuse(text, "resign", _("only a game in play can be resigned"))
     confirmed = session.resign_confirmed and code is None
     if code is None and not confirmed:
         expires = _hour(session.now) + CONFIRM_HOURS + 1
         return Verdict(text, True, "\n".join([
-            "Nothing has changed yet. Resigning gives up your seat for the rest of the",
-            "game (the referee then plays its moves) and cannot be taken back. If you",
-            f"mean it, send this line before {when(expires * 3600)}:", "",
-            f"    resign {_resign_code(session, expires)}"]))
+            _("Nothing has changed yet. Resigning gives up your seat for the rest of the "
+              "game (the referee then plays its moves) and cannot be taken back. If you "
+              "mean it, send this line before {when}:").format(when=when(expires * 3600)),
+            "", f"    resign {_resign_code(session, expires)}"]))
     if not confirmed and not any(
             hmac.compare_digest(str(code).lower(), _resign_code(session, hour))
             for hour in range(_hour(session.now) + 1, _hour(session.now) + CONFIRM_HOURS + 2)):
-        return session.refuse(text, "resign", f"'{str(code)[:20]}' is not a confirming code "
-                                              "of this seat that is still good; nothing has "
-                                              "changed (send 'resign' for a new one)")
+        return session.refuse(text, "resign", _(
+            "'{code}' is not a confirming code of this seat that is still good; nothing has "
+            "changed (send 'resign' for a new one)").format(code=str(code)[:20]))
     verdict = session.play(text, f"{session.seat} resigns", sent=text)
     if verdict.ok:
         session.set_seat(resigned=True)

@@ -178,9 +178,9 @@ class Session:
     def refuse(self, text: str, code: str, reason: str, err: RefereeError | None = None
                ) -> Verdict:
         if err is not None:
-            answer = "REFUSED: " + format_error(err, where=False)
+            answer = i18n._("REFUSED:") + " " + format_error(err, where=False)
         else:
-            answer = f"REFUSED: {code}: {reason}"
+            answer = f"{i18n._('REFUSED:')} {code}: {reason}"
         return Verdict(text, False, answer, code=code)
 
     def set_seat(self, seat: str | None = None, **values) -> None:
@@ -352,8 +352,8 @@ class Session:
             with i18n.speaking(seat_spec["lang"]):
                 what = (i18n._("game over, {result}").format(result=g["result"])
                         if g["status"] == "over"
-                        else i18n._("ply {ply}, {seat} to move").format(ply=g["ply"],
-                                                                       seat=g["to_move"]))
+                        else i18n._("ply {ply}, {seat} to move").format(
+                            ply=g["ply"], seat=i18n.seat_word(g["to_move"])))
                 body = ("" if picture is not None
                         else self._position_text(state, data, seat_spec))
             position = Position(picture, seat_spec if picture is not None else None)

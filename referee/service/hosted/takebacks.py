@@ -11,7 +11,7 @@ import json
 
 from sqlalchemy import select, update
 
-from referee.i18n import _
+from referee.i18n import _, seat_word, seat_words
 from referee.service.hosted.bot_seats import held_by_bot
 from referee.service.hosted.session import Verdict
 from referee.service.store import schema as S
@@ -79,50 +79,53 @@ def undo(session, text: str) -> Verdict:
     last = past_bots(session)[0]
     if not undoable(session.game["status"], last, session.seat,
                     session.seats[session.seat]["resigned"]):
-        return session.refuse(text, "undo", "you can take back only your own last move, "
-                                            "while no chance line and no other seat's move "
-                                            "has followed it, and not a resignation or a "
-                                            "takeback")
+        return session.refuse(text, "undo", _(
+            "you can take back only your own last move, while no chance line and no other "
+            "seat's move has followed it, and not a resignation or a takeback"))
     set_request(session, {"seat": session.seat, "ply": last["ply"], "accepted": []})
     others = asked_of(session, session.seat)
     if not others:
         return takeback(session, text, [])
     seat, ply, line = session.seat, last["ply"], last["text"]
     session.mail_others(lambda: (
-        _("{seat} asks to take back a move").format(seat=seat),
-        _("{seat} asks to take back its move at ply {ply}:").format(seat=seat, ply=ply)
+        _("{seat} asks to take back a move").format(seat=seat_word(seat)),
+        _("{seat} asks to take back its move at ply {ply}:").format(seat=seat_word(seat),
+                                                                     ply=ply)
         + f"\n\n    {line}\n\n"
         + _("Reply 'accept' or 'decline'. Every other seat must accept; one decline, or "
             "the next move, ends the request.") + "\n"))
-    return Verdict(text, True, f"takeback of ply {last['ply']} asked; waiting for "
-                               f"{' '.join(others)} to accept")
+    return Verdict(text, True, _("takeback of ply {ply} asked; waiting for {seats} to "
+                                 "accept").format(ply=last["ply"], seats=seat_words(others)))
 
 
 def accept(session, text: str) -> Verdict:
     asked = request(session)
     if asked is None or asked["seat"] == session.seat:
-        return session.refuse(text, "undo", "there is no takeback of another seat to accept")
+        return session.refuse(text, "undo", _("there is no takeback of another seat to "
+                                              "accept"))
     accepted = sorted(set(asked["accepted"]) | {session.seat})
     requester = asked["seat"]
     waiting = [s for s in asked_of(session, requester) if s not in accepted]
     if waiting:
         asked["accepted"] = accepted
         set_request(session, asked)
-        return Verdict(text, True, f"accepted; still waiting for {' '.join(waiting)}")
+        return Verdict(text, True, _("accepted; still waiting for {seats}").format(
+            seats=seat_words(waiting)))
     return takeback(session, text, accepted, seat=requester)
 
 
 def decline(session, text: str) -> Verdict:
     asked = request(session)
     if asked is None or asked["seat"] == session.seat:
-        return session.refuse(text, "undo", "there is no takeback of another seat to decline")
+        return session.refuse(text, "undo", _("there is no takeback of another seat to "
+                                              "decline"))
     set_request(session, None)
     seat = session.seat
     session.mail_others(lambda: (
-        _("{seat} declined the takeback").format(seat=seat),
+        _("{seat} declined the takeback").format(seat=seat_word(seat)),
         _("{seat} declined {asker}'s takeback of ply {ply}; the move stands.").format(
-            seat=seat, asker=asked["seat"], ply=asked["ply"]) + "\n"))
-    return Verdict(text, True, "declined: the move stands")
+            seat=seat_word(seat), asker=seat_word(asked["seat"]), ply=asked["ply"]) + "\n"))
+    return Verdict(text, True, _("declined: the move stands"))
 
 
 def takeback(session, text: str, agreed: list[str], *, seat: str | None = None,

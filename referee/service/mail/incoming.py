@@ -19,6 +19,7 @@ from email.parser import BytesParser
 from email.policy import compat32
 from email.utils import getaddresses
 
+from referee.i18n import N_, _
 from referee.service.plaintext.html_text import html_to_text
 from referee.service.plaintext.line_ends import split_lines
 from referee.service.plaintext.quotes import strip_reply, unflow
@@ -71,11 +72,24 @@ class IncomingMail:
     auto_reason: str = ""
 
 
+class Problem(str):
+    """What the host could not read in a mail, in English (the record's words), keeping
+    its text and values so that an answer can say it in its reader's language."""
+    template: str
+    values: dict
+
+    def said(self) -> str:
+        return _(self.template).format(**self.values)
+
+
 class _Problems(list):
-    def add(self, text: str) -> None:
-        text = _clean(text)             # problems quote the mail: keep them on one line
-        if text not in self and len(self) < MAX_PROBLEMS:
-            self.append(text)
+    def add(self, template: str, **values) -> None:
+        # problems quote the mail: keep them on one line
+        values = {k: _clean(str(v)) for k, v in values.items()}
+        problem = Problem(_clean(template.format(**values)))
+        problem.template, problem.values = template, values
+        if problem not in self and len(self) < MAX_PROBLEMS:
+            self.append(problem)
 
 
 def read_mail(raw: bytes) -> IncomingMail:
@@ -84,7 +98,7 @@ def read_mail(raw: bytes) -> IncomingMail:
     try:
         return _read(raw, problems)
     except Exception as exc:  # a last guard: the parsers below are meant not to raise
-        problems.add(f"unreadable message ({type(exc).__name__})")
+        problems.add(N_("unreadable message ({kind})"), kind=type(exc).__name__)
         return IncomingMail(None, None, "", (), "", None, (), "", tuple(problems), False)
 
 
@@ -94,9 +108,9 @@ def _read(raw, problems: _Problems) -> IncomingMail:
     raw = bytes(raw)
     if len(raw) > MAX_RAW:
         raw = raw[:MAX_RAW]
-        problems.add(f"message over {MAX_RAW // 1024} KiB: the rest was not read")
+        problems.add(N_("message over {n} KiB: the rest was not read"), n=MAX_RAW // 1024)
     if not raw.strip():
-        problems.add("empty message")
+        problems.add(N_("empty message"))
     raw = _bounded(raw, problems)
     headers_only = raw.lower().count(b"boundary") > MAX_BOUNDARIES
     if not headers_only:
@@ -106,7 +120,7 @@ def _read(raw, problems: _Problems) -> IncomingMail:
             headers_only = True
     if headers_only:
         msg = BytesParser(policy=compat32).parsebytes(raw, headersonly=True)
-        problems.add("MIME structure too deep to read")
+        problems.add(N_("MIME structure too deep to read"))
     headers = _Headers(msg, problems)
 
     sender, sender_name = _sender(headers, problems)
@@ -121,7 +135,7 @@ def _read(raw, problems: _Problems) -> IncomingMail:
 
     message_ids = headers.raw("message-id")
     if len(message_ids) > 1:
-        problems.add("more than one Message-ID header")
+        problems.add(N_("more than one Message-ID header"))
     message_id = _msgid(message_ids[0]) if message_ids else None
     in_reply_to = headers.raw("in-reply-to")
     references = tuple(_MSGID.findall(" ".join(headers.raw("references"))))
@@ -146,7 +160,7 @@ def _bounded(raw: bytes, problems: _Problems) -> bytes:
         at = raw.find(b"\n--", at + 1)
         if at < 0:
             return raw
-    problems.add("too many MIME parts: the rest was not read")
+    problems.add(N_("too many MIME parts: the rest was not read"))
     return raw[:at]
 
 
@@ -164,7 +178,7 @@ class _Headers:
                 value = data.decode("utf-8")
             except UnicodeDecodeError:
                 value = data.decode("cp1252", "replace")
-                problems.add(f"8-bit bytes in the {name} header")
+                problems.add(N_("8-bit bytes in the {name} header"), name=name)
             value = re.sub(r"\r?\n[ \t]", " ", value)
             self.values.setdefault(str(name).strip().lower(), []).append(value)
 
@@ -173,7 +187,7 @@ class _Headers:
         out = []
         for value in self.values.get(name, []):
             if _CONTROL.search(value.replace("\t", " ")):
-                self.problems.add(f"line breaks or control characters in the {name} header")
+                self.problems.add(N_("line breaks or control characters in the {name} header"), name=name)
             out.append(_clean(value))
         return out
 
@@ -184,7 +198,7 @@ class _Headers:
             return ""
         decoded = _decode_words(values[0])
         if _CONTROL.search(decoded.replace("\t", " ")):
-            self.problems.add(f"line breaks or control characters in the {name} header")
+            self.problems.add(N_("line breaks or control characters in the {name} header"), name=name)
         return _clean(decoded)
 
 
@@ -229,14 +243,14 @@ def _addresses(value: str) -> list[tuple[str, str | None]]:
 def _sender(headers: _Headers, problems: _Problems) -> tuple[str | None, str]:
     values = headers.raw("from")
     if not values:
-        problems.add("no From header")
+        problems.add(N_("no From header"))
         return None, ""
     if len(values) > 1:
-        problems.add("more than one From header")
+        problems.add(N_("more than one From header"))
         return None, ""
     pairs = _addresses(values[0])
     if len(pairs) != 1 or pairs[0][1] is None:
-        problems.add("the From header does not hold exactly one address")
+        problems.add(N_("the From header does not hold exactly one address"))
         return None, ""
     name, address = pairs[0]
     return address, _clean(_decode_words(name))
@@ -293,7 +307,7 @@ def _decode_bytes(data: bytes, charset: str | None, problems: _Problems | None) 
         except (LookupError, TypeError, ValueError):
             known = False
         if not known and problems is not None:
-            problems.add(f"unknown charset {charset[:40]!r}")
+            problems.add(N_("unknown charset {charset}"), charset=repr(charset[:40]))
         if known:
             names.append(charset)
         if charset in _WESTERN:
@@ -330,10 +344,10 @@ class _Walk:
         """(text, is_html) of the best body in ``part``, or None."""
         self.parts += 1
         if self.parts > MAX_PARTS:
-            self.problems.add(f"more than {MAX_PARTS} MIME parts: the rest was not read")
+            self.problems.add(N_("more than {n} MIME parts: the rest was not read"), n=MAX_PARTS)
             return None
         for defect in getattr(part, "defects", ()):
-            self.problems.add(f"malformed MIME ({type(defect).__name__})")
+            self.problems.add(N_("malformed MIME ({kind})"), kind=type(defect).__name__)
         ctype = part.get_content_type()
         if ctype == "message/rfc822" or ctype.startswith("message/"):
             return None             # a forwarded message is not what the sender wrote
@@ -342,20 +356,20 @@ class _Walk:
         if _is_attachment(part) and depth > 0:
             return None
         if ctype.startswith("multipart/"):
-            self.problems.add("multipart message without its parts: read as text")
+            self.problems.add(N_("multipart message without its parts: read as text"))
             return self._leaf(part, "text/plain")
         if ctype in ("text/plain", "text/html"):
             return self._leaf(part, ctype)
         if depth == 0:
-            self.problems.add(f"no text in a {ctype[:60]} message")
+            self.problems.add(N_("no text in a {type} message"), type=ctype[:60])
         return None
 
     def _multipart(self, part: Message, ctype: str, depth: int):
         if depth >= MAX_DEPTH:
-            self.problems.add(f"MIME parts nested more than {MAX_DEPTH} deep were not read")
+            self.problems.add(N_("MIME parts nested more than {n} deep were not read"), n=MAX_DEPTH)
             return None
         if ctype == "multipart/encrypted":
-            self.problems.add("encrypted message: it cannot be read")
+            self.problems.add(N_("encrypted message: it cannot be read"))
             return None
         children = part.get_payload()
         if not isinstance(children, list):
@@ -388,7 +402,7 @@ class _Walk:
             data = part.get_payload(decode=True)
         except Exception:
             data = None
-            self.problems.add("a text part could not be decoded")
+            self.problems.add(N_("a text part could not be decoded"))
         if not isinstance(data, bytes):
             payload = part.get_payload()
             data = payload.encode("ascii", "surrogateescape") if isinstance(payload, str) else b""
@@ -397,7 +411,7 @@ class _Walk:
             while cut > MAX_BODY - 4 and (data[cut] & 0xC0) == 0x80:
                 cut -= 1
             data = data[:cut]
-            self.problems.add(f"text over {MAX_BODY // 1024} KiB: the rest was not read")
+            self.problems.add(N_("text over {n} KiB: the rest was not read"), n=MAX_BODY // 1024)
         try:
             charset = part.get_content_charset()
         except Exception:
@@ -429,14 +443,14 @@ def _body(msg: Message, problems: _Problems) -> str:
     try:
         found = walk.choose(msg, 0)
     except RecursionError:
-        problems.add("MIME structure too deep to read")
+        problems.add(N_("MIME structure too deep to read"))
         found = None
     if found is None:
         if not problems:
-            problems.add("no text part")
+            problems.add(N_("no text part"))
         return ""
     lines = walk.text(found).split("\n", MAX_LINES)
     if len(lines) > MAX_LINES:
-        problems.add(f"more than {MAX_LINES} lines: the rest was not read")
+        problems.add(N_("more than {n} lines: the rest was not read"), n=MAX_LINES)
         lines = lines[:MAX_LINES]
     return strip_reply("\n".join(lines))[:MAX_BODY]

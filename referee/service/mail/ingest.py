@@ -21,10 +21,12 @@ from sqlalchemy import bindparam, exists, func, insert, select, update
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.dialects import postgresql, sqlite
 
+from referee import i18n
+from referee.i18n import N_, _
 from referee.core import registry
 from referee.service.store import schema as S
 from referee.service.hosted.identity import reply_address, same_address, seat_secret, secrets_in, valid
-from referee.service.mail.incoming import read_mail
+from referee.service.mail.incoming import Problem, read_mail
 from referee.service.hosted.mails import Envelope, SeatMail, queue, reply_subject, to_seat
 from referee.service.hosted.entry import Arrival, Door, Seated, Taken, Turned, take
 
@@ -68,7 +70,7 @@ class MailDoor(Door):
             self.scoped = _scoped(self.key, sender)
             game, seats, seat = who
             return Turned("refused", "refused: another sender", game["id"], seat,
-                          reason="from another address than the seat's",
+                          reason="from another address than the seat's",   # the host's log
                           then=lambda conn: not mail.auto and _elsewhere(
                               store, conn, mail, lines, who, self.now))
         if who is None:
@@ -93,7 +95,9 @@ class MailDoor(Door):
             return                   # chatter answered within the hour: no second answer
         body = reply.text
         if mail.problems:
-            body += "\nAbout your mail: " + "; ".join(mail.problems) + "\n"
+            with i18n.speaking(reply.lang):
+                body += "\n" + _("About your mail: {problems}").format(problems="; ".join(
+                    p.said() if isinstance(p, Problem) else p for p in mail.problems)) + "\n"
         game = session.game
         row = session.seats[seat]
         secret = seat_secret(session.store.host_key(session.conn), game_id, seat,
@@ -155,8 +159,8 @@ def _authenticate(store, conn, mail, token):
     transaction that committed a moment ago is seen as replaced."""
     found = secrets_in(mail.recipients, token)
     if not found:
-        return None, "this mail carries no seat's secret (reply to the referee's mail, or " \
-                     "add your token line)"
+        return None, N_("this mail carries no seat's secret (reply to the referee's mail, or "
+                        "add your token line)")
     key = store.host_key(conn)
     from_elsewhere = []
     for secret in found:
@@ -169,31 +173,36 @@ def _authenticate(store, conn, mail, token):
         from_elsewhere.append((game, seats, secret.seat))
     if from_elsewhere:
         return from_elsewhere[0], ""
-    return None, "the secret in this mail is not valid (a replaced seat's, or mistyped)"
+    return None, N_("the secret in this mail is not valid (a replaced seat's, or mistyped)")
 
 
-def _known(conn, address: str | None) -> str | None:
-    """The host address of a game the sender plays in, or None for a stranger."""
+def _known(conn, address: str | None):
+    """(the host address of a game the sender plays in, the language its seat there reads)
+    or None for a stranger."""
     if not address:
         return None
-    q = (select(S.games.c.host_address).join(S.seats, S.seats.c.game_id == S.games.c.id)
+    q = (select(S.games.c.host_address, S.seats.c.lang, S.games.c.lang.label("game_lang"))
+         .join(S.seats, S.seats.c.game_id == S.games.c.id)
          .where(func.lower(S.seats.c.address) == address.lower()).limit(1))
-    return conn.execute(q).scalar()
+    row = conn.execute(q).first()
+    return None if row is None else (row.host_address, row.lang or row.game_lang)
 
 
 def _refuse(conn, mail, reason: str, now: float) -> bool:
     """One short refusal, if the sender is known, not automatic and not refused lately."""
-    host = None if mail.auto else _known(conn, mail.sender)
-    if host is None:
+    known = None if mail.auto else _known(conn, mail.sender)
+    if known is None:
         return False
     if not _once(conn, mail.sender.lower()[:320], now):
         return False
-    queue(conn, Envelope(kind="refusal", sender=host, to=[mail.sender],
-                         subject="[referee] your mail changed nothing",
-                         in_reply_to=mail.message_id, references=_refs(mail),
-                         headers={"Auto-Submitted": "auto-replied"}),
-          f"Your mail changed nothing: {reason}.\n\nFurther mails like it get no answer "
-          "for an hour.\n", now=now)
+    host, lang = known
+    with i18n.speaking(lang):       # the language the sender reads in a game of theirs
+        queue(conn, Envelope(kind="refusal", sender=host, to=[mail.sender],
+                             subject="[referee] " + _("your mail changed nothing"),
+                             in_reply_to=mail.message_id, references=_refs(mail),
+                             headers={"Auto-Submitted": "auto-replied"}),
+              _("Your mail changed nothing: {reason}.").format(reason=_(reason)) + "\n\n"
+              + _("Further mails like it get no answer for an hour.") + "\n", now=now)
     return True
 
 
@@ -229,26 +238,36 @@ def _elsewhere(store, conn, mail, lines, who, now: float) -> bool:
     cmds = lines.commands(seats=list(seats), verbs=registry.get(game["game"]).move_verbs)
     said = [textwrap.fill(c.text[:SHOWN_LINE], 76, initial_indent="    ",
                           subsequent_indent="      ") for c in cmds.lines[:SHOWN_LINES]]
-    if len(cmds.lines) > SHOWN_LINES:
-        said.append(f"    ... and {len(cmds.lines) - SHOWN_LINES} more")
-    paragraphs = [
-        f"A mail for your seat {seat} in game {game['id']} came from "
-        f"{mail.sender or 'an unreadable address'}, not from this address "
-        f"({row['address']}), so nothing in it was played.",
-        f"Its subject: {' '.join(mail.subject.split())[:SHOWN_LINE // 2] or '(none)'}",
-        "Its commands:\n" + "\n".join(said) if said else "It held no command.",
-        "A seat's commands count only from the address the host registered for it. "
-        "To play, send them from this address: replying to this mail is enough. To "
-        f"play from the other address, ask the host to register it for {seat} "
-        f"(referee host replace {game['id']} {seat} ADDRESS; your secret changes too).",
-        "If you did not send that mail, someone else has your seat's secret: ask the "
-        "host for the same command with your own address, which gives you a new secret "
-        "and kills the old one.",
-        "Further mails like it get no answer for an hour."]
-    body = "\n\n".join(p if "\n" in p else textwrap.fill(p, WIDTH) for p in paragraphs) + "\n"
-    to_seat(conn, store.host_key(conn), game, row, SeatMail(
-        "elsewhere", f"a mail for {seat} from another address was not played", body), now=now)
+    with i18n.speaking(row["lang"] or game["lang"]):
+        body, what = _elsewhere_text(game, seat, row, mail, said, len(cmds.lines))
+    to_seat(conn, store.host_key(conn), game, row, SeatMail("elsewhere", what, body), now=now)
     return True
+
+
+def _elsewhere_text(game, seat: str, row, mail, said: list[str], count: int):
+    """(the body, the subject's words) of :func:`_elsewhere`'s notice, in the seat's
+    language."""
+    if count > SHOWN_LINES:
+        said = said + ["    " + _("... and {count} more").format(count=count - SHOWN_LINES)]
+    paragraphs = [
+        _("A mail for your seat {seat} in game {game} came from {sender}, not from this "
+          "address ({address}), so nothing in it was played.").format(
+            seat=seat, game=game["id"], sender=mail.sender or _("an unreadable address"),
+            address=row["address"]),
+        _("Its subject: {subject}").format(
+            subject=" ".join(mail.subject.split())[:SHOWN_LINE // 2] or _("(none)")),
+        _("Its commands:") + "\n" + "\n".join(said) if said else _("It held no command."),
+        _("A seat's commands count only from the address the host registered for it. To "
+          "play, send them from this address: replying to this mail is enough. To play from "
+          "the other address, ask the host to register it for {seat} (referee host replace "
+          "{game} {seat} ADDRESS; your secret changes too).").format(seat=seat,
+                                                                      game=game["id"]),
+        _("If you did not send that mail, someone else has your seat's secret: ask the host "
+          "for the same command with your own address, which gives you a new secret and "
+          "kills the old one."),
+        _("Further mails like it get no answer for an hour.")]
+    body = "\n\n".join(p if "\n" in p else textwrap.fill(p, WIDTH) for p in paragraphs) + "\n"
+    return body, _("a mail for {seat} from another address was not played").format(seat=seat)
 
 
 def _refs(mail) -> list[str]:

@@ -61,7 +61,7 @@ def compose_row(row, pictures: dict | None = None, texts: dict | None = None,
                 pictures[row["png_state"]] = None
         png = pictures[row["png_state"]]
         if png is not None:
-            html = picture_html(body, host)
+            html = picture_html(body, host, json.loads(row["compose"] or "{}").get("lang"))
     return compose(sender=row["sender"], to=", ".join(json.loads(row["recipients"])),
                    subject=row["subject"], text=body, html=html, png=png,
                    in_reply_to=row["in_reply_to"], references=tuple(json.loads(row["refs"])),

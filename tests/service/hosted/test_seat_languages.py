@@ -125,8 +125,9 @@ def test_each_seat_of_a_mixed_table_reads_its_invitation_and_notifications_in_it
         table.deliver()
         others = [s for s in seats if s != mover]
         bodies = {s: _news(table, s).body for s in others}
-        said = {"RED": f"{mover} a joué :", "GREEN": f"{mover} ha giocato:",
-                "BLUE": f"{mover} played:"}
+        # the mover named by its colour in the reader's language
+        said = {"RED": f"{_colour(mover, 'fr')} a joué :",
+                "GREEN": f"{_colour(mover, 'it')} ha giocato:", "BLUE": f"{mover} played:"}
         for s in others:
             assert said[s] in bodies[s], (s, bodies[s][:300])
         # under the canonical line, the move in words in each reader's own language
@@ -136,6 +137,11 @@ def test_each_seat_of_a_mixed_table_reads_its_invitation_and_notifications_in_it
         mine = table.inbox[table.seats[mover]][-1]
         assert _in_words(mine.body), mine.body[:300]
     store.dispose()
+
+
+def _colour(seat: str, lang: str) -> str:
+    return {"fr": {"RED": "ROUGE", "GREEN": "VERT", "BLUE": "BLEU"},
+            "it": {"RED": "ROSSO", "GREEN": "VERDE", "BLUE": "BLU"}}[lang][seat]
 
 
 def _in_words(body: str) -> str | None:
