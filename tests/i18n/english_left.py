@@ -12,7 +12,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from referee import errors
+from referee import errors, i18n
 from referee.core import registry
 from referee.transcript import problems
 
@@ -71,7 +71,8 @@ def own_words(lang: str) -> frozenset[str]:
     in English ("score" in French, "round" in Italian), and a line of them is no leftover."""
     from babel.messages.pofile import read_po
 
-    with (ROOT / "referee" / "locale" / lang / "LC_MESSAGES" / "referee.po").open("rb") as fp:
+    po = i18n.LOCALE_DIR / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+    with po.open("rb") as fp:
         catalog = read_po(fp)
     words = set()
     for msg in catalog:
