@@ -91,19 +91,35 @@ class Standing:
 
 
 def tournament(module, levels: Sequence[str], games: int, seed: str, rules=(),
-               keep=None) -> list[Standing]:
-    """``games`` bot games, game k with the seed ``seed-k`` and the levels turned k-1
-    seats on, so that no level always sits in the same seat; ``keep(k, text)`` is
-    handed each transcript. Each level's standing, in the order first named."""
-    n = len(levels)
+               keep=None, first: int = 1, each=None) -> list[Standing]:
+    """``games`` bot games, games ``first`` onwards of the series: game k with the seed
+    ``seed-k`` and the levels turned k-1 seats on, so that no level always sits in the
+    same seat, and a series played in pieces plays the same games as in one run.
+    ``keep(k, text)`` is handed each transcript, ``each(k, seated, outcome, standings)``
+    each finished game (``seated`` maps seat to level) with the standings so far.
+    Each level's standing, in the order first named."""
     standings = {level: Standing(level, levels.count(level)) for level in levels}
-    for k in range(1, games + 1):
-        turned = [levels[(i - (k - 1)) % n] for i in range(n)]
+    for k in range(first, first + games):
+        turned = seating(levels, k)
         text, outcome, players = play_bot_game(module, turned, rules, f"{seed}-{k}")
         if keep is not None:
             keep(k, text)
-        for standing in standings.values():
-            standing.games += 1
-        for seat in outcome.winners:
-            standings[turned[players.index(seat)]].wins += 1 / len(outcome.winners)
+        seated = dict(zip(players, turned))
+        count_game(standings, seated, outcome.winners)
+        if each is not None:
+            each(k, seated, outcome, list(standings.values()))
     return list(standings.values())
+
+
+def seating(levels: Sequence[str], k: int) -> list[str]:
+    """The level of each seat in game k of a series: turned k-1 seats on."""
+    n = len(levels)
+    return [levels[(i - (k - 1)) % n] for i in range(n)]
+
+
+def count_game(standings: dict, seated: dict, winners) -> None:
+    """Adds one game to the standings (by level): a shared win counts its share."""
+    for standing in standings.values():
+        standing.games += 1
+    for seat in winners:
+        standings[seated[seat]].wins += 1 / len(winners)
