@@ -18,6 +18,7 @@ from typing import Mapping
 from referee.core.game import CHANCE
 from referee.core.words import plural
 from referee.errors import BadChoiceError, RefereeError
+from referee.i18n import _
 from referee.operations.check import check_text
 from referee.operations.forum_markup import Markup, markup
 from referee.operations.happened import draw_text, what_happened
@@ -56,13 +57,13 @@ def forum_post(game: Replay | str, markup_name: str, *, image_url: str | None = 
     rp = check_text(game, "game.txt", until=until, chain=True) if isinstance(game, str) \
         else game
     if rp.state is None:
-        return m.bold("The game cannot be shown:") + " " + m.inert(
+        return m.bold(_("The game cannot be shown:")) + " " + m.inert(
             "; ".join(e.reason for e in rp.errors), limit=MAX_LINE)
     colours = _colours(rp.module)
     parts = [m.bold(m.inert(title)) if title else "", _tags(rp, m, colours),
              _seats(rp, holders, m, colours), _state(rp, m)]
     if image_url:
-        parts.append(m.image(image_url, f"The board after ply {rp.ply}"))
+        parts.append(m.image(image_url, _("The board after ply {ply}").format(ply=rp.ply)))
     parts += [_moves(recent_plies(rp, last, until), m, colours), _next(rp, m, colours)]
     tail = [_waiting(rp, m)]
     if rp.witness and not rp.errors:
@@ -96,7 +97,7 @@ def _seats(rp, holders, m: Markup, colours) -> str:
     if m.name == "markdown" and not holders:
         return ""
     holders = holders or {}
-    return m.bold("Seats:") + " " + ", ".join(
+    return m.bold(_("Seats:")) + " " + ", ".join(
         m.seat(seat, colours.get(seat)) + (f" {m.inert(holders[seat])}" if holders.get(seat)
                                            else "") for seat in rp.players)
 
@@ -138,16 +139,16 @@ def recent_plies(rp: Replay, n: int = LAST, until: int | None = None) -> list[Pl
 
 def _moves(plies: list[Ply], m: Markup, colours) -> str:
     if not plies:
-        return m.bold("No moves yet.")
-    lines = [m.bold("Last moves")]
+        return m.bold(_("No moves yet."))
+    lines = [m.bold(_("Last moves"))]
     for p in plies:
         if p.kind == I.CHANCE:
-            said = "the referee dealt " + m.inert(draw_text(p.text), limit=MAX_LINE)
+            said = _("the referee dealt") + " " + m.inert(draw_text(p.text), limit=MAX_LINE)
         else:
-            seat, _, rest = p.text.partition(" ")
+            seat, _space, rest = p.text.partition(" ")
             said = (m.seat(seat, colours[seat]) + " " + m.inert(rest, limit=MAX_LINE)
                     if seat in colours else m.inert(p.text, limit=MAX_LINE))
-        lines.append(f"{m.item()}ply {p.ply}: {said}")
+        lines.append(m.item() + _("ply {ply}:").format(ply=p.ply) + " " + said)
         lines += [f"{m.item(2)}{m.inert(d, limit=MAX_LINE)}" for d in p.did]
     return "\n".join(lines)
 
@@ -158,7 +159,8 @@ def _next(rp, m: Markup, colours) -> str:
     if who is None or who == CHANCE or who in resigned(rp.state):
         said = who_next(rp.state)
         return m.bold(m.inert(said[:1].upper() + said[1:] + "."))
-    text = f"{m.bold('Next:')} {m.seat(who, colours.get(who))} to move after ply {rp.ply}."
+    text = _("{next} {seat} to move after ply {ply}.").format(
+        next=m.bold(_("Next:")), seat=m.seat(who, colours.get(who)), ply=rp.ply)
     try:
         step = next_step(rp.module, rp.state)
     except (BadChoiceError, RefereeError, AttributeError):    # no builder for this title
@@ -167,13 +169,15 @@ def _next(rp, m: Markup, colours) -> str:
         choices = step["choices"]
         named = ", ".join(f"{c['choice']} ({plural(c['moves'], 'moves')})"
                           for c in choices[:CHOICES])
-        more = f", and {len(choices) - CHOICES} more" if len(choices) > CHOICES else ""
-        text += " " + m.inert(f"First choose the {step['step']}: {named}{more}.",
-                              limit=MAX_LINE * 4)
+        more = _(", and {count} more").format(count=len(choices) - CHOICES) \
+            if len(choices) > CHOICES else ""
+        text += " " + m.inert(_("First, {title}: {choices}{more}.").format(
+            title=step["title"], choices=named, more=more), limit=MAX_LINE * 4)
     elif step and "move" in step:
-        text += " " + m.inert(f"Its one legal move: {step['move']}", limit=MAX_LINE)
-    return text + " " + m.inert(f"Post the move on a line of its own; end it with #{rp.ply} "
-                                f"to make sure it follows ply {rp.ply}.")
+        text += " " + m.inert(_("Its one legal move: {move}").format(move=step['move']),
+                              limit=MAX_LINE)
+    return text + " " + m.inert(_("Post the move on a line of its own; end it with #{ply} "
+                                  "to make sure it follows ply {ply}.").format(ply=rp.ply))
 
 
 def _waiting(rp, m: Markup) -> str:

@@ -14,10 +14,12 @@ from __future__ import annotations
 import os
 from html import escape
 
+from referee import i18n
 from referee.errors import RefereeError
+from referee.i18n import N_, _
 
-INSTALL_HINT = "PNG pictures need resvg-py: pip install 'referee[pictures]'"
-FONT_HINT = ("no font to draw the picture's text: install a sans font (on Debian: "
+INSTALL_HINT = N_("PNG pictures need resvg-py: pip install 'referee[pictures]'")
+FONT_HINT = N_("no font to draw the picture's text: install a sans font (on Debian: "
              "apt-get install fonts-dejavu-core) or set REFEREE_FONT to a .ttf file")
 
 # (file, family) in order of preference; the SVG names the same families.
@@ -51,7 +53,7 @@ def font_files() -> tuple[list[str], str | None]:
                                 path.replace("Regular", "Bold"),
                                 path.replace("Arial.ttf", "Arial Bold.ttf")) if b != path]
             return [path] + [b for b in bold if os.path.isfile(b)][:1], family
-    raise PicturesUnavailable(FONT_HINT)
+    raise PicturesUnavailable(_(FONT_HINT))
 
 
 def svg_to_png(svg: str, *, width: int | None = None) -> bytes:
@@ -59,7 +61,7 @@ def svg_to_png(svg: str, *, width: int | None = None) -> bytes:
     try:
         import resvg_py     # optional (the pictures extra), and only PNG needs it
     except ImportError:
-        raise PicturesUnavailable(INSTALL_HINT) from None
+        raise PicturesUnavailable(_(INSTALL_HINT)) from None
     files, family = font_files()
     options: dict = {"skip_system_fonts": True, "font_files": files}
     if family:
@@ -86,13 +88,14 @@ def html_page(title: str, svg: str, text_state: str, last_moves: list[str]) -> s
 
     ``svg`` is our own renderer's output and goes in as markup; the title, the
     moves and the text state can hold anything a player typed, so they are escaped."""
-    moves = "".join(f"<li>{escape(m)}</li>\n" for m in last_moves) or "<li>none yet</li>\n"
+    moves = "".join(f"<li>{escape(m)}</li>\n" for m in last_moves) or \
+        f"<li>{escape(_('none yet'))}</li>\n"
     start = "<svg" if "<svg" in svg else ""
     picture = svg[svg.index(start):] if start else ""
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    return (f"<!DOCTYPE html>\n<html lang=\"{i18n.language()}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>{escape(title)}</title>\n<style>{PAGE_STYLE}</style>\n</head>\n<body>\n"
             f"<h1>{escape(title)}</h1>\n<div class=\"picture\">\n{picture}</div>\n"
-            f"<h2>Last moves</h2>\n<ol>\n{moves}</ol>\n"
-            f"<h2>The state as text</h2>\n<pre>{escape(text_state)}</pre>\n"
+            f"<h2>{escape(_('Last moves'))}</h2>\n<ol>\n{moves}</ol>\n"
+            f"<h2>{escape(_('The state as text'))}</h2>\n<pre>{escape(text_state)}</pre>\n"
             "</body>\n</html>\n")

@@ -103,7 +103,7 @@ def test_a_post_holds_the_state_picture_moves_turn_and_witness(example, where, n
     if where == "mid":
         assert who in rp.players
         assert f"#{rp.ply} " in post and f"after ply {rp.ply}." in post
-        assert "First choose the " in post or "Its one legal move" in post
+        assert "First, choose " in post or "Its one legal move" in post
     else:
         assert who is None and "winner" in post.lower()
     assert lines[-1] == rp.witness and re.fullmatch(r"ply \d+ chain [0-9a-f]{12}", lines[-1])

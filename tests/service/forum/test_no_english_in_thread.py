@@ -46,24 +46,6 @@ def _drawing(body: str) -> str:
     return "\n".join(line for line in body.split("\n") if line.startswith(("|", ".")))
 
 
-def _without_last_moves(body: str) -> str:
-    """The answer without the state post's list of the last plies (and the "no moves
-    yet" or salts-awaited lines in its place). The operations layer writes that list
-    (forum_post), outside this area, and its words are not in the catalogs yet: it is
-    left out here, by name, until they are."""
-    out, skipping = [], False
-    for line in body.split("\n"):
-        if line in ("**Last moves**", "**No moves yet.**") or line.startswith(
-                "waiting for salts from "):
-            skipping = line == "**Last moves**"
-            continue
-        if skipping and not line.strip():
-            skipping = False
-        if not skipping:
-            out.append(line)
-    return "\n".join(out)
-
-
 def _answers(forum, topic) -> list[str]:
     return [p.body for p in topic.posts if p.author == forum.api_username]
 
@@ -84,7 +66,7 @@ def test_a_french_thread_reads_no_english(tmp_path, capsys, monkeypatch):
         said = _answers(forum, french)
         assert any("REFUSÉ" in body for body in said)
         left = [line for n, body in enumerate(said)
-                for line in say_left(f"answer {n + 1}", _without_last_moves(body), witness,
+                for line in say_left(f"answer {n + 1}", body, witness,
                                      board=[_drawing(body)])]
         store.dispose()
     assert not left, "\n".join(left)
