@@ -228,6 +228,14 @@ class GameModule(ABC):
             return self.format_move(move, state)
         return self._part(self.saying, "say")(move, state)
 
+    def score_source(self, key: str) -> str:
+        """What a source of points in the state JSON (``kahunas``, ``order_bonus``) is
+        called in the reader's language; the key itself, spaced, where the saying module
+        names none."""
+        named = None if self.saying is None else \
+            getattr(importlib.import_module(self.saying), "score_source", None)
+        return named(key) if named is not None else key.replace("_", " ")
+
     def step_title(self, step: str) -> str:
         """A builder step as the player is asked it, in the reader's language ("choose
         where to go"); the step's name where the steps module has no ``title``."""

@@ -24,11 +24,11 @@ def what_happened(module, before, after, lines: Sequence[str] = ()) -> list[str]
     lines written after it) took the game from state ``before`` to state ``after``."""
     b, a = module.state_to_json(before), module.state_to_json(after)
     out: list[str] = []
-    out += _round_reports(b, a)
+    out += _round_reports(module, b, a)
     out += _scorings(b, a)
     out += _cards_and_statues(b, a)
     out += _income(b, a)
-    out += _points(b, a)
+    out += _points(module, b, a)
     if a.get("result") and not b.get("result"):
         out.append(_result(a["result"]))
     elif a.get("round") is not None and b.get("round") is not None and a["round"] > b["round"]:
@@ -46,14 +46,14 @@ def _new_entries(b, a, key: str) -> list[dict]:
     return [e for e in new[len(old):] if isinstance(e, dict)] if len(new) > len(old) else []
 
 
-def _round_reports(b, a) -> list[str]:
+def _round_reports(module, b, a) -> list[str]:
     """Hawaii's ``history``: a round's token sums against the targets, then its points."""
     out = []
     for entry in _new_entries(b, a, "history"):
         if "final" in entry:
             parts = []
             for seat, by in entry["final"].items():
-                got = [f"{name} {n}" for name, n in by.items() if n]
+                got = [f"{module.score_source(name)} {n}" for name, n in by.items() if n]
                 parts.append(f"{seat} {', '.join(got)}" if got
                              else _("{seat} nothing").format(seat=seat))
             out.append(_("Final scoring: {parts}.").format(parts="; ".join(parts)))
@@ -66,7 +66,7 @@ def _round_reports(b, a) -> list[str]:
                                                             parts="; ".join(parts)))
         for key, by_seat in entry.items():
             if key not in ("round", "sums", "targets", "points") and isinstance(by_seat, dict):
-                what = key.replace("_", " ")
+                what = module.score_source(key)
                 out += [_("{seat} scores {points} ({what}).").format(
                     seat=seat, points=plural(n, "points"), what=what)
                         for seat, n in by_seat.items() if n]
@@ -132,7 +132,7 @@ def _income(b, a) -> list[str]:
     return [_("Income: {parts}.").format(parts="; ".join(parts))] if parts else []
 
 
-def _points(b, a) -> list[str]:
+def _points(module, b, a) -> list[str]:
     """Every score that changed, by source where the state names the sources."""
     parts = []
     for seat in _seats(a):
@@ -141,7 +141,8 @@ def _points(b, a) -> list[str]:
             continue
         by_new = a["players"][seat].get("points") or {}
         by_old = (b["players"].get(seat) or {}).get("points") or {}
-        why = [f"{name} {by_new[name] - by_old.get(name, 0):+d}" for name in by_new
+        why = [f"{module.score_source(name)} {by_new[name] - by_old.get(name, 0):+d}"
+               for name in by_new
                if by_new[name] != by_old.get(name, 0)]
         parts.append(f"{seat} {now - was:+d}" + (f" ({', '.join(why)})" if why else "")
                      + _(", now {n}").format(n=now))

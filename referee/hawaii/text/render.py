@@ -16,6 +16,7 @@ from referee.hawaii.rules import boats as boats_mod
 from referee.hawaii.rules import scoring
 from referee.hawaii.rules.realm import START_HUT
 from referee.hawaii.text import names
+from referee.hawaii.text.saying import score_source
 from referee.i18n import _
 
 _ROMAN = {0: "", 1: "I", 2: "II"}
@@ -201,7 +202,8 @@ def _history(state, md: bool) -> str:
     for report in state.d.history:
         if "final" in report:
             for seat, parts in report["final"].items():
-                shown = ", ".join(f"{k} {v}" for k, v in parts.items() if v) or _("nothing")
+                shown = ", ".join(f"{score_source(k)} {v}" for k, v in parts.items() if v) \
+                    or _("nothing")
                 lines.append(_("Final scoring {seat}: {parts}").format(seat=seat, parts=shown))
             continue
         each = ", ".join(f"{seat} {report['sums'][seat]}/{report['targets'][seat]} "

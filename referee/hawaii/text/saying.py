@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, TakeOrder, Visit
 from referee.hawaii.text.steps import fish_words, income_words, place_name, tile_name
 from referee.hawaii.text.worth import side_name
-from referee.i18n import _
+from referee.i18n import N_, _
 
 
 def _where(d, at: str) -> str:
@@ -57,3 +57,17 @@ def say(move, state) -> str:
     if isinstance(move, ChooseIncome):
         return _("{seat} takes as income {choices}").format(seat=seat, choices=income_words(move))
     raise TypeError(f"{move!r} is not a Hawaii move")
+
+
+# where a seat's points came from, as the state JSON keys them (rules/scoring.py)
+SOURCES = {
+    "round": N_("round"), "lono": N_("lono"), "order": N_("order"), "spear": N_("spear"),
+    "dock": N_("dock"), "island": N_("island"), "kahunas": N_("kahunas"),
+    "long-huts": N_("long-huts"), "hula": N_("hula"), "irrigation": N_("irrigation"),
+    "laka": N_("laka"), "kanaloa": N_("kanaloa"), "order_bonus": N_("order bonus"),
+}
+
+
+def score_source(key: str) -> str:
+    """A source of points in the reader's language; an unknown key as it is, spaced."""
+    return _(SOURCES[key]) if key in SOURCES else key.replace("_", " ")
