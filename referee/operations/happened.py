@@ -25,7 +25,7 @@ def what_happened(module, before, after, lines: Sequence[str] = ()) -> list[str]
     b, a = module.state_to_json(before), module.state_to_json(after)
     out: list[str] = []
     out += _round_reports(module, b, a)
-    out += _scorings(b, a)
+    out += _scorings(module, b, a)
     out += _cards_and_statues(b, a)
     out += _income(b, a)
     out += _points(module, b, a)
@@ -73,7 +73,7 @@ def _round_reports(module, b, a) -> list[str]:
     return out
 
 
-def _scorings(b, a) -> list[str]:
+def _scorings(module, b, a) -> list[str]:
     """Haleakala's ``scorings``: the eruption's victims, then each seat's points."""
     out = []
     for entry in _new_entries(b, a, "scorings"):
@@ -85,7 +85,8 @@ def _scorings(b, a) -> list[str]:
             _("Scoring {n}: the volcano erupts; no statue is hit.").format(n=n))
         parts = []
         for seat, by in (entry.get("points") or {}).items():
-            got = [f"{name} {v}" for name, v in by.items() if name != "total" and v]
+            got = [f"{module.score_source(name)} {v}" for name, v in by.items()
+                   if name != "total" and v]
             parts.append(f"{seat} {plural(by.get('total', 0), 'points')}"
                          + (f" ({', '.join(got)})" if got else ""))
         if parts:

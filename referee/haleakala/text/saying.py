@@ -7,7 +7,7 @@ from referee.haleakala.rules import board
 from referee.haleakala.rules.moves import (Buy, BuyNothing, PickCard, PlaceDisc, PriestessMove,
                                            Sail, TakeBack)
 from referee.haleakala.text.steps import named, space_words
-from referee.i18n import _
+from referee.i18n import N_, _
 
 
 def say(move, state) -> str:
@@ -39,3 +39,14 @@ def say(move, state) -> str:
     if isinstance(move, BuyNothing):
         return _("{seat} buys nothing").format(seat=seat)
     raise TypeError(f"{move!r} is not a Haleakala move")
+
+
+# where a seat's points came from at a scoring, as rules/scoring.py keys them (a bought
+# score card is keyed by its own code, shown as it is)
+SOURCES = {"statues": N_("statues"), "baskets": N_("baskets"), "pearls": N_("pearls"),
+           "nautilus": N_("nautilus"), "shells": N_("shells")}
+
+
+def score_source(key: str) -> str:
+    """A source of points in the reader's language; another key as it is, spaced."""
+    return _(SOURCES[key]) if key in SOURCES else key.replace("_", " ")
