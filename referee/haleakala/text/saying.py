@@ -7,17 +7,18 @@ from referee.haleakala.rules import board
 from referee.haleakala.rules.moves import (Buy, BuyNothing, PickCard, PlaceDisc, PriestessMove,
                                            Sail, TakeBack)
 from referee.haleakala.text.steps import named, space_words
-from referee.i18n import N_, _
+from referee.i18n import N_, _, seat_word
 
 
 def say(move, state) -> str:
     """``move`` (legal in ``state``, before it is played) as one sentence."""
     seat = move.seat
+    who = seat_word(seat)          # the colour as the reader's language says it
     if isinstance(move, (PlaceDisc, TakeBack)):
         beach = space_words(state, board.space("beach", move.section))
         text = (_("{seat} places disc {n} on {beach}") if isinstance(move, PlaceDisc)
                 else _("{seat} takes disc {n} back from {beach}")).format(
-            seat=seat, n=move.value, beach=beach)
+            seat=who, n=move.value, beach=beach)
         if move.shaman is not None and move.shaman != state.shaman.get(seat):
             text += _(", and the shaman goes to {space}").format(
                 space=space_words(state, move.shaman))
@@ -25,19 +26,19 @@ def say(move, state) -> str:
             text += _(", with the invocation disc")
         return text
     if isinstance(move, Sail):
-        return _("{seat} sails").format(seat=seat)
+        return _("{seat} sails").format(seat=who)
     if isinstance(move, PickCard):
-        return _("{seat} picks the card: {card}").format(seat=seat, card=named("cards", move.card))
+        return _("{seat} picks the card: {card}").format(seat=who, card=named("cards", move.card))
     if isinstance(move, PriestessMove):
         if move.is_none:
-            return _("{seat} leaves the lava where it is").format(seat=seat)
+            return _("{seat} leaves the lava where it is").format(seat=who)
         return _("{seat} moves the lava from {src} to {dst}").format(
-            seat=seat, src=space_words(state, board.space("crater", move.src)),
+            seat=who, src=space_words(state, board.space("crater", move.src)),
             dst=space_words(state, board.space("crater", move.dst)))
     if isinstance(move, Buy):
-        return _("{seat} buys the card: {card}").format(seat=seat, card=named("cards", move.card))
+        return _("{seat} buys the card: {card}").format(seat=who, card=named("cards", move.card))
     if isinstance(move, BuyNothing):
-        return _("{seat} buys nothing").format(seat=seat)
+        return _("{seat} buys nothing").format(seat=who)
     raise TypeError(f"{move!r} is not a Haleakala move")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.hawaii.rules.moves import Buy, ChooseIncome, Fish, TakeOrder, Visit
 from referee.hawaii.text.steps import fish_words, income_words, place_name, tile_name
 from referee.hawaii.text.worth import side_name
-from referee.i18n import N_, _
+from referee.i18n import N_, _, seat_word
 
 
 def _where(d, at: str) -> str:
@@ -25,12 +25,13 @@ def say(move, state) -> str:
     """``move`` (legal in ``state``, before it is played) as one sentence."""
     d = state.d
     seat = move.seat
+    who = seat_word(seat)          # the colour as the reader's language says it
     origin = _where(d, d.players[seat].at)
     if isinstance(move, Buy):
-        head = (_("{seat} stays at {place}").format(seat=seat, place=origin)
+        head = (_("{seat} stays at {place}").format(seat=who, place=origin)
                 if move.place == d.players[seat].at else
                 _("{seat} goes from {origin} to {place}").format(
-                    seat=seat, origin=origin, place=_where(d, move.place)))
+                    seat=who, origin=origin, place=_where(d, move.place)))
         text = _("{head} and buys {tile}, {side}, with price token {token}").format(
             head=head, tile=tile_name(move.tile), side=side_name(move.tile, move.side),
             token=move.token)
@@ -41,11 +42,11 @@ def say(move, state) -> str:
         return text
     if isinstance(move, Fish):
         return _("{seat} goes from {origin} to the cove and fishes {tokens}").format(
-            seat=seat, origin=origin,
+            seat=who, origin=origin,
             tokens=", ".join(fish_words(t, d.comps.fish(t)) for t in move.fish))
     if isinstance(move, Visit):
         text = _("{seat} sails from {origin} to the island at dock {n}").format(
-            seat=seat, origin=origin, n=move.dock)
+            seat=who, origin=origin, n=move.dock)
         if move.fruit:
             text += _(", taking {tile}").format(tile=tile_name(move.fruit))
         if move.village is not None:
@@ -53,9 +54,9 @@ def say(move, state) -> str:
         return text
     if isinstance(move, TakeOrder):
         return _("{seat} goes from {origin} to order space {n}").format(
-            seat=seat, origin=origin, n=move.space)
+            seat=who, origin=origin, n=move.space)
     if isinstance(move, ChooseIncome):
-        return _("{seat} takes as income {choices}").format(seat=seat, choices=income_words(move))
+        return _("{seat} takes as income {choices}").format(seat=who, choices=income_words(move))
     raise TypeError(f"{move!r} is not a Hawaii move")
 
 
