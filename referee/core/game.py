@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
+from referee.core.words import source_name
 from referee.errors import BadChanceError, IllegalMoveError
 
 if TYPE_CHECKING:
@@ -230,11 +231,11 @@ class GameModule(ABC):
 
     def score_source(self, key: str) -> str:
         """What a source of points in the state JSON (``kahunas``, ``order_bonus``) is
-        called in the reader's language; the key itself, spaced, where the saying module
-        names none."""
-        named = None if self.saying is None else \
-            getattr(importlib.import_module(self.saying), "score_source", None)
-        return named(key) if named is not None else key.replace("_", " ")
+        called in the reader's language, from the saying module's ``SOURCES``; the key
+        itself, spaced, where it names none."""
+        sources = {} if self.saying is None else \
+            getattr(importlib.import_module(self.saying), "SOURCES", {})
+        return source_name(sources, key)
 
     def step_title(self, step: str) -> str:
         """A builder step as the player is asked it, in the reader's language ("choose

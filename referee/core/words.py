@@ -2,7 +2,7 @@
 numbers to people, so this sits at the bottom, where every layer may import it."""
 from __future__ import annotations
 
-from referee.i18n import ngettext
+from referee.i18n import _, ngettext
 
 # each counted word with its own plural forms in every language (ngettext): a language
 # has as many forms as its catalog says, not English's two
@@ -38,3 +38,9 @@ def plural(n: int, word: str) -> str:
         return counted(abs(n)).format(n=n)
     one = word[:-1] if word.endswith("s") else word
     return f"{n} {one if abs(n) == 1 else word}"
+
+
+def source_name(sources: dict, key: str) -> str:
+    """A source of points (a key of the state JSON: ``kahunas``, ``order_bonus``) in the
+    reader's language, from a title's table of them; a key the table lacks, spaced."""
+    return _(sources[key]) if key in sources else key.replace("_", " ")

@@ -46,8 +46,3 @@ def say(move, state) -> str:
 # score card is keyed by its own code, shown as it is)
 SOURCES = {"statues": N_("statues"), "baskets": N_("baskets"), "pearls": N_("pearls"),
            "nautilus": N_("nautilus"), "shells": N_("shells")}
-
-
-def score_source(key: str) -> str:
-    """A source of points in the reader's language; another key as it is, spaced."""
-    return _(SOURCES[key]) if key in SOURCES else key.replace("_", " ")

@@ -10,13 +10,13 @@ table becomes two lines a place, a realm too wide for its grid a list.
 from __future__ import annotations
 
 from referee.core.game import CHANCE
-from referee.core.words import plural
+from referee.core.words import plural, source_name
 from referee.core.wrapping import wrap_line
 from referee.hawaii.rules import boats as boats_mod
 from referee.hawaii.rules import scoring
 from referee.hawaii.rules.realm import START_HUT
 from referee.hawaii.text import names
-from referee.hawaii.text.saying import score_source
+from referee.hawaii.text.saying import SOURCES
 from referee.i18n import _
 
 _ROMAN = {0: "", 1: "I", 2: "II"}
@@ -202,8 +202,8 @@ def _history(state, md: bool) -> str:
     for report in state.d.history:
         if "final" in report:
             for seat, parts in report["final"].items():
-                shown = ", ".join(f"{score_source(k)} {v}" for k, v in parts.items() if v) \
-                    or _("nothing")
+                shown = ", ".join(f"{source_name(SOURCES, k)} {v}"
+                                  for k, v in parts.items() if v) or _("nothing")
                 lines.append(_("Final scoring {seat}: {parts}").format(seat=seat, parts=shown))
             continue
         each = ", ".join(f"{seat} {report['sums'][seat]}/{report['targets'][seat]} "

@@ -67,8 +67,3 @@ SOURCES = {
     "long-huts": N_("long-huts"), "hula": N_("hula"), "irrigation": N_("irrigation"),
     "laka": N_("laka"), "kanaloa": N_("kanaloa"), "order_bonus": N_("order bonus"),
 }
-
-
-def score_source(key: str) -> str:
-    """A source of points in the reader's language; an unknown key as it is, spaced."""
-    return _(SOURCES[key]) if key in SOURCES else key.replace("_", " ")
