@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+from itertools import islice
 
-from referee.bots.search import strong_move
+from referee.bots.search import ROOT_WIDTH, strong_move
 from referee.core.game import CHANCE
 from referee.errors import OutOfTurnError
 
@@ -36,9 +37,11 @@ def bot_seed(head: bytes, level: str, seed: str = "") -> bytes:
                           + seed.encode("utf-8")).digest()
 
 
-def choose(module, state, level: str, seed: bytes, players):
+def choose(module, state, level: str, seed: bytes, players, seen=frozenset()):
     """The move the bot of ``level`` plays for the seat to act in ``state``, a game
-    between ``players``."""
+    between ``players``. ``seen`` holds the ``position_key`` of every position the game
+    has had (``Replay.track_positions``): a move that brings one back is played only
+    when every move does, so two bots never go round a cycle of take-backs for ever."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}")
     seat = state.current_player()
@@ -48,11 +51,34 @@ def choose(module, state, level: str, seed: bytes, players):
     moves = list(state.legal_moves())
     if len(moves) == 1:
         return moves[0]
+    fresh = _Fresh(module, state, seen)
     if level == "random":
-        return moves[rng.randrange(len(moves))]
+        while len(moves) > 1:
+            move = moves.pop(rng.randrange(len(moves)))
+            if fresh(move):
+                return move
+        return moves[0]
+    ranked = best_by_family(module, state, seat, moves)
+    if seen:     # the best that bring no position back: as many as the search weighs
+        ranked = list(islice((p for p in ranked if fresh(p[1])), ROOT_WIDTH)) or ranked
     if level == "basic":
-        return best_by_family(module, state, seat, moves)[0][1]
-    return strong_move(module, state, seat, list(players), rng, best_by_family(module, state, seat, moves))
+        return ranked[0][1]
+    return strong_move(module, state, seat, list(players), rng, ranked)
+
+
+class _Fresh:
+    """Whether a move leads to a position not in ``seen``; the key of the position after
+    a move is worked out only when asked, as it costs a copy and the state's JSON."""
+
+    def __init__(self, module, state, seen):
+        self.module, self.state, self.seen = module, state, seen
+
+    def __call__(self, move) -> bool:
+        if not self.seen:
+            return True
+        after = self.state.clone()
+        after.apply(move)
+        return self.module.position_key(after) not in self.seen
 
 
 def best_by_family(module, state, seat: str, moves) -> list[tuple[float, object]]:

@@ -13,7 +13,9 @@ into a readable line.
 """
 from __future__ import annotations
 
+import hashlib
 import importlib
+import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -175,6 +177,14 @@ class GameModule(ABC):
 
     @abstractmethod
     def state_to_json(self, state: State) -> dict: ...
+
+    def position_key(self, state: State) -> bytes:
+        """A digest naming the position (everything the state's JSON holds), so that a
+        bot can tell a move that brings back a position the game has had: in a game
+        where a move can be undone by another (Haleakala's take-back), two bots would
+        otherwise play the same pair of moves for ever."""
+        text = json.dumps(self.state_to_json(state), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).digest()
 
     @abstractmethod
     def state_from_json(self, data: dict, *, checked: bool = True) -> State:

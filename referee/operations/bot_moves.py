@@ -46,7 +46,7 @@ def bot_line(level: str, seed: str | None = None):
             raise OutOfTurnError(_("no seat is to move, so a bot has nothing to play: "
                                    "{why}").format(why=doing))
         move = choose(rp.module, rp.state, level, bot_seed(rp.chain, level, seed or ""),
-                      rp.players)
+                      rp.players, positions_before(rp))
         return with_comment(canonical_move(rp.module, move, rp.state, who),
                             bot_comment(level, seed))
     return line
@@ -56,25 +56,50 @@ def bot_errors(transcript) -> list[RefereeError]:
     """Each line marked ``# bot LEVEL`` whose move is not the one that bot plays at that
     point of the record. The record itself is the replay's business: this stops quietly
     where the replay would stop with an error of its own."""
-    todo = [it for it in transcript.items if it.kind in (I.MOVE, I.CHANCE, I.CONTROL)]
-    if not any(it.kind == I.MOVE and _mark(it) for it in todo):
+    if not any(it.kind == I.MOVE and _mark(it) for it in transcript.items):
         return []
-    rp = Replay(transcript)
-    rp.keep_before = voided_lines(transcript.items)
     errors: list[RefereeError] = []
     try:
-        start(rp)
-        rp.track_chain()
-        for item in todo:
-            mark = _mark(item) if item.kind == I.MOVE else None
+        for item, rp in _walk(transcript):
+            mark = _mark(item) if item is not None and item.kind == I.MOVE else None
             if mark is not None:
                 wrong = _not_the_bot(rp, item, *mark)
                 if wrong is not None:
                     errors.append(wrong)
-            rp.step(item)
     except RefereeError:
         pass
     return errors
+
+
+def positions_before(rp) -> set:
+    """The positions the game of ``rp`` has had, up to its present one: what a bot is
+    given to avoid bringing one back. Walked from the record exactly as ``verify``
+    walks it, so the two see the same positions."""
+    walked = None
+    for _, walked in _walk(rp.transcript):
+        pass
+    seen = set(walked.positions) if walked is not None and walked.positions else set()
+    seen.add(rp.module.position_key(rp.state))
+    return seen
+
+
+def _walk(transcript):
+    """(item, the replay just before it) for each move, chance and control item of the
+    record, then (None, the replay at its end), with the chain and the positions
+    tracked; it stops quietly at the first item the replay refuses."""
+    rp = Replay(transcript)
+    rp.keep_before = voided_lines(transcript.items)
+    try:
+        start(rp)
+        rp.track_chain()
+        rp.track_positions()
+        for item in transcript.items:
+            if item.kind in (I.MOVE, I.CHANCE, I.CONTROL):
+                yield item, rp
+                rp.step(item)
+    except RefereeError:
+        return
+    yield None, rp
 
 
 def _mark(item):
@@ -93,7 +118,8 @@ def _not_the_bot(rp, item, level: str, seed: str | None) -> BotMoveError | None:
     if who is None or who == CHANCE or who != item.name.upper():
         return None                  # the replay refuses the move itself
     played = rp.module.parse_move(item.body, state)
-    wanted = choose(rp.module, state, level, bot_seed(rp.chain, level, seed or ""), rp.players)
+    wanted = choose(rp.module, state, level, bot_seed(rp.chain, level, seed or ""), rp.players,
+                    rp.positions)
     if played == wanted:
         return None
     line = canonical_move(rp.module, wanted, state, who)

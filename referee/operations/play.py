@@ -14,6 +14,7 @@ from referee.core.game import CHANCE
 from referee.i18n import _, ngettext
 from referee.errors import (BadChanceError, BadHeaderError, OutOfTurnError, RefereeError,
                             StaleGuardError)
+from referee.operations.bot_moves import positions_before
 from referee.operations.played import Played, add_tag, body_links
 from referee.operations.line_reading import seated_item, step_move
 from referee.operations.salting import add_salt
@@ -148,7 +149,7 @@ def bot_move_line(raw: bytes, seat: str, level: str, *, name: str = "<game>",
     def line(rp) -> str:
         who = _check_turn(rp, seat, "the bot")
         move = bots.choose(rp.module, rp.state, level, bots.bot_seed(rp.chain, level),
-                           rp.players)
+                           rp.players, positions_before(rp))
         return with_comment(canonical_move(rp.module, move, rp.state, who), f"# bot {level}")
     return _play(raw, line, name=name, secret=secret)
 

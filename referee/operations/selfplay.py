@@ -36,7 +36,10 @@ def play_bot_game(module, levels: Sequence[str], rules=(), seed: str = "0",
 
     def bot(state, table) -> str:
         level = levels[players.index(state.current_player())]
-        move = choose(module, state, level, bot_seed(table.rp.chain, level), players)
+        if table.rp.positions is None:      # the first decision: nothing before it counts
+            table.rp.track_positions()
+        move = choose(module, state, level, bot_seed(table.rp.chain, level), players,
+                      table.rp.positions)
         return with_comment(table.move(move), bot_comment(level))
     text, outcome = _play_out(module, players, rules, seed, max_steps, bot)
     return text, outcome, players

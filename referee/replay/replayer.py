@@ -65,6 +65,7 @@ class Replay:
     undo: tuple | None = None      # (line, state before it) of the last such move
     last_move: Any = None          # the move value the last move item applied
     reached: int | None = None     # the last line replayed, when nothing stopped it (resume)
+    positions: set | None = None   # position_key of every position a seat was to move in, when asked (bots)
     memo: tuple | None = field(default=None, repr=False, compare=False)  # state_data's
     memo_text: tuple | None = field(default=None, repr=False, compare=False)  # state_text's
 
@@ -122,8 +123,20 @@ class Replay:
         """Start the chain at its genesis; call before the first item."""
         self.chain = genesis((t.name, t.value) for t in self.transcript.tags)
 
+    def track_positions(self) -> None:
+        """Keep the key of every position a seat is to move in from here on (the
+        present one included): what a bot needs to avoid bringing one back."""
+        self.positions = set()
+        self._seen()
+
+    def _seen(self) -> None:
+        if self.state.current_player() not in (None, CHANCE):
+            self.positions.add(self.module.position_key(self.state))
+
     def link(self, text: str, line: int | None = None) -> None:
         """One more item of the history, given by its canonical text."""
+        if self.positions is not None:
+            self._seen()
         self.ply += 1
         if self.chain is not None:
             self.chain = link(self.chain, self.ply, text)

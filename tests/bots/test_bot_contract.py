@@ -65,3 +65,33 @@ def test_basic_takes_the_best_evaluation_one_move_ahead(game):
     after.apply(move)
     best = best_by_family(module, state, seat, state.legal_moves())[0][0]
     assert module.evaluate(after, seat) == best
+
+
+@pytest.mark.parametrize("game, count, level", _cases())
+def test_no_level_brings_back_a_position_the_game_has_had_while_another_move_does_not(
+        game, count, level):
+    """What keeps two bots from taking the same move back for ever (Haleakala's K-R4
+    take-back): told that the position its move leads to has been seen, a bot plays
+    another move, one that leads somewhere new."""
+    module = registry.get(game)
+    players = list(module.seats[:count])
+
+    def key_after(state, move):
+        after = state.clone()
+        after.apply(move)
+        return module.position_key(after)
+
+    tried = 0
+    for ply, state in enumerate(_positions(module, players, seed=count * 17 + len(game))):
+        seed = bot_seed(bytes(32), level, f"repeat-{ply}")
+        moves = list(state.legal_moves())
+        move = choose(module, state, level, seed, players)
+        seen = {module.position_key(state), key_after(state, move)}
+        if all(key_after(state, m) in seen for m in moves[:40]):
+            continue                     # nothing new within reach here: nothing to avoid
+        tried += 1
+        assert key_after(state, choose(module, state, level, seed, players, seen)) not in seen
+        if len(moves) <= 40:             # every move brings one back: the bot still moves
+            seen = {key_after(state, m) for m in moves}
+            assert choose(module, state, level, seed, players, seen) in moves
+    assert tried
