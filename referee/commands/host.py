@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from referee.i18n import N_
+from referee.i18n import N_, _, ngettext
 from referee.commands.common import CONTEXT, Group
 from referee.commands.hosted import (EX_TEMPFAIL, db_option, now_option, open_from, parse_now,
                                      url_option)
@@ -138,12 +138,16 @@ def new(game, seats, rules, thread, forum, moderator, game_lang, seat_langs, dea
         return EX_TEMPFAIL if err.temporary else 1
     click.echo(gid)
     if thread:
-        click.echo("the opening answer is queued: a running 'referee serve' posts it, or "
-                   "'referee forum poll'; a thread the referee cannot post in gets it from "
-                   "the moderator (the game's page and the moderator's mail hold it)", err=True)
+        click.echo(_("the opening answer is queued: a running 'referee serve' posts it, or "
+                     "'referee forum poll'; a thread the referee cannot post in gets it from "
+                     "the moderator (the game's page and the moderator's mail hold it)"),
+                   err=True)
     else:
-        click.echo(f"invitations queued for {len(seats)} seats: a running 'referee serve' sends "
-                   "them, or 'referee mail send'", err=True)
+        click.echo(ngettext("invitations queued for {n} seat: a running 'referee serve' sends "
+                            "them, or 'referee mail send'",
+                            "invitations queued for {n} seats: a running 'referee serve' sends "
+                            "them, or 'referee mail send'", len(seats)).format(n=len(seats)),
+                   err=True)
     return 0
 
 
@@ -160,8 +164,8 @@ def config(db, url):
     if store.public_url:
         click.echo(f"url {store.public_url}")
     else:
-        click.echo("url none: the mails link no seat's page (give it with "
-                   "'referee host config --url URL')")
+        click.echo(_("url none: the mails link no seat's page (give it with "
+                     "'referee host config --url URL')"))
     return 0
 
 
@@ -185,7 +189,7 @@ def games(fmt, db):
                    f" ply {g['ply']:<4} {turn}"
                    + (f"; deadline {g['deadline']}" if g["deadline"] else "")
                    + (f"; thread {g['thread']}" if g["thread"] else ""))
-    click.echo(f"{len(rows)} game{'s' if len(rows) != 1 else ''}")
+    click.echo(ngettext("{n} game", "{n} games", len(rows)).format(n=len(rows)))
     return 0
 
 

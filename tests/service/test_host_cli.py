@@ -148,3 +148,14 @@ def test_send_with_pictures_adds_the_board(capsys, tmp_path):
         png = next(p for p in m.walk() if p.get_content_type() == "image/png")
         assert png.get_content().startswith(b"\x89PNG")
         assert gid in str(m["Subject"])
+
+
+def test_host_new_and_games_speak_the_hosts_language(capsys, tmp_path):
+    """What host new and host games print beside the ids is in the host's language."""
+    db = f"sqlite:///{tmp_path / 'h.db'}"
+    run(["--lang", "fr", "host", "new", "hawaii", "--db", db, "--from", HOST,
+         "--seat", f"RED={SEATS['RED']}", "--seat", f"GREEN={SEATS['GREEN']}"])
+    assert "invitations en attente pour 2 places" in capsys.readouterr().err
+    assert _cli(capsys, "--lang", "de", "host", "games", "--db", db)[1].endswith("1 Partie\n")
+    code, out = _cli(capsys, "--lang", "it", "host", "config", "--db", db)
+    assert code == 0 and "url nessuno" in out

@@ -15,7 +15,7 @@ from __future__ import annotations
 from sqlalchemy import select, update
 
 from referee import i18n
-from referee.i18n import _
+from referee.i18n import N_, _
 from referee.operations import referee_move_line
 from referee.service.store import schema as S
 from referee.service.hosted import bot_seats, takebacks
@@ -26,6 +26,20 @@ from referee.service.hosted.session import Session
 from referee.service.store import game_seats
 
 REMIND_AT = 0.75           # of the deadline period
+
+# what a timeout policy does, told to the seat it will happen to (the policy's own name is
+# the host's word, meaningless to a player)
+POLICY_WORDS = {"wait": N_("the game keeps waiting and reminds you again"),
+                "skip": N_("the referee plays a move for you"),
+                "replace": N_("the host may give your seat to another player")}
+
+
+def policy_words(policy: str) -> str:
+    """What ``policy`` does to the seat, in the reader's language."""
+    level = timeout_level(policy)
+    if level:
+        return _("the bot {level} plays your turns until you write again").format(level=level)
+    return _(POLICY_WORDS[policy]) if policy in POLICY_WORDS else policy
 
 
 def due(game, now: float) -> str | None:
@@ -77,6 +91,7 @@ def _tick_game(store, gid: str, now: float) -> str | None:
         stage = {"remind": 1, "warn": 2, "expire": 3, "nag": 3}[action]
 
         told = set()
+        word = i18n.seat_word          # the seat named in the reader's language, when said
 
         def mail(row, say):
             """``say()``: the (subject, body) of the mail, made in its reader's language:
@@ -84,10 +99,10 @@ def _tick_game(store, gid: str, now: float) -> str | None:
             if row["account"]:              # a forum game: said once in its thread
                 with i18n.speaking(game["lang"]):
                     what, body = say()
+                    text = answers.clock_text(game, rows, seat, what, body)
                 if what not in told:
                     told.add(what)
-                    answers.queue_answer(conn, game, answers.clock_text(
-                        game, rows, seat, what, body), now=now)
+                    answers.queue_answer(conn, game, text, now=now)
                 return
             with i18n.speaking(seat_language(game, row)):
                 what, body = say()
@@ -104,9 +119,9 @@ def _tick_game(store, gid: str, now: float) -> str | None:
             mail(rows[seat], lambda: (
                 _("your deadline has passed"),
                 _("Your deadline in game {game} passed at {when}. The grace period ends {end}; "
-                  "then the game's policy ({policy}) applies.").format(
+                  "then {policy}.").format(
                       game=gid, when=when(deadline), end=when(end),
-                      policy=game["on_timeout"]) + "\n"))
+                      policy=policy_words(game["on_timeout"])) + "\n"))
         elif action == "nag" or (action == "expire" and game["on_timeout"] == "wait"):
             mail(rows[seat], lambda: (
                 _("still waiting for your move"),
@@ -117,21 +132,21 @@ def _tick_game(store, gid: str, now: float) -> str | None:
             session = Session(store, conn, gid, seat, via="clock", now=now)
             for row in rows.values():
                 mail(row, lambda: (
-                    _("a bot plays {seat} until its player is back").format(seat=seat),
+                    _("a bot plays {seat} until its player is back").format(seat=word(seat)),
                     _("{seat} let the deadline and grace run out in game {game}, so the bot "
                       "{level} plays {seat}'s turns from now on, each of its moves marked "
                       "'# bot {level}'. {seat}'s player takes the seat back by writing to the "
                       "game again: any move or command does it.").format(
-                          seat=seat, game=gid, level=level) + "\n"))
+                          seat=word(seat), game=gid, level=level) + "\n"))
             bot_seats.stand_in(session, seat, level)
             session.notify()                # the bot plays here, and the seats see its moves
             return "bot"
         elif game["on_timeout"] == "replace":
             for row in rows.values():
                 mail(row, lambda: (
-                    _("{seat} ran out of time").format(seat=seat),
+                    _("{seat} ran out of time").format(seat=word(seat)),
                     _("{seat} let the deadline and grace run out in game {game}. The host may "
-                      "give the seat to another player:").format(seat=seat, game=gid)
+                      "give the seat to another player:").format(seat=word(seat), game=gid)
                     + f" referee host replace {gid} {seat} ADDRESS\n"))
         else:                                   # skip: the referee moves for the seat
             session = Session(store, conn, gid, seat, via="clock", now=now)

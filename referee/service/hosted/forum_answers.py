@@ -175,7 +175,7 @@ def news_text(session) -> str:
 def clock_text(game, seats, seat: str, what: str, body: str) -> str:
     """The clock's reminder or warning, said in the thread to the account to move."""
     kind = markup_of(game)
-    said = (markup.mention(seats[seat]["account"]) + " " + markup.inert(f"({seat}): {what}.",
+    said = (markup.mention(seats[seat]["account"]) + " " + markup.inert(f"({i18n.seat_word(seat)}): {what}.",
                                                                         kind))
     return "\n\n".join([said, markup.inert(" ".join(body.split()), kind)])
 

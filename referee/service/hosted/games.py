@@ -255,7 +255,7 @@ def _invite(store, conn, gid: str, now: float, only: str | None = None) -> None:
             body = invitation(game, row, str(secret),
                               reply_address(game["host_address"], secret),
                               rows, page=seat_page(store.public_url, secret))
-            what = i18n._("you are {seat}").format(seat=row["seat"])
+            what = i18n._("you are {seat}").format(seat=i18n.seat_word(row["seat"]))
         to_seat(conn, key, game, row, SeatMail("invite", what, body),
                 now=now, url=store.public_url)
 

@@ -399,7 +399,9 @@ def linked(text: str, host: str | None) -> str:
 
 def invitation(game, seat_row, secret_text: str, reply_addr: str, players: list,
                page: str | None = None) -> str:
-    others = ", ".join(f"{r['seat']} ({r['address'] or 'bot ' + str(r.get('bot'))})"
+    # a bot's level stays as typed (a host types it), the words around it are the reader's
+    others = ", ".join(f"{i18n.seat_word(r['seat'])} ("
+                       + (r["address"] or _("bot {level}").format(level=r.get("bot"))) + ")"
                        for r in players
                        if r["seat"] != seat_row["seat"])
     where = [] if not page else [
@@ -408,7 +410,7 @@ def invitation(game, seat_row, secret_text: str, reply_addr: str, players: list,
     named = (_("You are invited to play {game} as {seat} in \"{title}\" (game {id}).")
              if game["title"] else _("You are invited to play {game} as {seat} (game {id})."))
     return fit("\n".join([
-        named.format(game=game["game"].capitalize(), seat=seat_row["seat"],
+        named.format(game=game["game"].capitalize(), seat=i18n.seat_word(seat_row["seat"]),
                      title=game["title"], id=game["id"]),
         _("The other seats: {others}.").format(others=others),
         "",

@@ -23,11 +23,12 @@ def _game(store, policy):
     return gid
 
 
-def _clock_mails(store, gid):
+def _clock_mails(store, gid, part="subject"):
+    """(recipients, subject or body) of each clock mail of ``gid``, in order."""
     with store.read() as conn:
-        q = select(S.outbox.c.recipients, S.outbox.c.subject).where(
+        q = select(S.outbox.c.recipients, S.outbox.c[part]).where(
             S.outbox.c.game_id == gid, S.outbox.c.kind == "clock").order_by(S.outbox.c.id)
-        return [(r.recipients, r.subject) for r in conn.execute(q)]
+        return [tuple(r) for r in conn.execute(q)]
 
 
 def test_reminder_warning_and_wait(store):
@@ -100,5 +101,28 @@ def test_each_seat_reads_the_clock_in_its_language(store):
     subjects = {to: subject for to, subject in _clock_mails(store, gid)}
     red = next(s for to, s in subjects.items() if SEATS["RED"] in to)
     green = next(s for to, s in subjects.items() if SEATS["GREEN"] in to)
-    assert f"{mover} a dépassé son temps" in red, red
-    assert f"{mover} hat die Zeit überschritten" in green, green
+    words = {"fr": {"RED": "ROUGE", "GREEN": "VERT"}, "de": {"RED": "ROT", "GREEN": "GRÜN"}}
+    assert f"{words['fr'][mover]} a dépassé son temps" in red, red
+    assert f"{words['de'][mover]} hat die Zeit überschritten" in green, green
+
+
+def test_a_french_seat_reads_the_warning_and_the_bot_in_french(store):
+    """The policy is told by what it does, the seat by its French colour, and nothing of
+    the English sentences is left."""
+    gid = create_game(store, "hawaii", SEATS, host_address="referee@host.example",
+                      clock=Clock(1000, 500, "bot:basic"), now=T0, lang="fr")
+    for seat in SEATS:
+        assert submit(store, gid, seat, "salt x", via="web", now=T0).ok
+    mover = game_detail(store, gid)["to_move"]
+    french = {"RED": "ROUGE", "GREEN": "VERT"}[mover]
+    assert tick(store, T0 + 1000) == [(gid, "warn")]
+    (_, warning), = _clock_mails(store, gid, "body")
+    warning = " ".join(warning.split())
+    assert "bot:basic" not in warning and "policy" not in warning, warning
+    assert "basic" in warning and "jusqu'à ce que vous écriviez" in warning, warning
+    assert [a for _, a in tick(store, T0 + 5000)] == ["bot"]
+    told = [" ".join(body.split()) for _, body in _clock_mails(store, gid, "body")[1:]]
+    assert len(told) == len(SEATS)
+    for body in told:
+        assert french in body and f"{mover} " not in body, body
+        assert "plays" not in body and "'# bot basic'" in body, body

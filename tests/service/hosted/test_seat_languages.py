@@ -100,10 +100,12 @@ def test_each_seat_of_a_mixed_table_reads_its_invitation_and_notifications_in_it
     with SmtpSink() as sink:
         table = Table(store, sink, seats)
         table.deliver()
-        assert "Vous êtes invité à jouer à Hawaii en tant que RED" in table.last("RED").body
-        assert "Sie sind eingeladen, Hawaii als GREEN" in table.last("GREEN").body
+        assert "Vous êtes invité à jouer à Hawaii en tant que ROUGE" in table.last("RED").body
+        assert "Sie sind eingeladen, Hawaii als GRÜN" in table.last("GREEN").body
         assert "You are invited to play Hawaii as BLUE" in table.last("BLUE").body
-        assert table.last("GREEN").subject.endswith("Sie sind GREEN")
+        assert table.last("GREEN").subject.endswith("Sie sind GRÜN")
+        # the other seats in the reader's words, an address as it is
+        assert f"VERT ({seats['GREEN']})" in table.last("RED").body
         for seat in seats:
             assert table.send(seat, "I'm in")[0].reply.ok
         table.deliver()
@@ -160,3 +162,16 @@ def _news(table, seat):
                 if not m.subject.startswith("Re:"))
 
 
+
+
+def test_a_french_invitation_names_the_bot_seat_in_french(tmp_path):
+    """The seat list of an invitation says "robot" around the level, which stays as typed."""
+    store = open_store(f"sqlite:///{tmp_path / 'r.db'}")
+    create_game(store, "hawaii", {"RED": SEATS["RED"], "GREEN": "bot:basic"},
+                host_address=HOST, lang="fr")
+    with SmtpSink() as sink:
+        table = Table(store, sink, {"RED": SEATS["RED"]})
+        table.deliver()
+        body = " ".join(table.last("RED").body.split())
+        assert "VERT (robot basic)" in body and "(bot basic)" not in body, body
+    store.dispose()
