@@ -132,6 +132,14 @@ def _show(exc: click.exceptions.ClickException) -> None:
 
 
 def _message(exc: click.exceptions.ClickException) -> str:
+    if isinstance(exc, click.MissingParameter):
+        return _missing(exc)
+    if isinstance(exc, click.NoSuchOption):
+        said = _("No such option: {name}").format(name=exc.option_name)
+        if exc.possibilities:
+            said += " " + _("(Did you mean {options}?)").format(
+                options=", ".join(sorted(exc.possibilities)))
+        return said
     if type(exc) is not click.BadParameter:
         return exc.format_message()
     hint = exc.param_hint
@@ -142,6 +150,20 @@ def _message(exc: click.exceptions.ClickException) -> str:
     if isinstance(hint, (list, tuple)):
         hint = " / ".join(f"'{h}'" for h in hint)
     return _("Invalid value for {param}: {message}").format(param=hint, message=exc.message)
+
+
+def _missing(exc: click.MissingParameter) -> str:
+    hint = exc.param_hint
+    if hint is None and exc.param is not None:
+        hint = exc.param.get_error_hint(exc.ctx)
+    if isinstance(hint, (list, tuple)):
+        hint = " / ".join(f"'{h}'" for h in hint)
+    kind = exc.param_type or (exc.param.param_type_name if exc.param is not None else None)
+    if kind == "argument":
+        return _("Missing argument {name}.").format(name=hint or "")
+    if kind == "option":
+        return _("Missing option {name}.").format(name=hint or "")
+    return _("Missing parameter {name}.").format(name=hint or "")
 
 
 def _store_unreachable(exc: BaseException) -> bool:

@@ -51,7 +51,7 @@ def _clock(deadline, grace, on_timeout):
 
 def _host_from(value):
     if not value:
-        raise click.UsageError("the host's address is needed: --from ADDRESS or REFEREE_FROM")
+        raise click.UsageError(_("the host's address is needed: --from ADDRESS or REFEREE_FROM"))
     return value
 
 
@@ -124,7 +124,7 @@ def new(game, seats, rules, thread, forum, moderator, game_lang, seat_langs, dea
     from referee.service.hosted.games import ForumGame, create_game  # (likewise)
 
     if (forum or moderator) and not thread:
-        raise click.UsageError("--forum and --moderator are for a game that follows a --thread")
+        raise click.UsageError(_("--forum and --moderator are for a game that follows a --thread"))
     place = ForumGame(thread, forum=forum, moderator=moderator, read=thread_now) if thread else None
     try:
         gid = create_game(open_from(db, url=url), game, _seats(seats),

@@ -11,7 +11,7 @@ import time
 
 import click
 
-from referee.i18n import N_
+from referee.i18n import N_, _
 from referee.commands.common import CONTEXT, Group
 from referee.commands.hosted import (EX_TEMPFAIL, db_option, now_option, open_from, parse_now,
                                      url_option)
@@ -107,7 +107,7 @@ def poll(ctx, maildir, imap, imap_password_file, db, now, url):
     from referee.service.mail import poll as mailpoll  # heavy: not at start-up
 
     if bool(maildir) == bool(imap):
-        raise click.UsageError("give one of --maildir DIR and --imap URL")
+        raise click.UsageError(_("give one of --maildir DIR and --imap URL"))
     if imap:
         imap = _with_secret(ctx, "imap", imap, imap_password_file, "REFEREE_IMAP_PASSWORD")
     n, store = 0, None
@@ -197,7 +197,7 @@ def retry(ids, every, db, now):
     from referee.service.mail.sending import retry as queue_again  # heavy: not at start-up
 
     if bool(ids) == every:
-        raise click.UsageError("name the failed mails by id, or give --all (not both)")
+        raise click.UsageError(_("name the failed mails by id, or give --all (not both)"))
     when = parse_now(now)
     done = queue_again(open_from(db), None if every else list(ids),
                        time.time() if when is None else when)

@@ -41,11 +41,11 @@ from referee.transcript import UsageError
               help=N_("With --bot: a seed of your own, named in the mark (default: none)."))
 def play(file, move, dry_run, expect_ply, expect_chain, level, bot_seed):
     if level is None and bot_seed is not None:
-        raise click.BadParameter("--seed goes with --bot", param_hint="--seed")
+        raise click.BadParameter(_("--seed goes with --bot"), param_hint="--seed")
     if level is not None and move:
-        raise click.BadParameter("give a move or --bot, not both", param_hint="MOVE")
+        raise click.BadParameter(_("give a move or --bot, not both"), param_hint="MOVE")
     if level is None and not move:
-        raise click.BadParameter("give the move to play (or --bot LEVEL)", param_hint="MOVE")
+        raise click.BadParameter(_("give the move to play (or --bot LEVEL)"), param_hint="MOVE")
     if level is not None:
         try:
             return _play(file, bot_line(level, bot_seed), dry_run, expect_ply, expect_chain)

@@ -42,10 +42,10 @@ def selfplay(game, n, bots, k, seed, rules, out, recheck, fmt):
     if bots is not None:
         return _tournament(module, bots, n, k, seed, rules, out, recheck, fmt)
     if n is None:
-        raise click.BadParameter("say how many seats (or name the bots' levels with --bots)",
+        raise click.BadParameter(_("say how many seats (or name the bots' levels with --bots)"),
                                  param_hint="--players")
     if out is None:
-        raise click.BadParameter("say where the transcripts go", param_hint="-o")
+        raise click.BadParameter(_("say where the transcripts go"), param_hint="-o")
     if not module.min_players <= n <= module.max_players:
         raise click.BadParameter(f"{module.name} takes {module.min_players} to "
                                  f"{module.max_players} players", param_hint="--players")
