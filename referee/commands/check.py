@@ -8,7 +8,7 @@ import sys
 import click
 
 from referee.i18n import N_, _, ngettext
-from referee.commands.common import CONTEXT, Command, NullBar, waiting_line
+from referee.commands.common import CONTEXT, Choice, Command, NullBar, waiting_line
 from referee.core import plural
 from referee.errors import BadHeaderError, RefereeError
 from referee.operations import check_path, format_errors, replay_dict, who_next
@@ -25,7 +25,7 @@ from referee.transcript import UsageError
               'referee check docs/examples/*.txt --format json'),
     context_settings=CONTEXT)
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text")
 @click.option("-q", "--quiet", is_flag=True, help=N_("Only the summary line."))
 def check(files, fmt, quiet):
     return _replay_files(files, fmt, quiet, deal_check=False)
@@ -44,7 +44,7 @@ def check(files, fmt, quiet):
               'cp game.txt forum-copy.txt && referee verify game.txt forum-copy.txt'),
     context_settings=CONTEXT)
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text")
 @click.option("-q", "--quiet", is_flag=True, help=N_("Only the summary line."))
 @click.option("--chain", "witness", metavar="PLY:HEX",
               help=N_("Also check the history against a witness 'play' printed (ply 37 chain "

@@ -115,6 +115,16 @@ class Group(HelpInLanguage, click.Group):
     group_class = type
 
 
+class Choice(click.Choice):
+    """click's choice with its refusal in the reader's language (click ships no catalog)."""
+
+    def get_invalid_choice_message(self, value, ctx) -> str:
+        choices = ", ".join(map(repr, self.choices))
+        if len(self.choices) == 1:
+            return _("{value!r} is not {choice}.").format(value=value, choice=choices)
+        return _("{value!r} is not one of {choices}.").format(value=value, choices=choices)
+
+
 def split_words(value: str | None) -> list[str]:
     return [w for w in re.split(r"[\s,]+", value or "") if w]
 

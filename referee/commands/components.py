@@ -6,7 +6,7 @@ import json
 import click
 
 from referee.i18n import N_, _, ngettext
-from referee.commands.common import CONTEXT, Command, game_module
+from referee.commands.common import CONTEXT, Choice, Command, game_module
 
 
 @click.command(cls=Command, help=N_(
@@ -15,7 +15,7 @@ from referee.commands.common import CONTEXT, Command, game_module
     context_settings=CONTEXT)
 @click.argument("game")
 @click.option("--unverified", is_flag=True, help=N_("Only values not yet checked against the rules."))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text")
 def components(game, unverified, fmt):
     module = game_module(game)
     rows = module.components_listing(unverified_only=unverified)

@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from referee.i18n import N_, _, ngettext
-from referee.commands.common import CONTEXT, Group
+from referee.commands.common import CONTEXT, Choice, Group
 from referee.commands.hosted import (EX_TEMPFAIL, db_option, now_option, open_from, parse_now,
                                      url_option)
 from referee.operations import check_text, forum_post
@@ -103,7 +103,7 @@ def host():
 @click.option("--thread", metavar="URL",
               help=N_("The forum thread the game is played in (seats are then @accounts): a "
                       "Discourse topic, a phpBB topic, a BoardGameGeek thread or a thread's feed."))
-@click.option("--forum", type=click.Choice(["discourse", "phpbb", "bgg", "feed"]),
+@click.option("--forum", type=Choice(["discourse", "phpbb", "bgg", "feed"]),
               help=N_("The kind of forum, when the thread's address does not say it."))
 @click.option("--moderator", metavar="ADDRESS",
               help=N_("Mailed each answer to paste in a thread the referee cannot post in "
@@ -173,7 +173,7 @@ def config(db, url):
     'Every hosted game: id, title, round, whose turn, ply, deadline.'),
     examples=('referee host games --format json',),
     context_settings=CONTEXT)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text")
 @db_option
 def games(fmt, db):
     from referee.service.hosted.games import list_games  # heavy: not at start-up
@@ -199,7 +199,7 @@ def games(fmt, db):
               'referee host show GAME --format bgg --url https://referee.example.org'),
     context_settings=CONTEXT)
 @click.argument("game_id", metavar="GAME")
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "bgg", "bbcode", "json"]),
+@click.option("--format", "fmt", type=Choice(["text", "markdown", "bgg", "bbcode", "json"]),
               default="text", help=N_("markdown, bgg (BoardGameGeek) and bbcode (phpBB): a post "
                                       "for the game's forum thread, with the host's address the board's picture."))
 @db_option

@@ -12,7 +12,7 @@ import time
 import click
 
 from referee.i18n import N_, _
-from referee.commands.common import CONTEXT, Group
+from referee.commands.common import CONTEXT, Choice, Group
 from referee.commands.hosted import (EX_TEMPFAIL, db_option, now_option, open_from, parse_now,
                                      url_option)
 from referee.operations import format_error
@@ -164,7 +164,7 @@ def send(ctx, smtp, smtp_password_file, pictures, db, now):
     examples=('referee mail failed',
               'referee mail retry 12 13'),
     context_settings=CONTEXT)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
               show_default=True)
 @db_option
 def failed(fmt, db):

@@ -6,7 +6,7 @@ import json
 import click
 
 from referee.i18n import N_, _
-from referee.commands.common import CONTEXT, Command, echo_errors, waiting_line
+from referee.commands.common import CONTEXT, Choice, Command, echo_errors, waiting_line
 from referee.core import plural
 from referee.errors import BadChoiceError, RefereeError
 from referee.operations import check_path, legal_lines, read_choices, who_next
@@ -28,7 +28,7 @@ from referee.operations import check_path, legal_lines, read_choices, who_next
 @click.option("--steps", is_flag=True,
               help=N_("Choose step by step: the next step's choices after CHOICES, each with "
                    "how many legal moves it leaves, or the move once one is left."))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
               show_default=True, help=N_("With --steps: json prints the step as one object."))
 def moves(file, choices, limit, steps, fmt):
     rp = check_path(file)

@@ -6,7 +6,7 @@ import sys
 import click
 
 from referee.i18n import N_, _
-from referee.commands.common import CONTEXT, Command, echo_errors, waiting_line
+from referee.commands.common import CONTEXT, Choice, Command, echo_errors, waiting_line
 from referee.bots import LEVELS
 from referee.operations import (TranscriptHasErrors, bot_line, digest, make_salt, play_line,
                                 what_happened, who_next)
@@ -35,7 +35,7 @@ from referee.transcript import UsageError
               help=N_("Play only if the game still ends at this ply (the one play printed last)."))
 @click.option("--chain", "expect_chain",
               help=N_("Play only if the chain head still starts with these hex digits."))
-@click.option("--bot", "level", type=click.Choice(LEVELS),
+@click.option("--bot", "level", type=Choice(LEVELS),
               help=N_("Let a bot play the seat to act, marking the line '# bot LEVEL'."))
 @click.option("--seed", "bot_seed", metavar="S",
               help=N_("With --bot: a seed of your own, named in the mark (default: none)."))

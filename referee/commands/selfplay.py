@@ -9,7 +9,7 @@ import click
 
 from referee.bots import LEVELS
 from referee.i18n import N_, _, ngettext
-from referee.commands.common import (CONTEXT, Command, LateHelp, NullBar, echo_errors, game_module,
+from referee.commands.common import (CONTEXT, Choice, Command, LateHelp, NullBar, echo_errors, game_module,
                                      rules_help, split_words)
 from referee.operations import check_path, play_game, tournament
 from referee.replay import new_seed
@@ -34,7 +34,7 @@ from referee.transcript import UsageError, write_atomic
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False),
               help=N_("Directory for the transcripts (optional with --bots)."))
 @click.option("--check", "recheck", is_flag=True, help=N_("Replay each transcript after writing it."))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
               help=N_("With --bots: the standings as text or JSON."))
 def selfplay(game, n, bots, k, seed, rules, out, recheck, fmt):
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from referee.i18n import N_, _
-from referee.commands.common import CONTEXT, Command, echo_errors, output_file, waiting_line
+from referee.commands.common import CONTEXT, Choice, Command, echo_errors, output_file, waiting_line
 from referee.core import plural
 from referee.operations import check_path, forum_post, other_tags, picture
 from referee.replay import state_json
@@ -26,7 +26,7 @@ FORUMS = ("markdown", "bgg", "bbcode")      # the markups of a forum post (forum
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--at", "at", type=click.IntRange(min=0), help=N_("The state after this line."))
 @click.option("--format", "fmt", default="text",
-              type=click.Choice(["text", *FORUMS, "json", "svg", "png", "html"]),
+              type=Choice(["text", *FORUMS, "json", "svg", "png", "html"]),
               help=N_("markdown, bgg (BoardGameGeek) and bbcode (phpBB): a post for a forum thread."))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), callback=output_file,
               help=N_("Write to this file instead of standard output (png needs it on a terminal)."))

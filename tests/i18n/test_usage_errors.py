@@ -9,6 +9,9 @@ from tests.toy.helpers import run
 CASES = [
     (["play"], {"fr": "Argument manquant : 'FILE'.", "de": "Fehlendes Argument: 'FILE'.",
                 "it": "Argomento mancante: 'FILE'."}),
+    (["check", "--format", "xml", "x.txt"], {"fr": "'xml' n'est aucun de 'text', 'json'.",
+                                             "de": "'xml' ist keiner der Werte 'text', 'json'.",
+                                             "it": "'xml' non è tra 'text', 'json'."}),
     (["check", "--nope", "x"], {"fr": "Option inconnue : --nope", "de": "Unbekannte Option: --nope",
                                 "it": "Opzione sconosciuta: --nope"}),
 ]
