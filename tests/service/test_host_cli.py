@@ -159,3 +159,20 @@ def test_host_new_and_games_speak_the_hosts_language(capsys, tmp_path):
     assert _cli(capsys, "--lang", "de", "host", "games", "--db", db)[1].endswith("1 Partie\n")
     code, out = _cli(capsys, "--lang", "it", "host", "config", "--db", db)
     assert code == 0 and "url nessuno" in out
+
+
+def test_the_hosts_refusals_are_in_the_hosts_language(capsys, tmp_path):
+    """A host's mistake (a game that does not exist, a bad duration, every seat a bot) is
+    refused in the host's language, the ids and the words to type kept as they are."""
+    db = f"sqlite:///{tmp_path / 'h.db'}"
+    run(["host", "new", "hawaii", "--db", db, "--from", HOST,
+         "--seat", f"RED={SEATS['RED']}", "--seat", f"GREEN={SEATS['GREEN']}"])
+    capsys.readouterr()
+    code = run(["--lang", "fr", "host", "show", "NOPE", "--db", db])
+    assert code != 0 and "il n'y a pas de partie NOPE" in capsys.readouterr().err
+    code = run(["--lang", "de", "host", "new", "hawaii", "--db", db, "--from", HOST,
+                "--seat", "RED=bot:basic", "--seat", "GREEN=bot:strong"])
+    assert code != 0 and "jeder Platz ist ein Bot" in capsys.readouterr().err
+    code = run(["--lang", "it", "host", "new", "hawaii", "--db", db, "--from", HOST,
+                "--seat", "RED=bot:clever", "--seat", f"GREEN={SEATS['GREEN']}"])
+    assert code != 0 and "'bot:clever' non indica alcun bot" in capsys.readouterr().err

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
+from referee.i18n import _
 from referee.service.hosted.bot_seats import is_bot
 from referee.transcript import UsageError
 
@@ -25,8 +26,9 @@ def account_name(value: str) -> str:
     slashes, an @ inside, more than 60 characters, spaces at either end)."""
     m = ACCOUNT.match(str(value).strip())
     if m is None:
-        raise UsageError(f"'{value}' is not a forum account: write @NAME as the forum shows it "
-                         "(letters, digits, . _ - and inner spaces, at most 60 characters)")
+        raise UsageError(_("'{value}' is not a forum account: write @NAME as the forum shows it "
+                           "(letters, digits, . _ - and inner spaces, at most 60 "
+                           "characters)").format(value=value))
     return m.group(1)
 
 
@@ -42,22 +44,23 @@ def split_seats(seats: Mapping[str, str], thread: str | None) -> dict[str, str] 
     bots = {seat: value for seat, value in seats.items() if is_bot(value)}
     if not accounts:
         if thread:
-            raise UsageError("a game that follows a thread is played by forum accounts: "
-                             "give each seat as SEAT=@NAME")
+            raise UsageError(_("a game that follows a thread is played by forum accounts: "
+                               "give each seat as SEAT=@NAME"))
         return None
     if not thread:
-        raise UsageError("seats held by forum accounts need the thread they post in: "
-                         "--thread URL")
+        raise UsageError(_("seats held by forum accounts need the thread they post in: "
+                           "--thread URL"))
     if len(accounts) + len(bots) != len(seats):
         mail = ", ".join(s for s in seats if s not in accounts and s not in bots)
-        raise UsageError(f"a forum game is played by accounts only ({mail} given an address): "
-                         "its answers are in the thread, which a seat played by mail never sees")
+        raise UsageError(_("a forum game is played by accounts only ({seats} given an address): "
+                           "its answers are in the thread, which a seat played by mail never "
+                           "sees").format(seats=mail))
     names = {seat: account_name(value) for seat, value in accounts.items()}
     seen: dict[str, str] = {}
     for seat, name in names.items():
         if name.casefold() in seen:
-            raise UsageError(f"@{name} holds {seen[name.casefold()]} already: an account holds "
-                             "one seat of a game")
+            raise UsageError(_("@{account} holds {seat} already: an account holds one seat of a "
+                               "game").format(account=name, seat=seen[name.casefold()]))
         seen[name.casefold()] = seat
     return {seat: names.get(seat, bots.get(seat)) for seat in seats}
 

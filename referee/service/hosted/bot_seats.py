@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 
 from referee.bots import LEVELS
+from referee.i18n import _
 from referee.operations import bot_move_line
 from referee.transcript import UsageError
 
@@ -42,8 +43,9 @@ def level_of(value: str, *, default: str | None = None) -> str:
     if not level and default is not None:
         return default
     if level not in LEVELS:
-        raise UsageError(f"'{str(value).strip()[:40]}' names no bot: write bot:LEVEL, the "
-                         f"level one of {', '.join(LEVELS)}")
+        raise UsageError(_("'{value}' names no bot: write bot:LEVEL, the level one of "
+                           "{levels}").format(value=str(value).strip()[:40],
+                                              levels=", ".join(LEVELS)))
     return level
 
 
@@ -58,8 +60,8 @@ def check_people(levels: dict, seats) -> None:
     """A hosted game has at least one person: one of bots only would play itself out
     inside the command that makes it."""
     if len(levels) == len(seats):
-        raise UsageError("every seat is a bot: give at least one seat to a person "
-                         "(referee selfplay plays bots against each other)")
+        raise UsageError(_("every seat is a bot: give at least one seat to a person "
+                           "(referee selfplay plays bots against each other)"))
 
 
 def holder_line(seat: str, holder: str, ply: int) -> str:
@@ -76,7 +78,7 @@ def play_bots(session) -> list[str]:
     """Every bot whose turn it is moves, one after the other, until a person is to move
     or the game is over; the lines they added."""
     lines: list[str] = []
-    for _ in range(MOST_BOT_PLIES):
+    for _ply in range(MOST_BOT_PLIES):
         game = session.game
         seat = game["to_move"]
         if game["status"] != "playing" or seat is None:

@@ -54,7 +54,8 @@ class Clock:
         if is_bot(self.on_timeout):     # kept with its level named: the game's level stays
             object.__setattr__(self, "on_timeout", PREFIX + timeout_level(self.on_timeout))
         elif self.on_timeout not in TIMEOUT_POLICIES:
-            raise UsageError(f"--on-timeout is one of {', '.join(TIMEOUT_POLICIES)}")
+            raise UsageError(i18n._("--on-timeout is one of {policies}").format(
+                policies=", ".join(TIMEOUT_POLICIES)))
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ def new_game_id(conn) -> str:
             secrets.choice(ID_ALPHABET) for _ in range(5))
         if conn.execute(select(S.games.c.id).where(S.games.c.id == gid)).first() is None:
             return gid
-    raise UsageError("no free game id")
+    raise UsageError(i18n._("no free game id"))
 
 
 def parse_duration(text: str | None) -> int | None:
@@ -92,9 +93,10 @@ def parse_duration(text: str | None) -> int | None:
         else:
             n = float(value)
     except ValueError:
-        raise UsageError(f"'{text}' is not a duration: write 48h, 2d, 90m or seconds") from None
+        raise UsageError(i18n._("'{text}' is not a duration: write 48h, 2d, 90m or seconds").format(
+            text=text)) from None
     if not 0 < n < 10 * 365 * 86400:
-        raise UsageError(f"'{text}' is not a usable duration")
+        raise UsageError(i18n._("'{text}' is not a usable duration").format(text=text))
     return int(n)
 
 
@@ -128,7 +130,8 @@ def _thread(conn, url: str, kind: str | None):
     busy = conn.execute(select(S.games.c.id).where(S.games.c.thread_key == thread.key,
                                                    S.games.c.status != "over")).first()
     if busy is not None:
-        raise UsageError(f"game {busy[0]} follows that thread already, until it ends")
+        raise UsageError(i18n._("game {game} follows that thread already, until it ends").format(
+            game=busy[0]))
     return thread
 
 
@@ -212,8 +215,9 @@ def check_language(code: str, where: str) -> str:
     """The shipped language ``code`` names, or a UsageError listing those there are."""
     found = i18n.known(code)
     if found is None:
-        raise UsageError(f"{where}: '{code[:20]}' is no language the referee speaks; it "
-                         f"speaks {', '.join(i18n.languages())}")
+        raise UsageError(i18n._("{where}: '{code}' is no language the referee speaks; it speaks "
+                                "{languages}").format(where=where, code=code[:20],
+                                                      languages=", ".join(i18n.languages())))
     return found
 
 
@@ -221,8 +225,8 @@ def _seat_langs(seat_map: Mapping[str, str], given: Mapping[str, str]) -> dict[s
     out = {}
     for seat, code in given.items():
         if seat.upper() not in seat_map:
-            raise UsageError(f"--seat-lang: {seat} is no seat of this game; its seats are "
-                             f"{' '.join(seat_map)}")
+            raise UsageError(i18n._("--seat-lang: {seat} is no seat of this game; its seats are "
+                                    "{seats}").format(seat=seat, seats=" ".join(seat_map)))
         out[seat.upper()] = check_language(code, f"--seat-lang {seat.upper()}")
     return out
 
@@ -269,19 +273,20 @@ def adopt_game(store, text: str, seats: Mapping[str, str], *, host_address: str,
     text = text.replace("\r\n", "\n")
     rp = check_text(text, "<adopted>")
     if rp.errors:
-        raise UsageError("the transcript does not replay cleanly:\n"
+        raise UsageError(i18n._("the transcript does not replay cleanly:") + "\n"
                          + format_errors(rp.errors, "<adopted>"))
     commit, seed = rp.transcript.tag("Commit"), rp.transcript.tag("Seed")
     if commit and not seed:
         if not secret:
-            raise UsageError("this game is committed to a secret: give it (FILE.secret)")
+            raise UsageError(i18n._("this game is committed to a secret: give it (FILE.secret)"))
     seat_map = _seat_map(rp.module, seats)
     if sorted(seat_map) != sorted(rp.players):
-        raise UsageError(f"give an address for each seat of the game: {' '.join(rp.players)}")
+        raise UsageError(i18n._("give an address for each seat of the game: {seats}").format(
+            seats=" ".join(rp.players)))
     seat_map = {p: seat_map[p] for p in rp.players}
     if any(is_bot(v) for v in seats.values()):
-        raise UsageError("an adopted game's seats are people: give a seat to a bot "
-                         "afterwards with referee host replace GAME SEAT bot:LEVEL")
+        raise UsageError(i18n._("an adopted game's seats are people: give a seat to a bot "
+                                "afterwards with referee host replace GAME SEAT bot:LEVEL"))
     header, body = split_text(text)
     with store.write() as conn:
         gid = new_game_id(conn)
@@ -325,17 +330,18 @@ def replace_player(store, game_id: str, seat: str, address: str, *,
     with store.write() as conn:
         game = store.lock_game(conn, game_id)
         if game is None:
-            raise UsageError(f"there is no game {game_id}")
+            raise UsageError(i18n._("there is no game {game}").format(game=game_id))
         row = conn.execute(select(S.seats).where(S.seats.c.game_id == game_id,
                                                  S.seats.c.seat == seat)).mappings().first()
         if row is None:
-            raise UsageError(f"game {game_id} has no seat {seat}")
+            raise UsageError(i18n._("game {game} has no seat {seat}").format(game=game_id, seat=seat))
         if level is not None:
             return _replace_by_bot(store, conn, game, row, level, now)
         if game["thread_key"]:
             return _replace_account(store, conn, game, row, account, now)
         if account is not None:
-            raise UsageError(f"game {game_id} is played by mail: give an address, not @{account}")
+            raise UsageError(i18n._("game {game} is played by mail: give an address, not @{account}").format(
+                game=game_id, account=account))
         conn.execute(update(S.seats).where(S.seats.c.game_id == game_id, S.seats.c.seat == seat)
                      .values(address=address, generation=row["generation"] + 1,
                              thread_id=None, last_message_id=None, resigned=False, bot=None))
@@ -385,8 +391,8 @@ def _replace_by_bot(store, conn, game, row, level: str, now: float) -> None:
     gid, seat = game["id"], row["seat"]
     others = [r for r in game_seats(conn, gid).values() if r["seat"] != seat]
     if all(held_by_bot(r) for r in others):
-        raise UsageError(f"every other seat of game {gid} is a bot: a hosted game keeps at "
-                         "least one person")
+        raise UsageError(i18n._("every other seat of game {game} is a bot: a hosted game keeps at "
+                                "least one person").format(game=gid))
     conn.execute(update(S.seats).where(S.seats.c.game_id == gid, S.seats.c.seat == seat)
                  .values(address="", account=None, bot=level, generation=row["generation"] + 1,
                          thread_id=None, last_message_id=None, resigned=False))
@@ -424,12 +430,12 @@ def _replace_account(store, conn, game, row, account: str | None, now: float) ->
     thread told who holds the seat now."""
     gid, seat = game["id"], row["seat"]
     if account is None:
-        raise UsageError(f"game {gid} is played in a forum thread: give the new player's "
-                         "account as @NAME")
+        raise UsageError(i18n._("game {game} is played in a forum thread: give the new player's "
+                                "account as @NAME").format(game=gid))
     for other in game_seats(conn, gid).values():
         if same_account(other["account"], account) and other["seat"] != seat:
-            raise UsageError(f"@{account} holds {other['seat']} already: an account holds one "
-                             "seat of a game")
+            raise UsageError(i18n._("@{account} holds {seat} already: an account holds one seat of a "
+                                    "game").format(account=account, seat=other["seat"]))
     conn.execute(update(S.seats).where(S.seats.c.game_id == gid, S.seats.c.seat == seat)
                  .values(account=account, generation=row["generation"] + 1, resigned=False,
                          bot=None))
@@ -451,7 +457,8 @@ def force_undo(store, game_id: str, seat: str, *, now: float | None = None):
         session = Session(store, conn, game_id, seat, via="host", now=now)
         last = takebacks.last_item(session)
         if last is None or last["seat"] != session.seat:
-            raise UsageError(f"the last item of game {game_id} is not a move of {session.seat}")
+            raise UsageError(i18n._("the last item of game {game} is not a move of {seat}").format(
+                game=game_id, seat=session.seat))
         verdict = takebacks.takeback(session, "host undo", [], note="# forced by the host")
         if not verdict.ok:
             raise UsageError(verdict.answer)
@@ -464,7 +471,7 @@ def export_text(store, game_id: str) -> str:
     with store.read() as conn:
         game = conn.execute(select(S.games).where(S.games.c.id == game_id)).mappings().first()
         if game is None:
-            raise UsageError(f"there is no game {game_id}")
+            raise UsageError(i18n._("there is no game {game}").format(game=game_id))
         return transcript_text(conn, game)
 
 
@@ -505,7 +512,7 @@ def _detail(store, conn, game_id: str) -> tuple[dict, list]:
     of its text as the store keeps it (None: the text does not replay cleanly)."""
     g = conn.execute(select(S.games).where(S.games.c.id == game_id)).mappings().first()
     if g is None:
-        raise UsageError(f"there is no game {game_id}")
+        raise UsageError(i18n._("there is no game {game}").format(game=game_id))
     rows = list(conn.execute(select(S.seats).where(S.seats.c.game_id == game_id)).mappings())
     seats = [{"seat": r["seat"], "address": r["address"], "resigned": r["resigned"],
               "salted": r["salted"], "account": r["account"], "bot": r["bot"],
@@ -556,5 +563,5 @@ def seat_link_token(store, game_id: str, seat: str) -> str:
         row = conn.execute(select(S.seats).where(S.seats.c.game_id == game_id,
                                                  S.seats.c.seat == seat.upper())).mappings().first()
     if row is None:
-        raise UsageError(f"game {game_id} has no seat {seat}")
+        raise UsageError(i18n._("game {game} has no seat {seat}").format(game=game_id, seat=seat))
     return str(seat_secret(key, game_id, row["seat"], row["generation"]))
