@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from referee.i18n import N_
+from referee.i18n import N_, _, ngettext
 from referee.commands.common import CONTEXT, Group
 from referee.commands.hosted import (EX_TEMPFAIL, db_option, now_option, open_from, parse_now,
                                      url_option)
@@ -50,10 +50,13 @@ def poll(answer, db, now, url):
         click.echo(f"referee: the store cannot be reached now ({type(exc).__name__}); "
                    "try again later", err=True)
         return EX_TEMPFAIL
-    click.echo(f"read {done.read} post{'s' if done.read != 1 else ''}, handled {done.handled}"
-               + (f"; answers posted {posted.sent}, deferred {posted.deferred}, failed "
-                  f"{posted.failed}" if posted else ""), err=True)
+    said = ngettext("read {n} post, handled {handled}", "read {n} posts, handled {handled}",
+                    done.read).format(n=done.read, handled=done.handled)
+    if posted:
+        said += "; " + _("answers posted {sent}, deferred {deferred}, failed {failed}").format(
+            sent=posted.sent, deferred=posted.deferred, failed=posted.failed)
+    click.echo(said, err=True)
     for url, reason in done.failures:
-        click.echo(f"referee: the thread {url} could not be read: {reason}; try again later",
-                   err=True)
+        click.echo("referee: " + _("the thread {url} could not be read: {reason}; try again "
+                                    "later").format(url=url, reason=reason), err=True)
     return EX_TEMPFAIL if done.failures else 0

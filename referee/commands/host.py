@@ -213,14 +213,14 @@ def show(game_id, fmt, db, url):
     if fmt in ("markdown", "bgg", "bbcode"):
         rp = check_text(g["text"], f"game-{game_id}", chain=True)
         if rp.state is None:
-            click.echo(f"game {game_id} does not replay", err=True)
+            click.echo(_("game {game} does not replay").format(game=game_id), err=True)
             return 1
         image = board_address(store.public_url, game_id, rp.ply) if store.public_url else None
         click.echo(forum_post(rp, fmt, image_url=image, title=g["title"]).rstrip("\n"))
         return 0
     rp = g["replay"]
     if rp is None or rp.state is None:
-        click.echo(f"game {game_id} does not replay", err=True)
+        click.echo(_("game {game} does not replay").format(game=game_id), err=True)
         return 1
     if fmt == "json":
         data = state_json(rp.module, rp.state)
@@ -259,7 +259,7 @@ def export(game_id, output, db):
     text = export_text(open_from(db), game_id)
     if output:
         write_atomic(output, text)
-        click.echo(f"wrote {output}", err=True)
+        click.echo(_("wrote {file}").format(file=output), err=True)
     else:
         click.echo(text, nl=False)
     return 0
@@ -309,9 +309,11 @@ def replace(game_id, seat, address, db, now, url):
 
     replace_player(open_from(db, url=url), game_id, seat, address, now=parse_now(now))
     if is_bot(address):
-        click.echo(f"{seat.upper()} of {game_id} is now played by the {address.strip().lower()}")
+        click.echo(_("{seat} of {game} is now played by the {bot}").format(
+            seat=seat.upper(), game=game_id, bot=address.strip().lower()))
     else:
-        click.echo(f"{seat.upper()} of {game_id} is now played from {address}")
+        click.echo(_("{seat} of {game} is now played from {address}").format(
+            seat=seat.upper(), game=game_id, address=address))
     return 0
 
 

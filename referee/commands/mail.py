@@ -11,7 +11,7 @@ import time
 
 import click
 
-from referee.i18n import N_, _
+from referee.i18n import N_, _, ngettext
 from referee.commands.common import CONTEXT, Choice, Group
 from referee.commands.hosted import (EX_TEMPFAIL, db_option, now_option, open_from, parse_now,
                                      url_option)
@@ -120,7 +120,7 @@ def poll(ctx, maildir, imap, imap_password_file, db, now, url):
             n += 1
     except (SQLAlchemyError, OSError) as exc:
         return _store_failed(exc)
-    click.echo(f"handled {n} message{'s' if n != 1 else ''}", err=True)
+    click.echo(ngettext("handled {n} message", "handled {n} messages", n).format(n=n), err=True)
     return 0
 
 
@@ -150,10 +150,12 @@ def send(ctx, smtp, smtp_password_file, pictures, db, now):
     except MailConfigError as err:           # before any mail was claimed
         raise click.BadParameter(f"{err.reason} (nothing was sent or marked)",
                                  param_hint="--smtp") from None
-    click.echo(f"sent {d.sent}, deferred {d.deferred}, failed {d.failed}", err=True)
+    click.echo(_("sent {sent}, deferred {deferred}, failed {failed}").format(
+        sent=d.sent, deferred=d.deferred, failed=d.failed), err=True)
     if d.stopped:
-        click.echo(f"referee: stopped: {d.stopped}; the mail waits, none was marked failed "
-                   "(fix the settings and run again)", err=True)
+        click.echo("referee: " + _("stopped: {why}; the mail waits, none was marked failed "
+                                    "(fix the settings and run again)").format(why=d.stopped),
+                   err=True)
     return 0 if not d.deferred and not d.failed and not d.stopped else 1
 
 
@@ -175,7 +177,7 @@ def failed(fmt, db):
         click.echo(json.dumps(rows, indent=2, sort_keys=True))
         return 0
     if not rows:
-        click.echo("no failed mail")
+        click.echo(_("no failed mail"))
     for r in rows:
         click.echo(f"{r['id']}  {r['game_id'] or '-'}  {r['kind']}  "
                    f"{', '.join(r['recipients'])}  tries {r['attempts']}: "
@@ -201,5 +203,6 @@ def retry(ids, every, db, now):
     when = parse_now(now)
     done = queue_again(open_from(db), None if every else list(ids),
                        time.time() if when is None else when)
-    click.echo(f"queued {done} mail{'s' if done != 1 else ''} again", err=True)
+    click.echo(ngettext("queued {n} mail again", "queued {n} mails again", done).format(n=done),
+               err=True)
     return 0 if done or every else 1

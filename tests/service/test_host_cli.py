@@ -176,3 +176,15 @@ def test_the_hosts_refusals_are_in_the_hosts_language(capsys, tmp_path):
     code = run(["--lang", "it", "host", "new", "hawaii", "--db", db, "--from", HOST,
                 "--seat", "RED=bot:clever", "--seat", f"GREEN={SEATS['GREEN']}"])
     assert code != 0 and "'bot:clever' non indica alcun bot" in capsys.readouterr().err
+
+
+def test_what_the_host_commands_report_is_in_the_hosts_language(capsys, tmp_path):
+    db = f"sqlite:///{tmp_path / 'h.db'}"
+    gid = _new(capsys, db)
+    code, out = _cli(capsys, "--lang", "de", "host", "replace", gid, "GREEN",
+                     "dora@players.example", "--db", db)
+    assert code == 0 and out == f"GREEN von {gid} wird jetzt von dora@players.example aus gespielt\n"
+    code, out = _cli(capsys, "--lang", "fr", "mail", "failed", "--db", db)
+    assert code == 0 and out == "aucun courriel en échec\n"
+    code = run(["--lang", "it", "mail", "retry", "--all", "--db", db])
+    assert "0 mail rimesse in coda" in capsys.readouterr().err
