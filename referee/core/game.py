@@ -242,9 +242,17 @@ class GameModule(ABC):
     def score_source(self, key: str) -> str:
         """What a source of points in the state JSON (``kahunas``, ``order_bonus``) is
         called in the reader's language, from the saying module's ``SOURCES``; the key
-        itself, spaced, where it names none."""
-        sources = {} if self.saying is None else \
-            getattr(importlib.import_module(self.saying), "SOURCES", {})
+        itself, spaced, where it names none. A title whose sources are also components
+        (a bought score card scores under its own code) names those with its
+        ``name_of_source``."""
+        if self.saying is None:
+            return source_name({}, key)
+        saying = importlib.import_module(self.saying)
+        sources = getattr(saying, "SOURCES", {})
+        if key not in sources and hasattr(saying, "name_of_source"):
+            named = saying.name_of_source(key)
+            if named and named != key:
+                return named
         return source_name(sources, key)
 
     def step_title(self, step: str) -> str:

@@ -42,7 +42,12 @@ def say(move, state) -> str:
     raise TypeError(f"{move!r} is not a Haleakala move")
 
 
-# where a seat's points came from at a scoring, as rules/scoring.py keys them (a bought
-# score card is keyed by its own code, shown as it is)
+# where a seat's points came from at a scoring, as rules/scoring.py keys them
 SOURCES = {"statues": N_("statues"), "baskets": N_("baskets"), "pearls": N_("pearls"),
            "nautilus": N_("nautilus"), "shells": N_("shells")}
+
+
+def name_of_source(key: str) -> str:
+    """A bought score card scores under its own code: it is named as the card is named
+    wherever the reader sees it (the word lists' card names)."""
+    return named("cards", key)
