@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import re
 
-from referee import bots
 from referee.core.game import CHANCE
 from referee.i18n import _, ngettext
 from referee.errors import (BadChanceError, BadHeaderError, OutOfTurnError, RefereeError,
                             StaleGuardError)
-from referee.operations.bot_moves import positions_before
+from referee.operations.bot_moves import bot_line
 from referee.operations.played import Played, add_tag, body_links
 from referee.operations.line_reading import seated_item, step_move
 from referee.operations.salting import add_salt
@@ -23,7 +22,6 @@ from referee.replay.commit import read_secret, waiting_for_salts, waiting_messag
 from referee.replay.control import (REFEREE_PLAYS, last_item, referee_line, resigned, result_text,
                                     to_move)
 from referee.replay.dealer import host_dealer
-from referee.replay.lines import canonical_move
 from referee.replay.replayer import Replay, replay
 from referee.transcript import items as I
 from referee.transcript.problems import InternalError, UsageError
@@ -142,15 +140,14 @@ def referee_move_line(raw: bytes, seat: str, reason: str, *, name: str = "<game>
 
 def bot_move_line(raw: bytes, seat: str, level: str, *, name: str = "<game>",
                   secret=None) -> Played:
-    """Play the move the bot of ``level`` chooses for ``seat`` (the seat to move), marked
-    ``# bot LEVEL``. Its seed is :func:`referee.bots.bot_seed` of the chain head just
-    before the move, so anyone holding the record recomputes the choice. Like
-    :func:`play_text`, nothing is written."""
+    """Play the move the bot of ``level`` chooses for ``seat`` (the seat to move): the
+    line ``referee play --bot LEVEL`` writes (:func:`bot_line`), so a hosted bot seat and
+    the command line make the same move. Like :func:`play_text`, nothing is written."""
+    bot = bot_line(level)
+
     def line(rp) -> str:
-        who = _check_turn(rp, seat, "the bot")
-        move = bots.choose(rp.module, rp.state, level, bots.bot_seed(rp.chain, level),
-                           rp.players, positions_before(rp))
-        return with_comment(canonical_move(rp.module, move, rp.state, who), f"# bot {level}")
+        _check_turn(rp, seat, "the bot")
+        return bot(rp)
     return _play(raw, line, name=name, secret=secret)
 
 
